@@ -1,0 +1,26 @@
+"""Named policy presets: name -> (kind, weights by name, one-line description).
+
+Weights not named here are 0.  A scenario may override any weight of a preset:
+    [[seats]]
+    policy = "greedy"
+    weights = { devcard = 0.8 }
+"""
+
+BUILDER_BASE = {
+    "city": 1.0, "settlement": 1.0, "road": 0.5, "devcard": 0.35,
+    "pips": 1.0, "diversity": 1.5, "harbour": 0.5,
+    "lumber": 1.0, "brick": 1.0, "wool": 1.0, "grain": 1.0, "ore": 1.0,
+    "robber_leader": 1.0, "knight_early": 0.0, "trade": 1.0, "longest_road": 0.0,
+}
+
+PRESETS = {
+    "random": ("random", {}, "uniform over the legal options at every choice point; exercises every rule"),
+    "greedy": ("builder", dict(BUILDER_BASE),
+               "VP-seeking builder: cities and settlements first, placement by pips and diversity, robs the leader"),
+    "roads": ("builder", dict(BUILDER_BASE, road=1.2, devcard=0.1, longest_road=1.0,
+                                  lumber=1.4, brick=1.4, ore=0.7),
+              "expansionist: lumber/brick spots, roads towards new spots and for longest road"),
+    "devcards": ("builder", dict(BUILDER_BASE, devcard=1.3, settlement=0.8, road=0.3,
+                                     knight_early=1.0, wool=1.3, grain=1.2, ore=1.4, lumber=0.8, brick=0.8),
+                 "development-card buyer: wool/grain/ore spots, plays knights early for largest army"),
+}
