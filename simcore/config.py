@@ -1,0 +1,347 @@
+"""Scenarios: TOML -> validated frozen dataclasses -> packed arrays for the kernel.
+
+    scenario = load_scenario("scenarios/base.toml", ["board.layout=beginner"])
+    params = pack_rules(scenario)              # int64[N_PARAMS]
+    kinds, weights = pack_policies(scenario)   # int64[players], float64[players, N_WEIGHTS]
+
+TOML layout: the run keys (name, description, games, seed, rotate_seats, seats)
+and the scalar rule keys (players, victory_points, max_turns) at the top level,
+rule sections as tables ([board], [bank], [trade]), variants as
+[variants.<name>] tables (see `register_variant`).  Every error is a
+ScenarioError: `<file>: <key>: <what is wrong>; allowed: <what is allowed>`.
+"""
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass, replace
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+from policies.registry import resolve
+from policies.weights import N_WEIGHTS
+from simcore import params as P
+from simcore.errors import ScenarioError, describe, did_you_mean
+from simcore.fields import choice, flag, integer, section, text
+
+SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+# --- the rules tree (RULES.md §0) ---
+
+@dataclass(frozen=True)
+class Board:
+    layout: str = choice("random", {"random": P.LAYOUT_RANDOM, "beginner": P.LAYOUT_BEGINNER}, P.P_LAYOUT)
+    no_adjacent_red: bool = flag(False, P.P_NO_ADJACENT_RED)
+
+
+@dataclass(frozen=True)
+class Bank:
+    resource_supply: int = integer(19, 1, 99, P.P_RESOURCE_SUPPLY)
+
+
+@dataclass(frozen=True)
+class Trade:
+    domestic: bool = flag(False, P.P_DOMESTIC_TRADE, implemented=(False,))
+
+
+@dataclass(frozen=True)
+class Rules:
+    players: int = integer(lo=3, hi=4, slot=P.P_PLAYERS)
+    victory_points: int = integer(10, 1, 30, P.P_VICTORY_POINTS)
+    max_turns: int = integer(1000, 1, 100_000, P.P_MAX_TURNS)
+    board: Board = section(Board)
+    bank: Bank = section(Bank)
+    trade: Trade = section(Trade)
+    # variant name -> its frozen parameter dataclass; only variants the scenario turns on
+    variants: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    policy: str                                   # a preset name (policies.presets)
+    weights: dict = field(default_factory=dict)   # weight name -> value, overriding the preset
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str = text()
+    description: str = text("")
+    rules: Rules = field(default=None, metadata={"section": Rules, "flat": True})  # keys at top level
+    seats: tuple = ()                             # SeatSpec per player, in scenario order
+    rotate_seats: bool = flag(True, P.P_ROTATE_SEATS)
+    games: int = integer(1000, 1, 10**9)
+    seed: int = integer(1, 0, 2**63 - 1)
+    source: Optional[Path] = None
+
+    @property
+    def players(self):
+        return self.rules.players
+
+
+# --- variants: each registers its [variants.<name>] table here ---
+
+VARIANTS = {}
+
+
+def register_variant(name, cls):
+    """Make `[variants.<name>]` a valid table whose keys are the fields of `cls`.
+
+    `cls` is a frozen dataclass built from simcore.fields helpers (with slots in the
+    variant's block of simcore.params), so loading, validation, defaults and packing
+    need no code here.  A scenario turns the variant on by having the table; the
+    parsed instance lands in `rules.variants[name]`.
+    """
+    VARIANTS[name] = cls
+
+
+# --- key catalogue ---
+
+def _keys(cls, prefix=""):
+    """(leaf keys, section keys) of a dataclass, as dotted TOML paths."""
+    leaves, sections = [], []
+    for f in fields(cls):
+        if "param" in f.metadata:
+            leaves.append(prefix + f.name)
+        elif "section" in f.metadata:
+            sub = prefix if f.metadata.get("flat") else prefix + f.name + "."
+            sections += [] if f.metadata.get("flat") else [prefix + f.name]
+            more_leaves, more_sections = _keys(f.metadata["section"], sub)
+            leaves += more_leaves
+            sections += more_sections
+    return leaves, sections
+
+
+def known_keys():
+    """(leaf keys, section keys) a scenario may use, variants included."""
+    leaves, sections = _keys(Scenario)
+    leaves.append("seats")
+    sections.append("variants")
+    for name, cls in VARIANTS.items():
+        more_leaves, more_sections = _keys(cls, f"variants.{name}.")
+        leaves += more_leaves
+        sections += [f"variants.{name}"] + more_sections
+    return leaves, sections
+
+
+def _check_keys(table, leaves, sections, prefix=""):
+    for k, v in table.items():
+        key = prefix + k
+        if key in sections and isinstance(v, dict):
+            _check_keys(v, leaves, sections, key + ".")
+        elif key not in leaves and key not in sections:
+            raise _unknown_key(key, leaves, sections)
+
+
+def _unknown_key(key, leaves, sections):
+    parent = max((s for s in sections if key.startswith(s + ".")), key=len, default="")
+    if parent == "variants":
+        names = ", ".join(VARIANTS) or "none yet (this version plays the base game only)"
+        return ScenarioError(".".join(key.split(".")[:2]), "unknown variant", names)
+    known = [k for k in leaves + sections if k != key]
+    return ScenarioError(key, f"unknown key{did_you_mean(key, known)}", ", ".join(_children(parent, known)))
+
+
+def _children(parent, keys):
+    """The keys directly inside section `parent` ('' = top level)."""
+    prefix = parent + "." if parent else ""
+    return [k for k in keys if k.startswith(prefix) and "." not in k[len(prefix):]]
+
+
+# --- building the tree ---
+
+def _build(cls, table, prefix=""):
+    """Validate `table` into an instance of `cls` (keys already known to exist)."""
+    kwargs = {}
+    for f in fields(cls):
+        key = prefix + f.name
+        if "param" in f.metadata:
+            if f.name in table:
+                kwargs[f.name] = f.metadata["param"].validate(key, table[f.name])
+            elif f.default is MISSING and f.default_factory is MISSING:
+                raise ScenarioError(key, "missing", f.metadata["param"].allowed)
+        elif "section" in f.metadata:
+            if f.metadata.get("flat"):
+                kwargs[f.name] = _build(f.metadata["section"], table, prefix)
+            else:
+                sub = table.get(f.name, {})
+                if not isinstance(sub, dict):
+                    raise ScenarioError(key, f"expected a table, got {describe(sub)}", f"a [{key}] table")
+                kwargs[f.name] = _build(f.metadata["section"], sub, key + ".")
+    return cls(**kwargs)
+
+
+def _parse_variants(table):
+    if not isinstance(table, dict):
+        raise ScenarioError("variants", f"expected a table, got {describe(table)}", "[variants.<name>] tables")
+    for name, sub in table.items():
+        if not isinstance(sub, dict):
+            raise ScenarioError(f"variants.{name}", f"expected a table, got {describe(sub)}",
+                                f"a [variants.{name}] table")
+    return {name: _build(VARIANTS[name], sub, f"variants.{name}.") for name, sub in table.items()}
+
+
+def _parse_seats(value, players):
+    allowed = 'an array of policy names, e.g. ["greedy", "roads"], or [[seats]] tables'
+    if value is None:
+        raise ScenarioError("seats", "missing", allowed)
+    if not isinstance(value, list) or not value:
+        raise ScenarioError("seats", f"expected a non-empty array, got {describe(value)}", allowed)
+    seats = []
+    for i, item in enumerate(value):
+        key = f"seats[{i}]"
+        if isinstance(item, str):
+            item = {"policy": item}
+        if not isinstance(item, dict):
+            raise ScenarioError(key, f"expected a policy name or a table, got {describe(item)}", allowed)
+        for k in item:
+            if k not in ("policy", "weights"):
+                raise ScenarioError(f"{key}.{k}", f"unknown key{did_you_mean(k, ['policy', 'weights'])}",
+                                    "policy, weights")
+        if "policy" not in item:
+            raise ScenarioError(f"{key}.policy", "missing", "a policy name (catan-balance policies)")
+        weights = item.get("weights", {})
+        if not isinstance(weights, dict):
+            raise ScenarioError(f"{key}.weights", f"expected a table, got {describe(weights)}",
+                                "a table such as { devcard = 0.8 }")
+        try:
+            resolve(item["policy"], weights)
+        except ScenarioError as e:
+            raise e.located(None, key) from None
+        seats.append(SeatSpec(item["policy"], dict(weights)))
+    if len(seats) != players:
+        raise ScenarioError("seats", f"{len(seats)} seats for {players} players",
+                            f"exactly {players} seats, one per player")
+    return tuple(seats)
+
+
+# --- overrides (--set key=value) ---
+
+def parse_override(text):
+    """'board.layout=beginner' -> ('board.layout', 'beginner'); the value is a TOML
+    value, and anything that is not valid TOML is taken as a bare string."""
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise ScenarioError(f"'{text}'", "expected key=value", "key=value, e.g. board.layout=beginner",
+                            file="--set")
+    try:
+        doc = tomllib.loads(f"v = {raw}")
+        value = doc["v"] if len(doc) == 1 else raw.strip()
+    except tomllib.TOMLDecodeError:
+        value = raw.strip()
+    return key, value
+
+
+def _apply_overrides(table, overrides, leaves, sections):
+    """Write the overrides into the raw table; return the keys they set."""
+    keys = set()
+    for text in overrides:
+        key, value = parse_override(text)
+        if key in sections:
+            raise ScenarioError(key, "is a table, not a value", "one of its keys: " + ", ".join(
+                _children(key, leaves + sections)), file="--set")
+        if key not in leaves:
+            raise _unknown_key(key, leaves, sections).located("--set")
+        node = table
+        *path, last = key.split(".")
+        for i, part in enumerate(path):
+            node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                raise ScenarioError(".".join(path[:i + 1]), f"is {describe(node)} in the file, not a table",
+                                    "a table", file="--set")
+        node[last] = value
+        keys.add(key)
+    return keys
+
+
+def _origin(key, overridden, path):
+    """Where the value behind `key` came from: --set or the file."""
+    parts = key.split("[")[0].split(".")
+    return "--set" if any(".".join(parts[:i]) in overridden for i in range(1, len(parts) + 1)) else path
+
+
+# --- loading ---
+
+def read_toml(path):
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except OSError as e:
+        raise ScenarioError("", f"cannot read: {e.strerror}", "a readable TOML file", file=path) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise ScenarioError("", f"not valid TOML: {e}", "TOML syntax (https://toml.io)", file=path) from None
+
+
+def load_scenario(path, overrides=()):
+    """Read, override and validate a scenario file into a frozen Scenario."""
+    path = Path(path)
+    table = read_toml(path)
+    leaves, sections = known_keys()
+    overridden = _apply_overrides(table, overrides, leaves, sections)
+    table.setdefault("name", path.stem)
+    try:
+        _check_keys(table, leaves, sections)
+        scenario = _build(Scenario, table)
+        rules = replace(scenario.rules, variants=_parse_variants(table.get("variants", {})))
+        seats = _parse_seats(table.get("seats"), rules.players)
+    except ScenarioError as e:
+        raise e.located(_origin(e.key, overridden, path)) from None
+    return replace(scenario, rules=rules, seats=seats, source=path)
+
+
+# --- packing for the kernel ---
+
+def _packed_values(obj):
+    """(Param, value) for every parameter in a dataclass tree, variants included."""
+    for f in fields(obj):
+        value = getattr(obj, f.name)
+        if "param" in f.metadata:
+            yield f.metadata["param"], value
+        elif is_dataclass(value):
+            yield from _packed_values(value)
+        elif isinstance(value, dict):
+            for sub in value.values():
+                if is_dataclass(sub):
+                    yield from _packed_values(sub)
+
+
+def pack_rules(scenario):
+    """int64[N_PARAMS]: every rule parameter in its simcore.params slot."""
+    out = np.zeros(P.N_PARAMS, dtype=np.int64)
+    for param, value in _packed_values(scenario):
+        if param.slot is not None:
+            out[param.slot] = param.encode(value)
+    return out
+
+
+def pack_policies(scenario):
+    """(kinds int64[players], weights float64[players, N_WEIGHTS]) in scenario seat order."""
+    kinds = np.zeros(scenario.players, dtype=np.int64)
+    weights = np.zeros((scenario.players, N_WEIGHTS), dtype=np.float64)
+    for i, seat in enumerate(scenario.seats):
+        kinds[i], weights[i] = resolve(seat.policy, seat.weights)
+    return kinds, weights
+
+
+# --- shipped scenarios ---
+
+def shipped_scenarios():
+    """Paths of the scenarios shipped in scenarios/, by name."""
+    return sorted(SCENARIO_DIR.glob("*.toml"))
+
+
+def find_scenario(name_or_path):
+    """A path to an existing file, or the name of a shipped scenario (`base`)."""
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    shipped = SCENARIO_DIR / f"{name_or_path}.toml"
+    if path.name == str(name_or_path) and shipped.is_file():
+        return shipped
+    names = ", ".join(p.stem for p in shipped_scenarios())
+    raise ScenarioError("", "no such file or shipped scenario",
+                        f"a path to a .toml file, or one of: {names}", file=name_or_path)

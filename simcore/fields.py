@@ -1,0 +1,80 @@
+"""Scenario parameters as dataclass fields that validate and pack themselves.
+
+A rule section is a frozen dataclass whose fields are made with `integer`, `flag`,
+`choice` or `text`.  The field's metadata holds a `Param`: the expected type, the
+check, the text of what is allowed, and the slot in the packed params array
+(simcore.params) with the encoding.  The loader and `pack_rules` walk the
+dataclasses, so a new parameter is one line in one place.
+"""
+import math
+from dataclasses import MISSING, dataclass, field
+from typing import Callable, Optional
+
+from simcore.errors import ScenarioError, describe
+
+_TYPE_NAMES = {int: "an integer", bool: "true or false", str: "a string", float: "a number"}
+
+
+def is_type(value, kind):
+    """TOML type check; a bool is never a number."""
+    if isinstance(value, bool):
+        return kind is bool
+    if kind is float:
+        return isinstance(value, (int, float)) and math.isfinite(value)
+    return isinstance(value, kind)
+
+
+@dataclass(frozen=True)
+class Param:
+    kind: type                      # int, bool, str or float
+    allowed: str                    # shown after "allowed:" in errors
+    check: Optional[Callable] = None  # value -> None if fine, else what is wrong
+    slot: Optional[int] = None      # index in the packed params (simcore.params.P_*)
+    encode: Callable = int          # value -> int64 for that slot
+
+    def validate(self, key, value):
+        if not is_type(value, self.kind):
+            raise ScenarioError(key, f"expected {_TYPE_NAMES[self.kind]}, got {describe(value)}", self.allowed)
+        problem = self.check(value) if self.check else None
+        if problem:
+            raise ScenarioError(key, problem, self.allowed)
+        return value
+
+
+def _field(default, param):
+    return field(default=default, metadata={"param": param})
+
+
+def integer(default=MISSING, lo=0, hi=2**63 - 1, slot=None):
+    """An int in lo..hi."""
+    def check(v):
+        return None if lo <= v <= hi else f"{v} is out of range"
+    return _field(default, Param(int, f"an integer from {lo} to {hi}", check, slot))
+
+
+def flag(default=MISSING, slot=None, implemented=(False, True)):
+    """A bool; `implemented` lists the values the engine supports so far."""
+    allowed = " or ".join(describe(v) for v in implemented)
+    if len(implemented) < 2:
+        allowed += " (the other value is not implemented yet)"
+
+    def check(v):
+        return None if v in implemented else f"{describe(v)} is not implemented yet"
+    return _field(default, Param(bool, allowed, check, slot))
+
+
+def choice(default, options, slot=None):
+    """One of the strings in `options` (a dict name -> packed int)."""
+    def check(v):
+        return None if v in options else f"unknown value {describe(v)}"
+    return _field(default, Param(str, " or ".join(describe(o) for o in options), check, slot, options.__getitem__))
+
+
+def text(default=MISSING):
+    """Free text (names, descriptions); never packed."""
+    return _field(default, Param(str, "a string"))
+
+
+def section(cls):
+    """A nested table of parameters (a TOML [section]), itself such a dataclass."""
+    return field(default_factory=cls, metadata={"section": cls})
