@@ -1,0 +1,135 @@
+"""Win rates with Wilson intervals, turn statistics, and the terminal table.
+
+`Tally` accumulates games chunk by chunk (memory flat in the number of games);
+`summarize(df, scenario)` is the one-shot form over a DataFrame of games.csv
+or of kernel records.  The dict it returns is what summary.json holds.
+"""
+import dataclasses
+import math
+
+import numpy as np
+
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+
+
+def wilson(wins, n, z=Z95):
+    """Wilson score interval (lo, hi) for wins/n; (0, 1) when n == 0."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _rate(wins, n):
+    lo, hi = wilson(wins, n)
+    return {"wins": int(wins), "win_rate": round(wins / n, 6) if n else 0.0, "ci95": [round(lo, 6), round(hi, 6)]}
+
+
+def seat_label(seat):
+    """'greedy' or 'greedy {devcard=0.8}' for a SeatSpec."""
+    if not seat.weights:
+        return seat.policy
+    return seat.policy + " {" + ", ".join(f"{k}={v}" for k, v in seat.weights.items()) + "}"
+
+
+class Tally:
+    """Running counts over games; feed DataFrames with winner_seat, turns, seatK_spec."""
+
+    def __init__(self, scenario):
+        self.scenario = scenario
+        players = scenario.players
+        self.games = 0
+        self.seat_wins = np.zeros(players, dtype=np.int64)  # by table position
+        self.spec_wins = np.zeros(players, dtype=np.int64)  # by scenario seat
+        self.turns = np.zeros(0, dtype=np.int64)            # histogram: turns -> games
+
+    def add(self, df):
+        players = self.scenario.players
+        winner = df["winner_seat"].to_numpy(dtype=np.int64)
+        spec = df[[f"seat{k}_spec" for k in range(players)]].to_numpy(dtype=np.int64)
+        won = winner >= 0
+        self.games += len(df)
+        self.seat_wins += np.bincount(winner[won], minlength=players)[:players]
+        self.spec_wins += np.bincount(spec[won, winner[won]], minlength=players)[:players]
+        hist = np.bincount(df["turns"].to_numpy(dtype=np.int64))
+        size = max(len(hist), len(self.turns))
+        self.turns = np.pad(self.turns, (0, size - len(self.turns))) + np.pad(hist, (0, size - len(hist)))
+        return self
+
+    def _median_turns(self):
+        cum = np.cumsum(self.turns)
+        lo, hi = (self.games - 1) // 2, self.games // 2  # the middle game(s), 0-based
+        return (np.searchsorted(cum, lo, side="right") + np.searchsorted(cum, hi, side="right")) / 2
+
+    def result(self):
+        s, n = self.scenario, self.games
+        wins = int(self.seat_wins.sum())
+        by_policy = {}
+        for i, seat in enumerate(s.seats):
+            seats_played, policy_wins = by_policy.get(seat.policy, (0, 0))
+            by_policy[seat.policy] = (seats_played + n, policy_wins + int(self.spec_wins[i]))
+        return {
+            "scenario": s.name,
+            "description": s.description,
+            "source": str(s.source) if s.source else None,
+            "seed": s.seed,
+            "players": s.players,
+            "rotate_seats": s.rotate_seats,
+            "rules": dataclasses.asdict(s.rules),
+            "games": n,
+            "no_winner": {"games": n - wins, "share": round((n - wins) / n, 6) if n else 0.0},
+            "turns": {"mean": round(float(np.arange(len(self.turns)) @ self.turns) / n, 3) if n else 0.0,
+                      "median": float(self._median_turns()) if n else 0.0},
+            "seats": [{"seat": k, "games": n, **_rate(self.seat_wins[k], n)} for k in range(s.players)],
+            "policies": [{"policy": p, "seats_played": played, **_rate(w, played)}
+                         for p, (played, w) in by_policy.items()],
+            "specs": [{"spec": i, "policy": seat.policy, "weights": dict(seat.weights), "label": seat_label(seat),
+                       "games": n, **_rate(self.spec_wins[i], n)} for i, seat in enumerate(s.seats)],
+        }
+
+
+def summarize(df, scenario):
+    """The summary dict of the games in `df` (columns as in games.csv)."""
+    return Tally(scenario).add(df).result()
+
+
+# --- terminal table ---
+
+def _pct(x):
+    return f"{100 * x:.1f}%"
+
+
+def format_columns(headers, rows, align=None, indent=0):
+    """Plain aligned text; `align` has one 'l' or 'r' per column (default: first left, others right)."""
+    align = align or "l" + "r" * (len(headers) - 1)
+    cells = [list(headers)] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    return "\n".join((" " * indent + "  ".join(c.ljust(w) if a == "l" else c.rjust(w)
+                                                for c, w, a in zip(r, widths, align))).rstrip()
+                     for r in cells)
+
+
+def _rate_cells(entry):
+    lo, hi = entry["ci95"]
+    return [entry["wins"], _pct(entry["win_rate"]), f"{_pct(lo)}-{_pct(hi)}"]
+
+
+def format_table(summary):
+    """The summary as plain text for the terminal."""
+    n = summary["games"]
+    rotate = "seats rotate" if summary["rotate_seats"] else "fixed seats"
+    out = [f"{summary['scenario']}: {n} games, {summary['players']} players, seed {summary['seed']}, {rotate}",
+           f"no winner: {summary['no_winner']['games']} games ({_pct(summary['no_winner']['share'])}); "
+           f"turns per game: mean {summary['turns']['mean']:.1f}, median {summary['turns']['median']:g}",
+           "",
+           format_columns(["seat", "games", "wins", "win rate", "95% CI"],
+                  [[f"seat {e['seat']}", e["games"], *_rate_cells(e)] for e in summary["seats"]]),
+           "",
+           format_columns(["policy", "seats", "wins", "win rate", "95% CI"],
+                  [[e["policy"], e["seats_played"], *_rate_cells(e)] for e in summary["policies"]])]
+    if any(e["weights"] for e in summary["specs"]):  # names alone hide weight overrides
+        out += ["", format_columns(["scenario seat", "games", "wins", "win rate", "95% CI"],
+                           [[f"{e['spec']}: {e['label']}", e["games"], *_rate_cells(e)] for e in summary["specs"]])]
+    return "\n".join(out)

@@ -1,0 +1,111 @@
+"""The files a run writes: games.csv rows, atomic JSON, JSON Lines, resumable .part files.
+
+games.csv holds the kernel's record columns (simcore.records) with two kinds of
+names added for reading: `winner_policy` after `winner_seat` and `seatK_policy`
+after `seatK_spec`.  Seats beyond the player count are left empty.
+"""
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+
+from simcore import records as R
+
+
+def csv_columns():
+    """The games.csv header, in order."""
+    cols = list(R.GAME_COLUMNS)
+    cols.insert(R.G_WINNER + 1, "winner_policy")
+    for seat in range(R.MAX_SEATS):
+        block = [f"seat{seat}_{c}" for c in R.SEAT_COLUMNS]
+        block.insert(R.S_SPEC + 1, f"seat{seat}_policy")
+        cols += block
+    return cols
+
+
+def header_line():
+    return ",".join(csv_columns()) + "\n"
+
+
+def format_rows(block, policy_names, players):
+    """CSV text of kernel records int64[n, N_COLUMNS]; policy_names[spec] names each scenario seat."""
+    blank = [""] * (R.SEAT_WIDTH + 1) * (R.MAX_SEATS - players)
+    spec_cols = [R.SEAT_BASE + s * R.SEAT_WIDTH + R.S_SPEC for s in range(R.MAX_SEATS)]
+    lines = []
+    for row in block.tolist():
+        winner = row[R.G_WINNER]
+        cells = [str(v) for v in row[:R.G_WINNER + 1]]
+        cells.append(policy_names[row[spec_cols[winner]]] if winner >= 0 else "none")
+        cells += [str(v) for v in row[R.G_WINNER + 1:R.N_GAME_COLUMNS]]
+        for seat in range(players):
+            base = R.SEAT_BASE + seat * R.SEAT_WIDTH
+            seat_cells = [str(v) for v in row[base:base + R.SEAT_WIDTH]]
+            seat_cells.insert(R.S_SPEC + 1, policy_names[row[base + R.S_SPEC]])
+            cells += seat_cells
+        lines.append(",".join(cells + blank))
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def write_json(path, obj):
+    """Write JSON atomically: a reader sees the old file or the new one, never half."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(obj, fh, indent=2, default=_plain)
+        fh.write("\n")
+    os.replace(tmp, path)
+
+
+def read_json(path):
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except (OSError, ValueError):
+        return None
+
+
+def write_jsonl(path, items):
+    """One JSON object per line (numpy scalars and arrays become plain JSON)."""
+    with open(path, "w", encoding="utf-8") as fh:
+        for item in items:
+            fh.write(json.dumps(item, default=_plain) + "\n")
+
+
+def _plain(obj):
+    if isinstance(obj, np.generic):
+        return obj.item()
+    if isinstance(obj, np.ndarray):
+        return obj.tolist()
+    raise TypeError(f"{type(obj).__name__} is not JSON serialisable")
+
+
+def recover_part(path, header):
+    """Cut a .part file back to its last complete row; return the number of rows kept,
+    or None when it is not a games file with this header (or its rows are out of order)."""
+    with open(path, "r+b") as fh:
+        if fh.read(len(header)) != header.encode():
+            return None
+        end = _last_newline(fh) + 1
+        fh.truncate(end)
+        fh.seek(0)
+        rows = sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b"")) - 1
+        if rows:
+            fh.seek(max(0, end - 65536))
+            last = fh.read().rstrip(b"\n").rsplit(b"\n", 1)[-1]
+            if last.split(b",", 1)[0] != str(rows - 1).encode():  # column 0 is the game index
+                return None
+    return rows
+
+
+def _last_newline(fh):
+    """Offset of the last b'\\n' in a binary file (-1 if none), reading from the end."""
+    pos = fh.seek(0, os.SEEK_END)
+    while pos > 0:
+        step = min(pos, 65536)
+        pos -= step
+        fh.seek(pos)
+        found = fh.read(step).rfind(b"\n")
+        if found >= 0:
+            return pos + found
+    return -1
