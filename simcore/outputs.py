@@ -83,9 +83,16 @@ def _plain(obj):
 def recover_part(path, header):
     """Cut a .part file back to its last complete row; return the number of rows kept,
     or None when it is not a games file with this header (or its rows are out of order)."""
+    header = header.encode()
     with open(path, "r+b") as fh:
-        if fh.read(len(header)) != header.encode():
-            return None
+        head = fh.read(len(header))
+        if head != header:
+            if not header.startswith(head):
+                return None
+            fh.seek(0)  # the file ends inside the header: write it again
+            fh.truncate()
+            fh.write(header)
+            return 0
         end = _last_newline(fh) + 1
         fh.truncate(end)
         fh.seek(0)

@@ -22,12 +22,12 @@ import pandas as pd
 from joblib import Parallel, delayed
 
 from reports.summary import Tally
+from simcore import records as R
 from simcore.batch import play_batch
 from simcore.config import pack_policies, pack_rules
 from simcore.errors import InputError
 from simcore.outputs import csv_columns, format_rows, header_line, read_json, recover_part, write_json
 from simcore.progress import Progress
-from simcore.records import column_names
 from simcore.replay import replay_events
 from simcore.seeds import game_seeds
 
@@ -75,7 +75,21 @@ def _play_chunk(params, kinds, weights, run_seed, names, start, count):
     """One task: play games start..start+count-1; return (CSV text, records)."""
     indices = np.arange(start, start + count, dtype=np.int64)
     block = play_batch(params, kinds, weights, indices, game_seeds(run_seed, start, count))
+    _check_records(block, indices, len(names))
     return format_rows(block, names, len(names)), block
+
+
+def _check_records(block, indices, players):
+    """The columns the shell interprets must make sense, or names in games.csv would lie."""
+    specs = block[:, [R.SEAT_BASE + s * R.SEAT_WIDTH + R.S_SPEC for s in range(players)]]
+    problems = [what for what, bad in [
+        ("game indices", not np.array_equal(block[:, R.G_GAME], indices)),
+        ("winner_seat", ((block[:, R.G_WINNER] < -1) | (block[:, R.G_WINNER] >= players)).any()),
+        ("seat specs", ((specs < 0) | (specs >= players)).any()),
+    ] if bad]
+    if problems:
+        raise RuntimeError(f"play_batch returned invalid {', '.join(problems)} for games "
+                           f"{indices[0]}..{indices[-1]} ({players} players)")
 
 
 def _results(args, spans, jobs):
@@ -132,7 +146,7 @@ def run(scenario, out_dir, jobs=1, resume=False, progress=True, force=False, chu
                 for text, block in _results(args, _spans(start, scenario.games, chunk_games), jobs):
                     fh.write(text)
                     fh.flush()
-                    tally.add(pd.DataFrame(block, columns=column_names()))
+                    tally.add(pd.DataFrame(block, columns=R.column_names()))
                     bar.update(len(block))
         except KeyboardInterrupt:
             bar.finish(f"; interrupted: {bar.done:,} of {scenario.games:,} games kept in {part}")
