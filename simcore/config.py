@@ -25,7 +25,7 @@ from policies.registry import resolve
 from policies.weights import N_WEIGHTS
 from simcore import params as P
 from simcore.errors import ScenarioError, describe, did_you_mean
-from simcore.fields import choice, flag, integer, section, text
+from simcore.fields import choice, file_name, flag, integer, section, text
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 
@@ -68,7 +68,7 @@ class SeatSpec:
 
 @dataclass(frozen=True)
 class Scenario:
-    name: str = text()
+    name: str = file_name()                       # default: the file's stem; names results/<name>
     description: str = text("")
     rules: Rules = field(default=None, metadata={"section": Rules, "flat": True})  # keys at top level
     seats: tuple = ()                             # SeatSpec per player, in scenario order

@@ -71,8 +71,16 @@ def choice(default, options, slot=None):
 
 
 def text(default=MISSING):
-    """Free text (names, descriptions); never packed."""
+    """Free text (descriptions); never packed."""
     return _field(default, Param(str, "a string"))
+
+
+def file_name(default=MISSING):
+    """A string usable as one path component (names that become directory names)."""
+    def check(v):
+        bad = not v.strip() or v in (".", "..") or any(c in v for c in '/\\\0')
+        return f"{describe(v)} cannot be a directory name" if bad else None
+    return _field(default, Param(str, "a non-empty string without / or \\", check))
 
 
 def section(cls):

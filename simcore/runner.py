@@ -48,6 +48,8 @@ def run_metadata(scenario):
 
 def _plan(out, meta, resume, force):
     """'fresh', 'part' (continue games.csv.part) or 'done'; only reads, raises InputError."""
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
     if force:
         return "fresh"
     old = read_json(out / RUN_JSON)

@@ -59,6 +59,12 @@ def test_bad_input_is_one_line_exit_2_and_out_untouched(scenario_file, tmp_path,
     assert [p.name for p in out.iterdir()] == ["games.csv"] and (out / "games.csv").read_text() == "keep me"
 
 
+def test_out_must_be_a_directory(scenario_file, tmp_path):
+    (tmp_path / "file").write_text("x")
+    assert_bad_input(invoke("run", scenario_file(), "--out", tmp_path / "file"), "is a file, not a directory")
+    assert (tmp_path / "file").read_text() == "x"
+
+
 def test_unknown_scenario_name(tmp_path):
     assert_bad_input(invoke("run", "nosuch", "--out", tmp_path / "out"), "nosuch: no such file", "base")
     assert not (tmp_path / "out").exists()

@@ -94,6 +94,7 @@ ERRORS = [
     (SMALL + "[board]\nlayout = 1\n", [], "FILE: board.layout", "expected a string, got 1"),
     (SMALL + "board = 3\n", [], "FILE: board", "expected a table, got 3"),
     (SMALL + "[board]\nlayout = 'hex'\n", [], "FILE: board.layout", 'unknown value "hex"'),
+    (SMALL, ["name=../up"], "--set: name", '"../up" cannot be a directory name'),
     (SMALL, ["players=5"], "--set: players", "5 is out of range"),
     (SMALL, ["victory_points=0"], "--set: victory_points", "0 is out of range"),
     (SMALL, ["victory_points=31"], "--set: victory_points", "31 is out of range"),
