@@ -70,7 +70,8 @@ class SeatSpec:
 class Scenario:
     name: str = file_name()                       # default: the file's stem; names results/<name>
     description: str = text("")
-    rules: Rules = field(default=None, metadata={"section": Rules, "flat": True})  # keys at top level
+    # Rules' own keys sit at the top level of the file; always set by load_scenario.
+    rules: Rules = field(default=None, metadata={"section": Rules, "flat": True})
     seats: tuple = ()                             # SeatSpec per player, in scenario order
     rotate_seats: bool = flag(True, P.P_ROTATE_SEATS)
     games: int = integer(1000, 1, 10**9)
@@ -107,9 +108,10 @@ def _keys(cls, prefix=""):
         if "param" in f.metadata:
             leaves.append(prefix + f.name)
         elif "section" in f.metadata:
-            sub = prefix if f.metadata.get("flat") else prefix + f.name + "."
-            sections += [] if f.metadata.get("flat") else [prefix + f.name]
-            more_leaves, more_sections = _keys(f.metadata["section"], sub)
+            flat = f.metadata.get("flat")
+            if not flat:
+                sections.append(prefix + f.name)
+            more_leaves, more_sections = _keys(f.metadata["section"], prefix if flat else f"{prefix}{f.name}.")
             leaves += more_leaves
             sections += more_sections
     return leaves, sections
@@ -153,6 +155,13 @@ def _children(parent, keys):
 
 # --- building the tree ---
 
+def _table(key, value, allowed=None):
+    """`value` if it is a TOML table, else the error for `key`."""
+    if not isinstance(value, dict):
+        raise ScenarioError(key, f"expected a table, got {describe(value)}", allowed or f"a [{key}] table")
+    return value
+
+
 def _build(cls, table, prefix=""):
     """Validate `table` into an instance of `cls` (keys already known to exist)."""
     kwargs = {}
@@ -167,21 +176,13 @@ def _build(cls, table, prefix=""):
             if f.metadata.get("flat"):
                 kwargs[f.name] = _build(f.metadata["section"], table, prefix)
             else:
-                sub = table.get(f.name, {})
-                if not isinstance(sub, dict):
-                    raise ScenarioError(key, f"expected a table, got {describe(sub)}", f"a [{key}] table")
-                kwargs[f.name] = _build(f.metadata["section"], sub, key + ".")
+                kwargs[f.name] = _build(f.metadata["section"], _table(key, table.get(f.name, {})), key + ".")
     return cls(**kwargs)
 
 
 def _parse_variants(table):
-    if not isinstance(table, dict):
-        raise ScenarioError("variants", f"expected a table, got {describe(table)}", "[variants.<name>] tables")
-    for name, sub in table.items():
-        if not isinstance(sub, dict):
-            raise ScenarioError(f"variants.{name}", f"expected a table, got {describe(sub)}",
-                                f"a [variants.{name}] table")
-    return {name: _build(VARIANTS[name], sub, f"variants.{name}.") for name, sub in table.items()}
+    return {name: _build(VARIANTS[name], _table(f"variants.{name}", sub), f"variants.{name}.")
+            for name, sub in _table("variants", table).items()}
 
 
 def _parse_seats(value, players):
@@ -203,10 +204,7 @@ def _parse_seats(value, players):
                                     "policy, weights")
         if "policy" not in item:
             raise ScenarioError(f"{key}.policy", "missing", "a policy name (catan-balance policies)")
-        weights = item.get("weights", {})
-        if not isinstance(weights, dict):
-            raise ScenarioError(f"{key}.weights", f"expected a table, got {describe(weights)}",
-                                "a table such as { devcard = 0.8 }")
+        weights = _table(f"{key}.weights", item.get("weights", {}), "a table such as { devcard = 0.8 }")
         try:
             resolve(item["policy"], weights)
         except ScenarioError as e:
@@ -242,8 +240,8 @@ def _apply_overrides(table, overrides, leaves, sections):
     for text in overrides:
         key, value = parse_override(text)
         if key in sections:
-            raise ScenarioError(key, "is a table, not a value", "one of its keys: " + ", ".join(
-                _children(key, leaves + sections)), file="--set")
+            inside = ", ".join(_children(key, leaves + sections)) or "none yet"
+            raise ScenarioError(key, "is a table, not a value", f"one of its keys: {inside}", file="--set")
         if key not in leaves:
             raise _unknown_key(key, leaves, sections).located("--set")
         node = table
