@@ -15,6 +15,7 @@ import hashlib
 import json
 import math
 import os
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -69,6 +70,24 @@ def _plan(out, meta, resume, force):
     return "fresh"
 
 
+def _prepare(out, state, meta):
+    """Create or recover the output files for `state`; return the first game to play."""
+    out.mkdir(parents=True, exist_ok=True)
+    part = out / PART
+    if state == "fresh":
+        for stale in (out / GAMES, out / SUMMARY):
+            stale.unlink(missing_ok=True)
+        write_json(out / RUN_JSON, meta)
+        part.write_text(header_line(), encoding="utf-8")
+        return 0
+    if state == "part":
+        start = recover_part(part, header_line())
+        if start is None or start > meta["games"]:
+            raise InputError(f"{part}: is damaged or from another version; use --force to start over")
+        return start
+    return meta["games"]
+
+
 def _spans(start, stop, size):
     return [(s, min(size, stop - s)) for s in range(start, stop, size)]
 
@@ -120,20 +139,8 @@ def run(scenario, out_dir, jobs=1, resume=False, progress=True, force=False, chu
     kinds, weights = pack_policies(scenario)
     meta = run_metadata(scenario)
     state = _plan(out, meta, resume, force)
-
-    out.mkdir(parents=True, exist_ok=True)
+    start = _prepare(out, state, meta)
     part, games = out / PART, out / GAMES
-    start = scenario.games
-    if state == "fresh":
-        for stale in (games, out / SUMMARY):
-            stale.unlink(missing_ok=True)
-        write_json(out / RUN_JSON, meta)
-        part.write_text(header_line(), encoding="utf-8")
-        start = 0
-    elif state == "part":
-        start = recover_part(part, header_line())
-        if start is None or start > scenario.games:
-            raise InputError(f"{part}: is damaged or from another version; use --force to start over")
 
     tally = Tally(scenario)
     if start:
@@ -156,7 +163,10 @@ def run(scenario, out_dir, jobs=1, resume=False, progress=True, force=False, chu
         os.replace(part, games)
     summary = tally.result()
     write_json(out / SUMMARY, summary)
-    bar.finish(f" -> {games}")
+    if state == "done":
+        print(f"{games}: all {scenario.games:,} games were already played; summary rewritten", file=sys.stderr)
+    else:
+        bar.finish(f" -> {games}")
     return summary
 
 
