@@ -9,7 +9,7 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_live_on_a_terminal(monkeypatch):
+def test_live_on_a_terminal():
     stream = Terminal()
     bar = Progress(100, done=20, live=True, stream=stream)
     bar.last = -1.0                     # let the first update through at once
