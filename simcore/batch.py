@@ -1,30 +1,36 @@
 """Thin Python shell around the game kernel: checks inputs, calls the compiled batch.
 
 play_batch(params, kinds, weights, game_indices, seeds) -> int64[n, records.N_COLUMNS]
-  params:       int64[params.N_PARAMS]    packed rules (simcore.config.pack_rules)
-  kinds:        int64[players]            policy kind per *scenario* seat spec
+  params:       int64[params.N_PARAMS]      packed rules (simcore.config.pack_rules)
+  kinds:        int64[players]              policy kind per *scenario* seat spec
   weights:      float64[players, N_WEIGHTS] weights per scenario seat spec
-  game_indices: int64[n]                  game index within the run (drives seat rotation)
-  seeds:        uint32[n]                 one seed per game (simcore.seeds.game_seeds)
+  game_indices: int64[n]                    game index within the run (drives seat rotation)
+  seeds:        uint32[n]                   one seed per game (simcore.seeds.game_seeds)
 A game's row depends only on (params, kinds, weights, game index, seed).
 """
 import numpy as np
 
+from policies.weights import N_WEIGHTS
 from simcore import records
-from simcore.params import N_PARAMS
+from simcore.game import play_batch_kernel
+from simcore.params import N_PARAMS, P_PLAYERS
+from simcore.state import new_state_buffer
 
 
 def play_batch(params, kinds, weights, game_indices, seeds):
-    # STUB until the kernel lands: fake but well-formed rows.
-    n = len(game_indices)
-    out = np.full((n, records.N_COLUMNS), -1, dtype=np.int64)
-    out[:, records.G_GAME] = game_indices
-    out[:, records.G_SEED] = seeds
-    out[:, records.G_WINNER] = np.asarray(seeds) % 4
-    out[:, records.G_TURNS] = 60
-    out[:, records.G_ROUNDS] = 15
-    for s in range(int(params[0])):
-        base = records.SEAT_BASE + s * records.SEAT_WIDTH
-        out[:, base:base + records.SEAT_WIDTH] = 0
-        out[:, base + records.S_SPEC] = s
+    params = np.ascontiguousarray(params, dtype=np.int64)
+    players = int(params[P_PLAYERS])
+    kinds = np.ascontiguousarray(kinds, dtype=np.int64)
+    weights = np.ascontiguousarray(weights, dtype=np.float64)
+    game_indices = np.ascontiguousarray(game_indices, dtype=np.int64)
+    seeds = np.ascontiguousarray(seeds, dtype=np.uint32)
+    if params.shape != (N_PARAMS,):
+        raise ValueError(f"params must have shape ({N_PARAMS},), not {params.shape}")
+    if kinds.shape != (players,) or weights.shape != (players, N_WEIGHTS):
+        raise ValueError(f"kinds/weights must have {players} rows (one per seat) and {N_WEIGHTS} weights")
+    if game_indices.shape != seeds.shape or game_indices.ndim != 1:
+        raise ValueError("game_indices and seeds must be 1-D and of equal length")
+    out = np.empty((len(game_indices), records.N_COLUMNS), dtype=np.int64)
+    buf = new_state_buffer()
+    play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, buf.view(np.uint8))
     return out

@@ -1,0 +1,125 @@
+"""The `random` policy: uniform over the legal options at every choice point.
+Slow to win, but it walks into every rule, which is what the invariant tests want."""
+import numpy as np
+from simcore.jit import jitted
+
+from simcore.actions import (A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
+                             A_SETTLEMENT, A_TRADE)
+from simcore.legal import is_legal
+from simcore.pieces import can_build_road_at, spot_is_free
+from simcore.state import N_RES, randint
+from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
+
+
+@jitted
+def setup_settlement(st, p):
+    options = np.empty(N_CORNERS, np.int64)
+    n = 0
+    for c in range(N_CORNERS):
+        if spot_is_free(st, c):
+            options[n] = c
+            n += 1
+    return options[randint(n)] if n > 0 else -1
+
+
+@jitted
+def setup_road(st, p, c):
+    options = np.empty(3, np.int64)
+    n = 0
+    for k in range(3):
+        e = CORNER_EDGES[c, k]
+        if e >= 0 and st.edge_owner[e] < 0:
+            options[n] = e
+            n += 1
+    return options[randint(n)] if n > 0 else -1
+
+
+@jitted
+def discard(st, p):
+    """A resource type the player holds, uniformly."""
+    options = np.empty(N_RES, np.int64)
+    n = 0
+    for r in range(N_RES):
+        if st.hand[p, r] > 0:
+            options[n] = r
+            n += 1
+    return options[randint(n)]
+
+
+@jitted
+def robber(st, p):
+    """Any other hex, then any opponent with a building there (or nobody)."""
+    h = randint(N_HEXES - 1)
+    if h >= st.robber:
+        h += 1
+    victims = np.empty(4, np.int64)
+    n = 0
+    for k in range(6):
+        o = st.corner_owner[HEX_CORNERS[h, k]]
+        if o >= 0 and o != p:
+            seen = False
+            for i in range(n):
+                if victims[i] == o:
+                    seen = True
+            if not seen:
+                victims[n] = o
+                n += 1
+    return h, (victims[randint(n)] if n > 0 else -1)
+
+
+@jitted
+def knight_before_roll(st, p):
+    return randint(2) == 1
+
+
+@jitted
+def action(st, p):
+    """Every legal action (each build site, each trade pair, each card, end) equally likely."""
+    a_opt = np.empty(N_EDGES + 2 * N_CORNERS + 32, np.int64)
+    x_opt = np.empty_like(a_opt)
+    y_opt = np.empty_like(a_opt)
+    a_opt[0] = A_END
+    x_opt[0] = 0
+    y_opt[0] = 0
+    n = 1
+    for e in range(N_EDGES):
+        if is_legal(st, p, A_ROAD, e, 0):
+            a_opt[n], x_opt[n], y_opt[n] = A_ROAD, e, 0
+            n += 1
+    for c in range(N_CORNERS):
+        for a in (A_SETTLEMENT, A_CITY):
+            if is_legal(st, p, a, c, 0):
+                a_opt[n], x_opt[n], y_opt[n] = a, c, 0
+                n += 1
+    for g in range(N_RES):
+        for r in range(N_RES):
+            if is_legal(st, p, A_TRADE, g, r):
+                a_opt[n], x_opt[n], y_opt[n] = A_TRADE, g, r
+                n += 1
+    for a in (A_BUY_DEV, A_KNIGHT, A_ROADS, A_PLENTY, A_MONOPOLY):
+        if is_legal(st, p, a, 0, 0):
+            a_opt[n], x_opt[n], y_opt[n] = a, 0, 0
+            n += 1
+    i = randint(n)
+    return a_opt[i], x_opt[i], y_opt[i]
+
+
+@jitted
+def free_road(st, p):
+    options = np.empty(N_EDGES, np.int64)
+    n = 0
+    for e in range(N_EDGES):
+        if can_build_road_at(st, p, e):
+            options[n] = e
+            n += 1
+    return options[randint(n)] if n > 0 else -1
+
+
+@jitted
+def plenty(st, p):
+    return randint(N_RES), randint(N_RES)
+
+
+@jitted
+def monopoly(st, p):
+    return randint(N_RES)

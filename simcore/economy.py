@@ -1,0 +1,125 @@
+"""Resource movements: payment, production with the bank-shortage rule, maritime
+trade, discards and steals (RULES.md §0).  Every card that moves is counted in
+`stats` under its source or use."""
+import numpy as np
+from simcore.jit import jitted
+
+from simcore import records as R
+from simcore.events import E_DISCARD, E_PAYOUT, E_STEAL, E_TRADE, log_event
+from simcore.state import N_RES, randint
+from simcore.topology import HEX_CORNERS, N_HEXES
+
+SOURCE_DICE, SOURCE_SETUP = 0, 1
+
+
+@jitted
+def can_afford(st, p, cost):
+    for r in range(N_RES):
+        if st.hand[p, r] < cost[r]:
+            return False
+    return True
+
+
+@jitted
+def pay(st, p, cost, stat):
+    """Hand -> bank, counted under the spend column `stat`."""
+    for r in range(N_RES):
+        st.hand[p, r] -= cost[r]
+        st.bank[r] += cost[r]
+        st.stats[p, stat] += cost[r]
+
+
+@jitted
+def give(st, p, r, n, stat):
+    """Bank -> hand (the caller checked the bank), counted under the gain column `stat`."""
+    st.bank[r] -= n
+    st.hand[p, r] += n
+    st.stats[p, stat] += n
+
+
+@jitted
+def produce(st, number):
+    """Every hex with `number` and without the robber pays 1 per settlement and 2 per
+    city.  If the bank cannot pay a resource to everyone owed it, nobody gets it,
+    unless only one player is owed it: that player gets what is left."""
+    players = st.players
+    owed = np.zeros((players, N_RES), np.int64)
+    robber = st.robber
+    for h in range(N_HEXES):
+        if st.hex_number[h] != number or h == robber:
+            continue
+        r = st.hex_resource[h]
+        for k in range(6):
+            c = HEX_CORNERS[h, k]
+            if st.corner_owner[c] >= 0:
+                owed[st.corner_owner[c], r] += st.corner_level[c]
+    for r in range(N_RES):
+        total = 0
+        claimants = 0
+        for p in range(players):
+            total += owed[p, r]
+            if owed[p, r] > 0:
+                claimants += 1
+        if total == 0 or (total > st.bank[r] and claimants > 1):
+            continue
+        # pay hex by hex (in full, or what is left to the single claimant)
+        for h in range(N_HEXES):
+            if st.hex_number[h] != number or h == robber or st.hex_resource[h] != r:
+                continue
+            for k in range(6):
+                c = HEX_CORNERS[h, k]
+                p = st.corner_owner[c]
+                if p >= 0:
+                    n = min(st.corner_level[c], st.bank[r])
+                    if n > 0:
+                        give(st, p, r, n, R.S_GAIN_DICE)
+                        log_event(st, E_PAYOUT, p, r, n, h, SOURCE_DICE)
+
+
+@jitted
+def bank_trade(st, p, give_r, get_r):
+    """Maritime trade at the player's best rate for `give_r` (4:1, 3:1 or 2:1)."""
+    rate = st.trade_rate[p, give_r]
+    st.hand[p, give_r] -= rate
+    st.bank[give_r] += rate
+    st.stats[p, R.S_SPEND_TRADE] += rate
+    give(st, p, get_r, 1, R.S_GAIN_TRADE)
+    log_event(st, E_TRADE, p, give_r, rate, get_r, 1)
+
+
+@jitted
+def can_bank_trade(st, p, give_r, get_r):
+    return give_r != get_r and st.hand[p, give_r] >= st.trade_rate[p, give_r] and st.bank[get_r] > 0
+
+
+@jitted
+def discard(st, p, r, n):
+    st.hand[p, r] -= n
+    st.bank[r] += n
+    st.stats[p, R.S_SPEND_DISCARDS] += n
+    log_event(st, E_DISCARD, p, r, n, 0, 0)
+
+
+@jitted
+def random_card(st, p):
+    """A uniformly random card from p's hand (p holds at least one)."""
+    k = randint(st.hand[p].sum())
+    for r in range(N_RES):
+        if k < st.hand[p, r]:
+            return r
+        k -= st.hand[p, r]
+    return N_RES - 1
+
+
+@jitted
+def steal(st, thief, victim):
+    """One random card from victim to thief; nothing if the victim has none."""
+    if st.hand[victim].sum() == 0:
+        return -1
+    r = random_card(st, victim)
+    st.hand[victim, r] -= 1
+    st.hand[thief, r] += 1
+    st.stats[victim, R.S_SPEND_STOLEN] += 1
+    st.stats[thief, R.S_GAIN_STEAL] += 1
+    log_event(st, E_STEAL, thief, victim, r, 0, 0)
+    return r

@@ -1,0 +1,91 @@
+"""Event log of a replayed game: codes, the compiled writer, and the JSON view.
+
+The kernel appends rows [type, player, a, b, c, d, hands (4 x 5), bank (5)] to
+`st.log` when st.log_on is set; `event_dicts` turns them into the
+JSON Lines records of `catan-balance replay`.  The meaning of a..d per type is
+given by EVENT_FIELDS (fields named "-" are unused).
+"""
+import numpy as np
+from simcore.jit import jitted
+
+from simcore.state import LOG_FIELDS, LOG_WIDTH, N_RES, RESOURCE_NAMES, DEV_NAMES
+
+(E_SETUP_SETTLEMENT, E_SETUP_ROAD, E_ROLL, E_PAYOUT, E_DISCARD, E_ROBBER, E_STEAL,
+ E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_BUILD_CITY, E_BUY_DEV, E_PLAY_DEV, E_TRADE,
+ E_AWARD, E_GAME_END, E_TURN, E_MONOPOLY_TAKE, E_PLENTY_TAKE) = range(18)
+
+# type -> (name, names of a, b, c, d); "res"/"dev"/"award" fields are shown by name
+EVENT_FIELDS = {
+    E_TURN: ("turn", ("turn", "round", "-", "-")),
+    E_SETUP_SETTLEMENT: ("setup_settlement", ("corner", "-", "-", "-")),
+    E_SETUP_ROAD: ("setup_road", ("edge", "-", "-", "-")),
+    E_ROLL: ("roll", ("die1", "die2", "total", "-")),
+    E_PAYOUT: ("payout", ("res", "amount", "hex", "source")),
+    E_DISCARD: ("discard", ("res", "amount", "-", "-")),
+    E_ROBBER: ("robber", ("from_hex", "to_hex", "-", "-")),
+    E_STEAL: ("steal", ("victim", "res", "-", "-")),
+    E_BUILD_ROAD: ("build_road", ("edge", "free", "-", "-")),
+    E_BUILD_SETTLEMENT: ("build_settlement", ("corner", "-", "-", "-")),
+    E_BUILD_CITY: ("build_city", ("corner", "-", "-", "-")),
+    E_BUY_DEV: ("buy_dev", ("dev", "-", "-", "-")),
+    E_PLAY_DEV: ("play_dev", ("dev", "-", "-", "-")),
+    E_TRADE: ("bank_trade", ("give_res", "give", "get_res", "get")),
+    E_AWARD: ("award", ("award", "from_player", "to_player", "length")),
+    E_GAME_END: ("game_end", ("winner", "turns", "rounds", "-")),
+    E_MONOPOLY_TAKE: ("monopoly_take", ("victim", "res", "amount", "-")),
+    E_PLENTY_TAKE: ("year_of_plenty_take", ("res", "amount", "-", "-")),
+}
+
+PAYOUT_SOURCES = ("dice", "setup")
+AWARD_NAMES = ("largest_army", "longest_road")
+
+
+@jitted
+def log_event(st, etype, player, a, b, c, d):
+    if st.log_on == 0:
+        return
+    n = st.log_n
+    if n >= st.log.shape[0]:
+        return
+    row = st.log[n]
+    row[0] = etype
+    row[1] = player
+    row[2] = a
+    row[3] = b
+    row[4] = c
+    row[5] = d
+    players = st.players
+    for p in range(players):
+        for r in range(N_RES):
+            row[LOG_FIELDS + p * N_RES + r] = st.hand[p, r]
+    for r in range(N_RES):
+        row[LOG_WIDTH - N_RES + r] = st.bank[r]
+    st.log_n = n + 1
+
+
+def _show(field, value):
+    if field == "res" or field.endswith("_res"):
+        return RESOURCE_NAMES[value]
+    if field == "dev":
+        return DEV_NAMES[value]
+    if field == "award":
+        return AWARD_NAMES[value]
+    if field == "source":
+        return PAYOUT_SOURCES[value]
+    return int(value)
+
+
+def event_dicts(log_rows, players):
+    """JSON-ready dicts for the recorded rows (without the board event)."""
+    out = []
+    for row in np.asarray(log_rows):
+        name, fields = EVENT_FIELDS[int(row[0])]
+        ev = {"type": name, "player": int(row[1])}
+        for field, value in zip(fields, row[2:LOG_FIELDS]):
+            if field != "-":
+                ev[field] = _show(field, value)
+        ev["hands"] = [[int(x) for x in row[LOG_FIELDS + p * N_RES: LOG_FIELDS + (p + 1) * N_RES]]
+                       for p in range(players)]
+        ev["bank"] = [int(x) for x in row[LOG_WIDTH - N_RES:]]
+        out.append(ev)
+    return out

@@ -1,0 +1,288 @@
+"""One whole game of the base rules (RULES.md §0), compiled: setup, turns, record.
+
+The turn reads as the rulebook does:
+    start (new dev cards become playable) -> optional knight before the roll ->
+    roll -> 7: discards, robber, steal | else production -> actions until the policy ends
+A player who has `victory_points` on their own turn wins at once.
+Policies are asked at every choice point (policies.decide); the engine checks
+every answer and counts illegal ones in st.illegal (always 0 in tests).
+"""
+import numpy as np
+from simcore.jit import entry, jitted
+
+from policies import decide
+from simcore import records as R
+from simcore.actions import (A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
+                             A_SETTLEMENT, A_TRADE)
+from simcore.board import setup_board
+from simcore.devcards import (buy_devcard, can_play, fill_deck, play_knight, play_monopoly,
+                              play_road_building, play_year_of_plenty)
+from simcore.economy import bank_trade, discard, give, pay, produce, steal, SOURCE_SETUP
+from simcore.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GAME_END, E_PAYOUT, E_ROBBER,
+                            E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN, log_event)
+from simcore.legal import is_legal
+from simcore.params import (LAYOUT_BEGINNER, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
+                            P_RESOURCE_SUPPLY, P_ROTATE_SEATS, P_VICTORY_POINTS)
+from simcore.pieces import can_build_road_at, place_city, place_road, place_settlement, spot_is_free
+from simcore.state import (COST_CITY, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT, DEV_VP, N_RES, PIECE_LIMITS, randint, victory_points)
+from simcore.topology import CORNER_EDGES, CORNER_HEXES, HEX_CORNERS
+
+MAX_ACTIONS_PER_TURN = 200
+HAND_LIMIT = 7          # more than this on a 7: discard half, rounded down
+
+
+@jitted
+def seat_specs(params, game_index):
+    """Scenario seat spec sitting in each seat; with rotate_seats game g shifts by g."""
+    players = params[P_PLAYERS]
+    spec = np.arange(players)
+    if params[P_ROTATE_SEATS]:
+        for s in range(players):
+            spec[s] = (s + game_index) % players
+    return spec
+
+
+@jitted
+def init_game(st, params):
+    """Set up a zeroed state record: supplies, board, deck, and every -1 marker."""
+    players = params[P_PLAYERS]
+    st.players = players
+    st.army_holder = -1
+    st.road_holder = -1
+    st.winner = -1
+    st.plan_turn[:] = -1
+    st.corner_harbour[:] = -1
+    st.corner_owner[:] = -1
+    st.edge_owner[:] = -1
+    st.trade_rate[:] = 4
+    st.bank[:] = params[P_RESOURCE_SUPPLY]
+    for p in range(players):
+        for k in range(3):
+            st.pieces[p, k] = PIECE_LIMITS[k]
+    setup_board(st, params[P_LAYOUT] == LAYOUT_BEGINNER, params[P_NO_ADJACENT_RED] != 0)
+    fill_deck(st)
+
+
+# --- setup ------------------------------------------------------------------
+
+@jitted
+def setup_placement(st, p, second):
+    c = decide.setup_settlement(st, p)
+    if c < 0 or c >= st.corner_owner.shape[0] or not spot_is_free(st, c):
+        st.illegal += 1
+        return
+    place_settlement(st, p, c)
+    log_event(st, E_SETUP_SETTLEMENT, p, c, 0, 0, 0)
+    if second:  # one of each adjacent resource
+        for k in range(3):
+            h = CORNER_HEXES[c, k]
+            if h >= 0 and st.hex_resource[h] != DESERT and st.bank[st.hex_resource[h]] > 0:
+                give(st, p, st.hex_resource[h], 1, R.S_GAIN_SETUP)
+                log_event(st, E_PAYOUT, p, st.hex_resource[h], 1, h, SOURCE_SETUP)
+    e = decide.setup_road(st, p, c)
+    ok = False
+    for k in range(3):
+        if CORNER_EDGES[c, k] == e and e >= 0 and st.edge_owner[e] < 0:
+            ok = True
+    if not ok:
+        st.illegal += 1
+        return
+    place_road(st, p, e)
+    log_event(st, E_SETUP_ROAD, p, e, 0, 0, 0)
+
+
+@jitted
+def setup_phase(st):
+    """Snake order 0..n-1, n-1..0; the second settlement yields its resources."""
+    players = st.players
+    for p in range(players):
+        setup_placement(st, p, False)
+    for p in range(players - 1, -1, -1):
+        setup_placement(st, p, True)
+
+
+# --- robber -----------------------------------------------------------------
+
+@jitted
+def move_robber(st, p):
+    """The policy picks another hex and a victim with a building on it (or none)."""
+    h, victim = decide.robber(st, p)
+    old = st.robber
+    if h < 0 or h >= st.hex_resource.shape[0] or h == old:
+        st.illegal += 1
+        h = (old + 1) % st.hex_resource.shape[0]
+        victim = -1
+    st.robber = h
+    log_event(st, E_ROBBER, p, old, h, 0, 0)
+    if victim >= 0:
+        touches = False
+        for k in range(6):
+            c = HEX_CORNERS[h, k]
+            if st.corner_owner[c] == victim:
+                touches = True
+        if victim == p or not touches:
+            st.illegal += 1
+        else:
+            steal(st, p, victim)
+
+
+@jitted
+def seven(st, p):
+    players = st.players
+    for q in range(players):
+        n = st.hand[q].sum()
+        if n > HAND_LIMIT:
+            for _ in range(n // 2):
+                r = decide.discard(st, q)
+                if r < 0 or r >= N_RES or st.hand[q, r] == 0:
+                    st.illegal += 1
+                    r = 0
+                    while st.hand[q, r] == 0:
+                        r += 1
+                discard(st, q, r, 1)
+    move_robber(st, p)
+
+
+# --- actions ----------------------------------------------------------------
+
+@jitted
+def apply_action(st, p, a, x, y):
+    if a == A_ROAD:
+        pay(st, p, COST_ROAD, R.S_SPEND_ROADS)
+        place_road(st, p, x)
+        log_event(st, E_BUILD_ROAD, p, x, 0, 0, 0)
+    elif a == A_SETTLEMENT:
+        pay(st, p, COST_SETTLEMENT, R.S_SPEND_SETTLEMENTS)
+        place_settlement(st, p, x)
+        log_event(st, E_BUILD_SETTLEMENT, p, x, 0, 0, 0)
+    elif a == A_CITY:
+        pay(st, p, COST_CITY, R.S_SPEND_CITIES)
+        place_city(st, p, x)
+        log_event(st, E_BUILD_CITY, p, x, 0, 0, 0)
+    elif a == A_BUY_DEV:
+        buy_devcard(st, p)
+    elif a == A_TRADE:
+        bank_trade(st, p, x, y)
+    elif a == A_KNIGHT:
+        play_knight(st, p)
+        move_robber(st, p)
+    elif a == A_ROADS:
+        play_road_building(st, p)
+        for _ in range(2):
+            if st.pieces[p, 2] == 0:
+                break
+            e = decide.free_road(st, p)
+            if e < 0:
+                break
+            if not can_build_road_at(st, p, e):
+                st.illegal += 1
+                break
+            place_road(st, p, e)
+            log_event(st, E_BUILD_ROAD, p, e, 1, 0, 0)
+    elif a == A_PLENTY:
+        r1, r2 = decide.plenty(st, p)
+        play_year_of_plenty(st, p, r1, r2)
+    elif a == A_MONOPOLY:
+        play_monopoly(st, p, decide.monopoly(st, p))
+
+
+@jitted
+def check_win(st, params, p):
+    if victory_points(st, p) >= params[P_VICTORY_POINTS]:
+        st.winner = p
+        return True
+    return False
+
+
+@jitted
+def play_turn(st, params, p):
+    st.current = p
+    st.turn += 1
+    if p == 0:
+        st.rounds += 1
+    st.dev_played = 0
+    log_event(st, E_TURN, p, st.turn, st.rounds, 0, 0)
+    for d in range(st.dev_hand.shape[1]):  # cards bought last turn become playable
+        st.dev_hand[p, d] += st.dev_new[p, d]
+        st.dev_new[p, d] = 0
+    if check_win(st, params, p):  # e.g. longest road passed to p on another turn
+        return
+    if can_play(st, p, DEV_KNIGHT) and decide.knight_before_roll(st, p):
+        apply_action(st, p, A_KNIGHT, 0, 0)
+        if check_win(st, params, p):
+            return
+    d1 = randint(6) + 1
+    d2 = randint(6) + 1
+    st.last_roll = d1 + d2
+    log_event(st, E_ROLL, p, d1, d2, d1 + d2, 0)
+    if d1 + d2 == 7:
+        seven(st, p)
+    else:
+        produce(st, d1 + d2)
+    for _ in range(MAX_ACTIONS_PER_TURN):
+        a, x, y = decide.action(st, p)
+        if a == A_END:
+            break
+        if not is_legal(st, p, a, x, y):
+            st.illegal += 1
+            break
+        apply_action(st, p, a, x, y)
+        if check_win(st, params, p):
+            return
+
+
+# --- a whole game -----------------------------------------------------------
+
+@jitted
+def play_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on):
+    """Plays one game from its seed in the state record buf[0] (buf_bytes is the
+    same memory as bytes, zeroed first).  kinds/weights are per scenario seat spec."""
+    buf_bytes[:] = 0
+    st = buf[0]
+    np.random.seed(seed)
+    players = params[P_PLAYERS]
+    st.log_on = log_on
+    spec = seat_specs(params, game_index)
+    for s in range(players):
+        st.policy_kind[s] = kinds[spec[s]]
+        st.weights[s, :] = weights[spec[s]]
+        st.stats[s, R.S_SPEC] = spec[s]
+    init_game(st, params)
+    for s in range(players):
+        decide.new_game(st, s)
+    setup_phase(st)
+    while st.turn < params[P_MAX_TURNS]:
+        p = st.turn % players
+        play_turn(st, params, p)
+        if st.winner >= 0:
+            break
+    log_event(st, E_GAME_END, st.winner, st.winner, st.turn, st.rounds, 0)
+
+
+@jitted
+def write_record(st, row, game_index, seed):
+    row[:] = -1
+    row[R.G_GAME] = game_index
+    row[R.G_SEED] = seed
+    row[R.G_WINNER] = st.winner
+    row[R.G_TURNS] = st.turn
+    row[R.G_ROUNDS] = st.rounds
+    for p in range(st.players):
+        base = R.SEAT_BASE + p * R.SEAT_WIDTH
+        for k in range(R.SEAT_WIDTH):
+            row[base + k] = st.stats[p, k]
+        row[base + R.S_VP] = victory_points(st, p)
+        row[base + R.S_VP_SETTLEMENTS] = st.stats[p, R.S_SETTLEMENTS]
+        row[base + R.S_VP_CITIES] = 2 * st.stats[p, R.S_CITIES]
+        row[base + R.S_VP_CARDS] = st.dev_hand[p, DEV_VP] + st.dev_new[p, DEV_VP]
+        row[base + R.S_VP_ARMY] = 2 if st.army_holder == p else 0
+        row[base + R.S_VP_ROAD] = 2 if st.road_holder == p else 0
+        row[base + R.S_ROAD_LENGTH] = st.road_length[p]
+
+
+@entry
+def play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, buf_bytes):
+    """Plays the games one after the other in one state record; row i of `out` is game i."""
+    for i in range(game_indices.shape[0]):
+        play_game(buf, buf_bytes, params, kinds, weights, game_indices[i], seeds[i], 0)
+        write_record(buf[0], out[i], game_indices[i], seeds[i])

@@ -1,0 +1,43 @@
+"""Compilation decorators and the kernel cache.
+
+`jitted`: code that runs inside the compiled kernels.  It is numba's
+register_jitable: compiled into each kernel that calls it (one version per
+argument types; literal constants are not specialised, which halves the cold
+compile), and plain Python when called from Python, as everything is under
+NUMBA_DISABLE_JIT=1.
+`entry`: the kernels Python calls, compiled once and cached on disk.
+
+numba checks a cached kernel only against its own file, not against the
+functions it inlines from other files, so the cache lives in a folder named
+after a hash of every engine and policy source file: any edit starts afresh.
+"""
+import hashlib
+import os
+from pathlib import Path
+
+import numba
+from numba import njit
+from numba.extending import register_jitable
+
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _source_hash():
+    h = hashlib.sha256(numba.__version__.encode())
+    for folder in ("simcore", "policies"):
+        for path in sorted((_ROOT / folder).glob("*.py")):
+            h.update(path.name.encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _cache_dir():
+    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "catan-balance")
+    return os.path.join(base, "kernels-" + _source_hash())
+
+
+numba.config.CACHE_DIR = _cache_dir()
+
+jitted = register_jitable
+entry = njit(cache=True)

@@ -1,0 +1,54 @@
+"""Which main-phase actions are legal now: one check used by the engine (to refuse an
+illegal choice) and by policies (to list their options)."""
+from simcore.jit import jitted
+
+from simcore.actions import (A_BUY_DEV, A_CITY, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
+                             A_SETTLEMENT, A_TRADE)
+from simcore.devcards import can_play, deck_left
+from simcore.economy import can_afford, can_bank_trade
+from simcore.pieces import can_build_city_at, can_build_road_at, can_build_settlement_at
+from simcore.state import (COST_CITY, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DEV_KNIGHT, DEV_MONOPOLY,
+                           DEV_PLENTY, DEV_ROADS, PIECE_CITY, PIECE_ROAD, PIECE_SETTLEMENT)
+
+
+@jitted
+def can_road(st, p):
+    return st.pieces[p, PIECE_ROAD] > 0 and can_afford(st, p, COST_ROAD)
+
+
+@jitted
+def can_settlement(st, p):
+    return st.pieces[p, PIECE_SETTLEMENT] > 0 and can_afford(st, p, COST_SETTLEMENT)
+
+
+@jitted
+def can_city(st, p):
+    return st.pieces[p, PIECE_CITY] > 0 and can_afford(st, p, COST_CITY)
+
+
+@jitted
+def can_buy_dev(st, p):
+    return deck_left(st) > 0 and can_afford(st, p, COST_DEVCARD)
+
+
+@jitted
+def is_legal(st, p, a, x, y):
+    if a == A_ROAD:
+        return can_road(st, p) and 0 <= x < st.edge_owner.shape[0] and can_build_road_at(st, p, x)
+    if a == A_SETTLEMENT:
+        return can_settlement(st, p) and 0 <= x < st.corner_owner.shape[0] and can_build_settlement_at(st, p, x)
+    if a == A_CITY:
+        return can_city(st, p) and 0 <= x < st.corner_owner.shape[0] and can_build_city_at(st, p, x)
+    if a == A_BUY_DEV:
+        return can_buy_dev(st, p)
+    if a == A_TRADE:
+        return 0 <= x < 5 and 0 <= y < 5 and can_bank_trade(st, p, x, y)
+    if a == A_KNIGHT:
+        return can_play(st, p, DEV_KNIGHT)
+    if a == A_ROADS:
+        return can_play(st, p, DEV_ROADS) and st.pieces[p, PIECE_ROAD] > 0
+    if a == A_PLENTY:
+        return can_play(st, p, DEV_PLENTY) and st.bank.sum() > 0
+    if a == A_MONOPOLY:
+        return can_play(st, p, DEV_MONOPOLY)
+    return False

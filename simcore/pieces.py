@@ -1,0 +1,198 @@
+"""Roads, settlements and cities: legality, placement, longest road and largest army
+(RULES.md §0)."""
+import numpy as np
+from simcore.jit import jitted
+
+from simcore import records as R
+from simcore.events import E_AWARD, log_event
+from simcore.state import (GENERIC_HARBOUR, N_RES, PIECE_CITY, PIECE_ROAD, PIECE_SETTLEMENT, PIPS,
+                           DESERT)
+from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS
+
+AWARD_ARMY, AWARD_ROAD = 0, 1
+MIN_ROAD_FOR_AWARD = 5
+MIN_ARMY_FOR_AWARD = 3
+
+
+# --- legality ---------------------------------------------------------------
+
+@jitted
+def spot_is_free(st, c):
+    """Distance rule: the corner and every neighbouring corner are empty."""
+    if st.corner_owner[c] >= 0:
+        return False
+    for k in range(3):
+        n = CORNER_NEIGHBOURS[c, k]
+        if n >= 0 and st.corner_owner[n] >= 0:
+            return False
+    return True
+
+
+@jitted
+def touches_own_road(st, p, c):
+    for k in range(3):
+        e = CORNER_EDGES[c, k]
+        if e >= 0 and st.edge_owner[e] == p:
+            return True
+    return False
+
+
+@jitted
+def can_build_settlement_at(st, p, c):
+    """Outside setup: free by the distance rule and connected to an own road."""
+    return spot_is_free(st, c) and touches_own_road(st, p, c)
+
+
+@jitted
+def can_build_city_at(st, p, c):
+    return st.corner_owner[c] == p and st.corner_level[c] == 1
+
+
+@jitted
+def can_build_road_at(st, p, e):
+    """Empty edge joined to an own building, or to an own road through a corner
+    that holds no opponent building."""
+    if st.edge_owner[e] >= 0:
+        return False
+    for j in range(2):
+        c = EDGE_CORNERS[e, j]
+        owner = st.corner_owner[c]
+        if owner == p:
+            return True
+        if owner < 0 and touches_own_road(st, p, c):
+            return True
+    return False
+
+
+# --- placement --------------------------------------------------------------
+
+@jitted
+def add_income(st, p, c):
+    """A settlement, or the upgrade to a city, adds the corner's pips once more."""
+    for r in range(N_RES):
+        st.income[p, r] += st.corner_pips[c, r]
+    st.income_mask[p] |= st.corner_res_mask[c]
+
+
+@jitted
+def place_settlement(st, p, c):
+    st.corner_owner[c] = p
+    st.corner_level[c] = 1
+    st.board_version += 1
+    st.pieces[p, PIECE_SETTLEMENT] -= 1
+    st.stats[p, R.S_SETTLEMENTS] += 1
+    add_income(st, p, c)
+    harbour = st.corner_harbour[c]
+    if harbour == GENERIC_HARBOUR:
+        for r in range(N_RES):
+            st.trade_rate[p, r] = min(st.trade_rate[p, r], 3)
+    elif harbour >= 0:
+        st.trade_rate[p, harbour] = 2
+    # an opponent's road through this corner is cut (RULES.md §0 longest road)
+    for q in range(st.players):
+        if q != p:
+            roads_here = 0
+            for k in range(3):
+                e = CORNER_EDGES[c, k]
+                if e >= 0 and st.edge_owner[e] == q:
+                    roads_here += 1
+            if roads_here >= 2:
+                st.road_length[q] = longest_road(st, q)
+    update_longest_road(st)
+
+
+@jitted
+def place_city(st, p, c):
+    st.corner_level[c] = 2
+    st.board_version += 1
+    st.pieces[p, PIECE_CITY] -= 1
+    st.pieces[p, PIECE_SETTLEMENT] += 1
+    st.stats[p, R.S_SETTLEMENTS] -= 1
+    st.stats[p, R.S_CITIES] += 1
+    add_income(st, p, c)
+
+
+@jitted
+def place_road(st, p, e):
+    st.edge_owner[e] = p
+    st.board_version += 1
+    st.pieces[p, PIECE_ROAD] -= 1
+    st.stats[p, R.S_ROADS] += 1
+    st.road_length[p] = longest_road(st, p)
+    update_longest_road(st)
+
+
+# --- longest road -----------------------------------------------------------
+
+@jitted
+def longest_road(st, p):
+    """Longest trail (no edge twice) in p's roads; it may not pass through a corner
+    holding an opponent's building.  Iterative depth-first search from every corner."""
+    used = np.zeros(st.edge_owner.shape[0], np.bool_)
+    stack_c = np.zeros(32, np.int64)
+    stack_k = np.zeros(32, np.int64)
+    stack_e = np.zeros(32, np.int64)
+    best = 0
+    for start in range(N_CORNERS):
+        if not touches_own_road(st, p, start):
+            continue
+        d = 0
+        stack_c[0] = start
+        stack_k[0] = 0
+        while d >= 0:
+            c = stack_c[d]
+            k = stack_k[d]
+            owner = st.corner_owner[c]
+            if k == 3 or (d > 0 and owner >= 0 and owner != p):
+                if d > 0:
+                    used[stack_e[d]] = False
+                d -= 1
+                continue
+            stack_k[d] = k + 1
+            e = CORNER_EDGES[c, k]
+            if e < 0 or st.edge_owner[e] != p or used[e]:
+                continue
+            used[e] = True
+            d += 1
+            stack_c[d] = CORNER_NEIGHBOURS[c, k]
+            stack_k[d] = 0
+            stack_e[d] = e
+            if d > best:
+                best = d
+    return best
+
+
+@jitted
+def update_longest_road(st):
+    """Longest road goes to the first with 5+ and passes only on strictly more.  When
+    the holder's road is cut and another is now longer, it goes to the single longest
+    player (5+), or is set aside on a tie (RULES.md §0; see README)."""
+    holder = st.road_holder
+    players = st.players
+    best = 0
+    n_best = 0
+    who = -1
+    for q in range(players):
+        if st.road_length[q] > best:
+            best = st.road_length[q]
+            n_best = 1
+            who = q
+        elif st.road_length[q] == best:
+            n_best += 1
+    if holder >= 0 and st.road_length[holder] == best and best >= MIN_ROAD_FOR_AWARD:
+        return
+    new = who if (best >= MIN_ROAD_FOR_AWARD and n_best == 1) else -1
+    if new != holder:
+        st.road_holder = new
+        log_event(st, E_AWARD, new, AWARD_ROAD, holder, new, best)
+
+
+@jitted
+def update_largest_army(st, p):
+    """First to 3 knights; passes only on strictly more."""
+    holder = st.army_holder
+    if st.knights[p] < MIN_ARMY_FOR_AWARD or holder == p:
+        return
+    if holder < 0 or st.knights[p] > st.knights[holder]:
+        st.army_holder = p
+        log_event(st, E_AWARD, p, AWARD_ARMY, holder, p, st.knights[p])

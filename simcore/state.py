@@ -1,0 +1,149 @@
+"""Game state: one numpy record of scalars and small arrays, every field documented once.
+
+Encodings
+  resource r: 0 lumber, 1 brick, 2 wool, 3 grain, 4 ore (RESOURCE_NAMES); 5 = desert (hexes only)
+  player p:   0..players-1 in turn order (seat); -1 = nobody
+  dev card d: 0 knight, 1 VP, 2 road building, 3 year of plenty, 4 monopoly
+The state is one numpy record (see state_dtype): scalars are plain fields
+(`st.robber`), arrays are sub-array fields (`st.hand[p, r]`).
+"""
+import numpy as np
+from simcore.jit import jitted
+
+from policies.weights import N_WEIGHTS
+from simcore.records import S_CITIES, S_SETTLEMENTS, SEAT_WIDTH
+from simcore.topology import N_CORNERS, N_EDGES, N_HEXES
+
+RESOURCE_NAMES = ("lumber", "brick", "wool", "grain", "ore")
+N_RES = 5
+DESERT = 5
+GENERIC_HARBOUR = 5     # corner_harbour value of a 3:1 harbour
+
+DEV_KNIGHT, DEV_VP, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY = 0, 1, 2, 3, 4
+N_DEV_TYPES = 5
+DEV_NAMES = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
+DEV_DECK_COUNTS = (14, 5, 2, 2, 2)          # RULES.md §0: 25 cards
+N_DEV_CARDS = 25
+
+# pieces[p, k]: pieces left in the supply
+PIECE_SETTLEMENT, PIECE_CITY, PIECE_ROAD = 0, 1, 2
+PIECE_LIMITS = (5, 4, 15)
+
+# building costs [lumber, brick, wool, grain, ore]
+COST_ROAD = np.array([1, 1, 0, 0, 0], np.int64)
+COST_SETTLEMENT = np.array([1, 1, 1, 1, 0], np.int64)
+COST_CITY = np.array([0, 0, 0, 2, 3], np.int64)
+COST_DEVCARD = np.array([0, 0, 1, 1, 1], np.int64)
+
+# number of set bits of a 5-bit resource mask
+POPCOUNT5 = np.array([bin(m).count("1") for m in range(32)], np.int64)
+
+# pips: ways to roll each number with 2d6 (index = number)
+PIPS = np.array([0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1], np.int64)
+
+# Scalar fields of the state (int64 each).
+SCALARS = (
+    ("players", "number of players"),
+    ("robber", "hex the robber stands on"),
+    ("dev_top", "next card of dev_deck to draw (N_DEV_CARDS: deck empty)"),
+    ("army_holder", "largest-army holder, -1 = none"),
+    ("road_holder", "longest-road holder, -1 = none"),
+    ("turn", "player-turns started so far"),
+    ("rounds", "rounds started so far (seat 0's turn starts a round)"),
+    ("current", "player whose turn it is"),
+    ("winner", "winning player, -1 = none yet"),
+    ("dev_played", "1 if the current player already played a dev card this turn"),
+    ("log_on", "1 = record events in `log`"),
+    ("log_n", "events recorded so far"),
+    ("last_roll", "sum of the last roll"),
+    ("illegal", "policy answers the engine refused (always 0 for the shipped policies)"),
+    ("board_version", "pieces placed so far; changes whenever the board does"),
+)
+
+# Array fields: (name, shape, encoding).  Player arrays have MAX_PLAYERS rows;
+# rows >= players stay unused.
+MAX_PLAYERS = 4
+ARRAYS = (
+    ("hex_resource", (N_HEXES,), "resource of each land hex, DESERT for the desert"),
+    ("hex_number", (N_HEXES,), "number token 2..12, 0 on the desert"),
+    ("corner_harbour", (N_CORNERS,), "-1 none, r = 2:1 harbour of resource r, GENERIC_HARBOUR = 3:1"),
+    ("corner_owner", (N_CORNERS,), "player with a building here, -1 = empty"),
+    ("corner_level", (N_CORNERS,), "0 empty, 1 settlement, 2 city"),
+    ("corner_pips", (N_CORNERS, N_RES), "pips of each resource at a corner (from the board)"),
+    ("corner_res_mask", (N_CORNERS,), "bit r set: resource r is produced at the corner"),
+    ("edge_owner", (N_EDGES,), "player with a road here, -1 = empty"),
+    ("hand", (MAX_PLAYERS, N_RES), "resource cards in hand"),
+    ("bank", (N_RES,), "resource cards in the bank"),
+    ("dev_deck", (N_DEV_CARDS,), "shuffled dev cards, drawn from index dev_top"),
+    ("dev_hand", (MAX_PLAYERS, N_DEV_TYPES), "dev cards held and playable (bought before this turn)"),
+    ("dev_new", (MAX_PLAYERS, N_DEV_TYPES), "dev cards bought this turn (not yet playable)"),
+    ("pieces", (MAX_PLAYERS, 3), "settlements, cities, roads left in the supply"),
+    ("knights", (MAX_PLAYERS,), "knights played (largest army)"),
+    ("road_length", (MAX_PLAYERS,), "longest connected road, recomputed on every change"),
+    ("trade_rate", (MAX_PLAYERS, N_RES), "best maritime rate per resource: 4, 3 or 2"),
+    ("income", (MAX_PLAYERS, N_RES), "production pips per resource (a city counts twice)"),
+    ("income_mask", (MAX_PLAYERS,), "bit r set: the player has income of resource r"),
+    ("stats", (MAX_PLAYERS, SEAT_WIDTH), "record counters, records.S_* indices"),
+    ("policy_kind", (MAX_PLAYERS,), "policy kind of each seat (policies.weights.KIND_*)"),
+    # policy scratch: each player's plan, made this turn on this board (policies.builder)
+    ("plan_turn", (MAX_PLAYERS,), "turn the plan was made in, -1 = none"),
+    ("plan_version", (MAX_PLAYERS,), "board_version the plan was made on"),
+    ("plan_goal", (MAX_PLAYERS,), "planned goal"),
+    ("plan_where", (MAX_PLAYERS,), "corner or edge of the planned goal"),
+)
+# float64 array fields, same form
+FLOAT_ARRAYS = (
+    ("weights", (MAX_PLAYERS, N_WEIGHTS), "policy weights of each seat (policies.weights)"),
+    ("scratch", (N_CORNERS,), "policy scratch space: values memoised within one decision"),
+    ("corner_prod", (MAX_PLAYERS, N_CORNERS), "policy scratch: each seat's weighted production value per corner"),
+)
+
+# event log row: [type, player, a, b, c, d, hands (4 x 5), bank (5)]
+LOG_FIELDS = 6
+LOG_WIDTH = LOG_FIELDS + MAX_PLAYERS * N_RES + N_RES
+REPLAY_LOG_ROWS = 50_000
+
+
+def state_dtype(log_rows):
+    """The game state is one record of this dtype.  A record reaches compiled
+    functions as a bare pointer, and its sub-arrays as views without a reference
+    count, which keeps calls cheap (an allocated array passed from call to call
+    costs two atomic operations per call).
+    Batch runs use log_rows = 1 (no log); replays a large log."""
+    fields = [(name, np.int64) for name, _ in SCALARS]
+    fields += [(name, np.int64, shape) for name, shape, _ in ARRAYS]
+    fields += [(name, np.float64, shape) for name, shape, _ in FLOAT_ARRAYS]
+    fields.append(("log", np.int64, (log_rows, LOG_WIDTH)))
+    return np.dtype(fields)
+
+
+def new_state_buffer(log_rows=1):
+    """A one-record array holding a game state: `buf[0]` is the state `st`
+    (a recarray, so that attribute access also works with NUMBA_DISABLE_JIT=1)."""
+    return np.zeros(1, state_dtype(log_rows)).view(np.recarray)
+
+
+
+@jitted
+def randint(n):
+    """Uniform integer in [0, n).  Built on random() so that the game is the same with
+    and without the JIT (numba's and numpy's random() agree for the same seed)."""
+    return int(np.random.random() * n)
+
+
+@jitted
+def hand_size(st, p):
+    return st.hand[p].sum()
+
+
+@jitted
+def victory_points(st, p):
+    """VP = settlements + 2 * cities + VP cards + 2 per award (RULES.md §0).
+    Building counts come from the stats counters kept up to date on every build."""
+    vp = st.stats[p, S_SETTLEMENTS] + 2 * st.stats[p, S_CITIES]
+    vp += st.dev_hand[p, DEV_VP] + st.dev_new[p, DEV_VP]
+    if st.army_holder == p:
+        vp += 2
+    if st.road_holder == p:
+        vp += 2
+    return vp
