@@ -14,10 +14,11 @@ from policies.weights import N_WEIGHTS
 from simcore import records
 from simcore.game import play_batch_kernel
 from simcore.params import N_PARAMS, P_PLAYERS
-from simcore.state import new_state_buffer
+from simcore.state import game_bytes, new_state_buffer
 
 
-def play_batch(params, kinds, weights, game_indices, seeds):
+def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=False):
+    """Rows of the games (see module doc); `buf`/`log_on` are for replays."""
     params = np.ascontiguousarray(params, dtype=np.int64)
     players = int(params[P_PLAYERS])
     kinds = np.ascontiguousarray(kinds, dtype=np.int64)
@@ -31,6 +32,7 @@ def play_batch(params, kinds, weights, game_indices, seeds):
     if game_indices.shape != seeds.shape or game_indices.ndim != 1:
         raise ValueError("game_indices and seeds must be 1-D and of equal length")
     out = np.empty((len(game_indices), records.N_COLUMNS), dtype=np.int64)
-    buf = new_state_buffer()
-    play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, buf.view(np.uint8))
+    if buf is None:
+        buf = new_state_buffer()
+    play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, game_bytes(buf), int(log_on))
     return out

@@ -236,7 +236,8 @@ def play_turn(st, params, p):
 @jitted
 def play_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on):
     """Plays one game from its seed in the state record buf[0] (buf_bytes is the
-    same memory as bytes, zeroed first).  kinds/weights are per scenario seat spec."""
+    record's memory before the log, zeroed first).  kinds/weights are per
+    scenario seat spec; log_on = 1 records every event in st.log."""
     buf_bytes[:] = 0
     st = buf[0]
     np.random.seed(seed)
@@ -281,8 +282,9 @@ def write_record(st, row, game_index, seed):
 
 
 @entry
-def play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, buf_bytes):
-    """Plays the games one after the other in one state record; row i of `out` is game i."""
+def play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, buf_bytes, log_on):
+    """Plays the games one after the other in one state record; row i of `out` is game i.
+    (With log_on, the log of the last game stays in buf[0].log.)"""
     for i in range(game_indices.shape[0]):
-        play_game(buf, buf_bytes, params, kinds, weights, game_indices[i], seeds[i], 0)
+        play_game(buf, buf_bytes, params, kinds, weights, game_indices[i], seeds[i], log_on)
         write_record(buf[0], out[i], game_indices[i], seeds[i])

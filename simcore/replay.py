@@ -1,13 +1,58 @@
 """Replay one game with the event log on.
 
 replay_events(params, kinds, weights, game_index, seed) -> list[dict]
-  The first dict is the `board` event, then one dict per thing that happens, in order.
-  Every event has "type", "player" (-1 when none), "hands" (list per player of 5 ints)
-  and "bank" (5 ints), plus its own fields.  The CLI writes them as JSON Lines.
+  The first dict is the `board` event, then one dict per thing that happens, in
+  order (simcore.events.EVENT_FIELDS).  Every event has "type", "player" (-1 when
+  none), "hands" (one list of 5 per player) and "bank" (5 ints), plus its own
+  fields.  The CLI writes them as JSON Lines.
 """
+import numpy as np
+
+from simcore.batch import play_batch
+from simcore.events import event_dicts
+from simcore.params import P_PLAYERS
+from simcore.state import DESERT, GENERIC_HARBOUR, LOG_ROWS, RESOURCE_NAMES, new_state_buffer
+from simcore.topology import (CORNER_POSITIONS, EDGE_CORNERS, EDGE_POSITIONS, HARBOUR_CORNERS, HARBOUR_SEA,
+                              HEX_POSITIONS, N_HARBOURS)
+
+
+class LogOverflow(RuntimeError):
+    """The game had more events than a replay log holds."""
+
+
+def board_event(st, players, start_robber, hands_bank):
+    """The board as laid at the start: hexes (axial q, r, resource, number), corners
+    (the three hex positions meeting there, sea included), edges (their two
+    corners and two hex positions), harbours (corners, rate, resource)."""
+    hexes = [{"hex": h, "q": int(q), "r": int(r),
+              "resource": "desert" if st.hex_resource[h] == DESERT else RESOURCE_NAMES[st.hex_resource[h]],
+              "number": int(st.hex_number[h])}
+             for h, (q, r) in enumerate(HEX_POSITIONS)]
+    corners = [{"corner": c, "positions": CORNER_POSITIONS[c].tolist()} for c in range(len(CORNER_POSITIONS))]
+    edges = [{"edge": e, "corners": EDGE_CORNERS[e].tolist(), "positions": EDGE_POSITIONS[e].tolist()}
+             for e in range(len(EDGE_CORNERS))]
+    harbours = []
+    for i in range(N_HARBOURS):
+        kind = int(st.corner_harbour[HARBOUR_CORNERS[i, 0]])
+        harbours.append({"harbour": i, "corners": HARBOUR_CORNERS[i].tolist(), "sea": HARBOUR_SEA[i].tolist(),
+                         "rate": 3 if kind == GENERIC_HARBOUR else 2,
+                         "resource": "any" if kind == GENERIC_HARBOUR else RESOURCE_NAMES[kind]})
+    hands, bank = hands_bank
+    return {"type": "board", "player": -1, "players": players, "robber": start_robber,
+            "hexes": hexes, "corners": corners, "edges": edges, "harbours": harbours,
+            "hands": hands, "bank": bank}
 
 
 def replay_events(params, kinds, weights, game_index, seed):
-    # STUB until the kernel lands.
-    return [{"type": "board", "player": -1, "hands": [], "bank": [19] * 5},
-            {"type": "game_end", "player": -1, "winner": -1, "hands": [], "bank": [19] * 5}]
+    buf = new_state_buffer()
+    play_batch(params, kinds, weights, np.array([game_index]), np.array([seed], np.uint32), buf=buf, log_on=True)
+    st = buf[0]
+    players = int(params[P_PLAYERS])
+    n = int(st.log_n)
+    if n > LOG_ROWS:
+        raise LogOverflow(f"game {game_index} has {n} events; a replay holds at most {LOG_ROWS}")
+    events = event_dicts(st.log[:n], players)
+    start_robber = int(np.flatnonzero(st.hex_resource[:19] == DESERT)[0])
+    supply = int(st.bank.sum() + st.hand[:players].sum()) // 5
+    start = ([[0] * 5 for _ in range(players)], [supply] * 5)
+    return [board_event(st, players, start_robber, start)] + events

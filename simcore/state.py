@@ -101,26 +101,36 @@ FLOAT_ARRAYS = (
 # event log row: [type, player, a, b, c, d, hands (4 x 5), bank (5)]
 LOG_FIELDS = 6
 LOG_WIDTH = LOG_FIELDS + MAX_PLAYERS * N_RES + N_RES
-REPLAY_LOG_ROWS = 50_000
+LOG_ROWS = 50_000      # events a replay can hold; later ones are dropped (log_n still counts)
 
 
-def state_dtype(log_rows):
-    """The game state is one record of this dtype.  A record reaches compiled
-    functions as a bare pointer, and its sub-arrays as views without a reference
-    count, which keeps calls cheap (an allocated array passed from call to call
-    costs two atomic operations per call).
-    Batch runs use log_rows = 1 (no log); replays a large log."""
+def _state_dtype():
     fields = [(name, np.int64) for name, _ in SCALARS]
     fields += [(name, np.int64, shape) for name, shape, _ in ARRAYS]
     fields += [(name, np.float64, shape) for name, shape, _ in FLOAT_ARRAYS]
-    fields.append(("log", np.int64, (log_rows, LOG_WIDTH)))
+    fields.append(("log", np.int64, (LOG_ROWS, LOG_WIDTH)))  # last: see GAME_BYTES
     return np.dtype(fields)
 
 
-def new_state_buffer(log_rows=1):
+# The game state is one record of this dtype.  A record reaches compiled
+# functions as a bare pointer, and its sub-arrays as views without a reference
+# count, which keeps calls cheap (an allocated array passed from call to call
+# costs two atomic operations per call).  Batch runs and replays share the one
+# type (one compiled kernel); only replays write to the log.
+STATE_DTYPE = _state_dtype()
+GAME_BYTES = STATE_DTYPE.fields["log"][1]   # bytes before the log: what a new game zeroes
+
+
+def new_state_buffer():
     """A one-record array holding a game state: `buf[0]` is the state `st`
-    (a recarray, so that attribute access also works with NUMBA_DISABLE_JIT=1)."""
-    return np.zeros(1, state_dtype(log_rows)).view(np.recarray)
+    (a recarray, so that attribute access also works with NUMBA_DISABLE_JIT=1).
+    The log's pages are only touched by replays."""
+    return np.zeros(1, STATE_DTYPE).view(np.recarray)
+
+
+def game_bytes(buf):
+    """The part of the buffer a new game zeroes (all but the log)."""
+    return buf.view(np.uint8)[:GAME_BYTES]
 
 
 
