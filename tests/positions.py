@@ -1,0 +1,150 @@
+"""Building game positions for the rule tests.
+
+    st, params = new_position()                 # beginner board, 4 random bots, nothing placed
+    settle(st, 0, 13)                           # a settlement (free: no cards paid)
+    roads(st, 0, [13, 8, 12])                   # roads along a corner path
+    deal(st, 0, lumber=1, brick=1)              # cards from the bank, so bank + hands stays 19
+
+The engine's functions are numba `register_jitable`s: called from Python they run as
+plain Python on the state record, so a test can set up any position and call one
+rule.  Pieces go through the engine's own placement functions (pieces.place_*),
+which keep the derived fields (income, trade rates, stats, pieces left, road
+lengths, awards) consistent with the board.
+"""
+import numpy as np
+
+from policies import decide
+from policies.registry import resolve
+from simcore import params as P
+from simcore.game import init_game
+from simcore.pieces import place_city, place_road, place_settlement
+from simcore.state import N_RES, RESOURCE_NAMES, new_state_buffer, randint
+from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS
+
+LUMBER, BRICK, WOOL, GRAIN, ORE = range(N_RES)
+SUPPLY = 19
+
+
+def make_params(players=4, layout=P.LAYOUT_BEGINNER, victory_points=10, max_turns=1000,
+                supply=SUPPLY, no_adjacent_red=False, rotate_seats=False):
+    """The packed rule array (simcore.params) for the base game."""
+    params = np.zeros(P.N_PARAMS, np.int64)
+    params[P.P_PLAYERS] = players
+    params[P.P_VICTORY_POINTS] = victory_points
+    params[P.P_MAX_TURNS] = max_turns
+    params[P.P_LAYOUT] = layout
+    params[P.P_NO_ADJACENT_RED] = int(no_adjacent_red)
+    params[P.P_RESOURCE_SUPPLY] = supply
+    params[P.P_ROTATE_SEATS] = int(rotate_seats)
+    return params
+
+
+def new_position(players=4, policy="random", seed=0, **rules):
+    """(st, params): a set-up game with nothing placed, every seat playing `policy`
+    (a preset name, or one name per seat).  The numpy RNG (the engine's dice and
+    random choices when run as Python) is seeded with `seed`."""
+    params = make_params(players, **rules)
+    np.random.seed(seed)
+    st = new_state_buffer()[0]
+    names = [policy] * players if isinstance(policy, str) else list(policy)
+    for p, name in enumerate(names):
+        st.policy_kind[p], st.weights[p] = resolve(name)
+    init_game(st, params)
+    for p in range(players):
+        decide.new_game(st, p)
+    return st, params
+
+
+# --- the engine's choices and dice ------------------------------------------------
+
+def script(monkeypatch, name, *answers):
+    """Make the choice point policies.decide.<name> answer `answers` in turn (the last
+    one repeats; a callable answer is called with the choice point's arguments);
+    returns the list of calls, (player, *args) each.  Works because the engine, run
+    as Python, looks the choice point up on the module at every call."""
+    calls = []
+    answers = list(answers)
+
+    def answer(st, p, *args):
+        calls.append((int(p),) + tuple(args))
+        a = answers.pop(0) if len(answers) > 1 else answers[0]
+        return a(st, p, *args) if callable(a) else a
+
+    monkeypatch.setattr(decide, name, answer)
+    return calls
+
+
+def seed_next_roll(total):
+    """Seed the numpy RNG so that the engine's next two dice sum to `total`."""
+    for seed in range(10_000):
+        np.random.seed(seed)
+        if randint(6) + randint(6) + 2 == total:
+            np.random.seed(seed)
+            return seed
+    raise AssertionError(f"no seed rolls {total}")
+
+
+# --- board geometry -----------------------------------------------------------
+
+def edge(a, b):
+    """The edge joining neighbouring corners a and b."""
+    for k in range(3):
+        if CORNER_NEIGHBOURS[a, k] == b:
+            return int(CORNER_EDGES[a, k])
+    raise ValueError(f"corners {a} and {b} are not neighbours")
+
+
+def path(corners):
+    """The edges along a path of neighbouring corners."""
+    return [edge(a, b) for a, b in zip(corners, corners[1:])]
+
+
+# --- pieces -------------------------------------------------------------------
+
+def settle(st, p, c):
+    """A settlement of p at corner c, placed by the engine (no cards paid)."""
+    place_settlement(st, p, c)
+
+
+def city(st, p, c):
+    """A city of p at corner c (a settlement first if the corner is empty)."""
+    if st.corner_owner[c] < 0:
+        place_settlement(st, p, c)
+    place_city(st, p, c)
+
+
+def roads(st, p, corners):
+    """Roads of p along a path of corners (no cards paid)."""
+    for e in path(corners):
+        place_road(st, p, e)
+
+
+# --- cards --------------------------------------------------------------------
+
+def _counts(cards=None, **named):
+    counts = np.zeros(N_RES, np.int64)
+    if cards is not None:
+        counts[:] = cards
+    for name, n in named.items():
+        counts[RESOURCE_NAMES.index(name)] += n
+    return counts
+
+
+def deal(st, p, cards=None, **named):
+    """Move cards from the bank to p's hand: deal(st, 0, lumber=2) or deal(st, 0, [1, 1, 0, 0, 0])."""
+    counts = _counts(cards, **named)
+    assert (st.bank >= counts).all(), "the bank does not hold these cards"
+    st.bank[:] -= counts
+    st.hand[p] += counts
+
+
+def set_hand(st, p, cards=None, **named):
+    """p's hand becomes exactly these cards (the old hand goes back to the bank)."""
+    st.bank[:] += st.hand[p]
+    st.hand[p] = 0
+    deal(st, p, cards, **named)
+
+
+def supply_kept(st, supply=SUPPLY):
+    """bank + all hands == supply for every resource."""
+    return bool((st.bank + st.hand[:st.players].sum(axis=0) == supply).all())
