@@ -4,8 +4,8 @@ Each turn it picks the goal (city, settlement, road, development card) with the
 best  weight * value / (1 + cards still missing), builds it when it can, trades
 with the bank towards it when it cannot, and otherwise ends the turn.  Spots
 are valued by pips, resource preference, diversity and harbours.  Every
-maximum is taken over scores with a tiny random jitter, so ties are broken at
-random, never by seat or index order.
+maximum breaks ties uniformly at random (tie_break), never by seat or index
+order.
 """
 import numpy as np
 from simcore.jit import jitted
@@ -16,22 +16,30 @@ from simcore.actions import (A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_P
                              A_SETTLEMENT, A_TRADE)
 from simcore.devcards import can_play, deck_left
 from simcore.economy import can_bank_trade
+from simcore.legal import can_buy_dev, can_city, can_road, can_settlement
 from simcore.pieces import can_build_road_at, can_build_settlement_at, spot_is_free
 from simcore.state import (COST_CITY, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT,
                            DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS, N_RES, PIECE_CITY, PIECE_ROAD,
-                           PIECE_SETTLEMENT, PIPS, POPCOUNT5)
+                           PIECE_SETTLEMENT, PIPS, POPCOUNT5, randint)
 from simcore.records import S_CITIES, S_SETTLEMENTS
 from simcore.topology import (CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS,
                               N_CORNERS, N_EDGES, N_HEXES)
 
-JITTER = 1e-6
+HAND_LIMIT = 7        # above this a 7 costs half the hand
 GOAL_NONE, GOAL_CITY, GOAL_SETTLEMENT, GOAL_ROAD, GOAL_DEV = 0, 1, 2, 3, 4
 VALUE_SCALE = 0.1     # a spot's value in pips adds this much per pip to a goal's score
 
 
 @jitted
-def jitter():
-    return JITTER * np.random.random()
+def tie_break(v, best, ties):
+    """One step of a running maximum that breaks ties uniformly at random
+    (reservoir sampling): returns (take this one, new best, number tied at best)."""
+    if v > best:
+        return True, v, 1
+    if v == best:
+        ties += 1
+        return randint(ties) == 0, best, ties
+    return False, best, ties
 
 
 @jitted
@@ -53,16 +61,30 @@ def new_game(st, p, w):
         for r in range(N_RES):
             v += st.corner_pips[c, r] * w[W_RESOURCE0 + r]
         st.corner_prod[p, c] = v * w[W_PIPS]
+    st.spot_val_mask[p] = -1   # spot_val not computed yet
 
 
 @jitted
-def spot_value(st, p, c, w):
-    """Production + a bonus per resource type new to p + harbour bonus."""
-    fresh = POPCOUNT5[st.corner_res_mask[c] & ~st.income_mask[p]]
-    v = st.corner_prod[p, c] + fresh * w[W_DIVERSITY]
-    if st.corner_harbour[c] >= 0:
-        v += w[W_HARBOUR]
-    return v
+def update_spot_values(st, p, w):
+    """Table st.spot_val[p]: value of a settlement at each corner for p, i.e.
+    production + a bonus per resource type new to p + harbour bonus.  Renewed
+    when p's set of income types changes (the only input that changes in a game);
+    call before reading spot_val."""
+    if st.spot_val_mask[p] == st.income_mask[p]:
+        return
+    for x in range(N_CORNERS):
+        fresh = POPCOUNT5[st.corner_res_mask[x] & ~st.income_mask[p]]
+        v = st.corner_prod[p, x] + fresh * w[W_DIVERSITY]
+        if st.corner_harbour[x] >= 0:
+            v += w[W_HARBOUR]
+        st.spot_val[p, x] = v
+    st.spot_val_mask[p] = st.income_mask[p]
+
+
+@jitted
+def free_spot_value(st, p, c):
+    """spot_val of a corner free by the distance rule, else 0."""
+    return st.spot_val[p, c] if st.corner_free[c] == 1 else 0.0
 
 
 @jitted
@@ -78,38 +100,31 @@ def missing(st, p, cost):
 
 @jitted
 def best_settlement_spot(st, p, w):
+    update_spot_values(st, p, w)
     best, where = -1.0, -1
+    ties = 0
     for c in range(N_CORNERS):
         if can_build_settlement_at(st, p, c):
-            v = spot_value(st, p, c, w) + jitter()
-            if v > best:
-                best, where = v, c
+            take, best, ties = tie_break(st.spot_val[p, c], best, ties)
+            if take:
+                where = c
     return best, where
 
 
 @jitted
 def best_city_spot(st, p, w):
     best, where = -1.0, -1
+    ties = 0
     for c in range(N_CORNERS):
         if st.corner_owner[c] == p and st.corner_level[c] == 1:
-            v = st.corner_prod[p, c] + jitter()
-            if v > best:
-                best, where = v, c
+            take, best, ties = tie_break(st.corner_prod[p, c], best, ties)
+            if take:
+                where = c
     return best, where
 
 
 @jitted
-def free_spot_value(st, p, c, w):
-    """spot_value of a corner free by the distance rule, else 0; memoised in
-    st.scratch (reset to -1 by the caller)."""
-    memo = st.scratch
-    if memo[c] < 0.0:
-        memo[c] = spot_value(st, p, c, w) if spot_is_free(st, c) else 0.0
-    return memo[c]
-
-
-@jitted
-def road_target_value(st, p, e, w):
+def road_target_value(st, p, e):
     """Value of the best settlement spot this road leads to: a free spot at its end,
     or half the value of one a further road away."""
     best = 0.0
@@ -117,23 +132,39 @@ def road_target_value(st, p, e, w):
         y = EDGE_CORNERS[e, j]
         if st.corner_owner[y] >= 0 and st.corner_owner[y] != p:
             continue
-        best = max(best, free_spot_value(st, p, y, w))
+        best = max(best, free_spot_value(st, p, y))
         for k in range(3):
             x = CORNER_NEIGHBOURS[y, k]
             if x >= 0 and x != EDGE_CORNERS[e, 1 - j]:
-                best = max(best, 0.5 * free_spot_value(st, p, x, w))
+                best = max(best, 0.5 * free_spot_value(st, p, x))
     return best
 
 
 @jitted
+def extends_network(st, p, c):
+    """p's own building, or an end of p's roads not blocked by another's building."""
+    owner = st.corner_owner[c]
+    return owner == p or (owner < 0 and st.road_touch[p, c] > 0)
+
+
+@jitted
 def best_road(st, p, w):
+    """The legal road leading to the best settlement spot.  Candidates are the
+    empty edges at the corners p's network can be extended from."""
+    update_spot_values(st, p, w)
     best, where = -1.0, -1
-    st.scratch[:] = -1.0
-    for e in range(N_EDGES):
-        if st.edge_owner[e] < 0 and can_build_road_at(st, p, e):
-            v = road_target_value(st, p, e, w) + jitter()
-            if v > best:
-                best, where = v, e
+    ties = 0
+    for c in range(N_CORNERS):
+        if not extends_network(st, p, c):
+            continue
+        for k in range(3):
+            e = CORNER_EDGES[c, k]
+            other = CORNER_NEIGHBOURS[c, k]
+            # an edge between two such corners is taken from the lower one only
+            if e >= 0 and st.edge_owner[e] < 0 and not (other < c and extends_network(st, p, other)):
+                take, best, ties = tie_break(road_target_value(st, p, e), best, ties)
+                if take:
+                    where = e
     return best, where
 
 
@@ -188,8 +219,10 @@ def goal_cost(goal):
 @jitted
 def planned_goal(st, p, w):
     """The goal p chose earlier this turn while the board is unchanged (trades and
-    discards do not change it); otherwise a new choice, remembered in st.plan_*[p]."""
-    if st.plan_turn[p] == st.turn and st.plan_version[p] == st.board_version:
+    discards do not change it) and, for a development card, the deck is not empty;
+    otherwise a new choice, remembered in st.plan_*[p]."""
+    if (st.plan_turn[p] == st.turn and st.plan_version[p] == st.board_version
+            and (st.plan_goal[p] != GOAL_DEV or deck_left(st) > 0)):
         return st.plan_goal[p], st.plan_where[p], goal_cost(st.plan_goal[p])
     goal, where, cost = choose_goal(st, p, w)
     st.plan_turn[p] = st.turn
@@ -203,20 +236,22 @@ def planned_goal(st, p, w):
 def trade_towards(st, p, cost):
     """A bank trade of a surplus resource for a missing one, or (-1, -1)."""
     give_r, best = -1, -1.0
+    ties = 0
     for r in range(N_RES):
         spare = st.hand[p, r] - cost[r] - st.trade_rate[p, r]
         if spare >= 0:
-            v = spare + jitter()
-            if v > best:
-                best, give_r = v, r
+            take, best, ties = tie_break(spare, best, ties)
+            if take:
+                give_r = r
     if give_r < 0:
         return -1, -1
     get_r, best = -1, -1.0
+    ties = 0
     for r in range(N_RES):
         if cost[r] > st.hand[p, r] and can_bank_trade(st, p, give_r, r):
-            v = cost[r] - st.hand[p, r] + jitter()
-            if v > best:
-                best, get_r = v, r
+            take, best, ties = tie_break(cost[r] - st.hand[p, r], best, ties)
+            if take:
+                get_r = r
     return (give_r, get_r) if get_r >= 0 else (-1, -1)
 
 
@@ -248,9 +283,11 @@ def action(st, p, w):
                 taken += st.hand[q, r]
         if taken >= 3:
             return A_MONOPOLY, 0, 0
+    if not can_spend(st, p) and not can_play(st, p, DEV_PLENTY):
+        return A_END, 0, 0
     goal, where, cost = planned_goal(st, p, w)
     if goal == GOAL_NONE:
-        return A_END, 0, 0
+        return spend_down(st, p, w)
     if can_play(st, p, DEV_PLENTY) and 0 < missing(st, p, cost) <= 2 and st.bank.sum() > 0:
         return A_PLENTY, 0, 0
     if missing(st, p, cost) == 0:
@@ -265,6 +302,38 @@ def action(st, p, w):
         g, r = trade_towards(st, p, cost)
         if g >= 0:
             return A_TRADE, g, r
+    return spend_down(st, p, w)
+
+
+@jitted
+def can_spend(st, p):
+    """Whether any purchase or bank trade is possible with this hand at all
+    (if not, there is nothing to plan this turn)."""
+    for r in range(N_RES):
+        if st.hand[p, r] >= st.trade_rate[p, r]:
+            return True
+    return can_road(st, p) or can_buy_dev(st, p) or can_city(st, p) or can_settlement(st, p)
+
+
+@jitted
+def spend_down(st, p, w):
+    """Rather than end the turn above the 7-card limit, buy whatever is affordable."""
+    if st.hand[p].sum() <= HAND_LIMIT:
+        return A_END, 0, 0
+    if can_city(st, p):
+        v, c = best_city_spot(st, p, w)
+        if c >= 0:
+            return A_CITY, c, 0
+    if can_settlement(st, p):
+        v, c = best_settlement_spot(st, p, w)
+        if c >= 0:
+            return A_SETTLEMENT, c, 0
+    if can_buy_dev(st, p):
+        return A_BUY_DEV, 0, 0
+    if can_road(st, p):
+        v, e = best_road(st, p, w)
+        if e >= 0 and v > 0.0:
+            return A_ROAD, e, 0
     return A_END, 0, 0
 
 
@@ -272,25 +341,28 @@ def action(st, p, w):
 
 @jitted
 def setup_settlement(st, p, w):
+    update_spot_values(st, p, w)
     best, where = -1.0, -1
+    ties = 0
     for c in range(N_CORNERS):
         if spot_is_free(st, c):
-            v = spot_value(st, p, c, w) + jitter()
-            if v > best:
-                best, where = v, c
+            take, best, ties = tie_break(st.spot_val[p, c], best, ties)
+            if take:
+                where = c
     return where
 
 
 @jitted
 def setup_road(st, p, c, w):
+    update_spot_values(st, p, w)
     best, where = -1.0, -1
-    st.scratch[:] = -1.0
+    ties = 0
     for k in range(3):
         e = CORNER_EDGES[c, k]
         if e >= 0 and st.edge_owner[e] < 0:
-            v = road_target_value(st, p, e, w) + jitter()
-            if v > best:
-                best, where = v, e
+            take, best, ties = tie_break(road_target_value(st, p, e), best, ties)
+            if take:
+                where = e
     return where
 
 
@@ -299,11 +371,12 @@ def discard(st, p, w):
     """Throw away what the current goal needs least."""
     goal, where, cost = planned_goal(st, p, w)
     best, pick = -1e9, -1
+    ties = 0
     for r in range(N_RES):
         if st.hand[p, r] > 0:
-            v = st.hand[p, r] - cost[r] + jitter()
-            if v > best:
-                best, pick = v, r
+            take, best, ties = tie_break(st.hand[p, r] - cost[r], best, ties)
+            if take:
+                pick = r
     return pick
 
 
@@ -312,6 +385,10 @@ def robber(st, p, w):
     """Block the hex that hurts opponents most, weighted towards the leader; never
     one of our own; rob the leader there."""
     best, target = -1e9, -1
+    ties = 0
+    weight = np.empty(st.players)   # worth of hurting each player: leader first
+    for q in range(st.players):
+        weight[q] = 1.0 + w[W_ROBBER_LEADER] * public_vp(st, q)
     for h in range(N_HEXES):
         if h == st.robber:
             continue
@@ -322,17 +399,18 @@ def robber(st, p, w):
             if o == p:
                 v -= 100.0 * st.corner_level[c]
             elif o >= 0:
-                v += st.corner_level[c] * PIPS[st.hex_number[h]] * (1.0 + w[W_ROBBER_LEADER] * public_vp(st, o))
-        v += jitter()
-        if v > best:
-            best, target = v, h
+                v += st.corner_level[c] * PIPS[st.hex_number[h]] * weight[o]
+        take, best, ties = tie_break(v, best, ties)
+        if take:
+            target = h
     victim, best = -1, -1.0
+    ties = 0
     for k in range(6):
         o = st.corner_owner[HEX_CORNERS[target, k]]
         if o >= 0 and o != p and st.hand[o].sum() > 0:
-            v = public_vp(st, o) + 0.01 * st.hand[o].sum() + jitter()
-            if v > best:
-                best, victim = v, o
+            take, best, ties = tie_break(public_vp(st, o) + 0.01 * st.hand[o].sum(), best, ties)
+            if take:
+                victim = o
     return target, victim
 
 
@@ -357,11 +435,12 @@ def plenty(st, p, w):
     picks = np.zeros(2, np.int64)
     for i in range(2):
         best, pick = -1e9, 0
+        ties = 0
         for r in range(N_RES):
             if st.bank[r] > 0:
-                v = need[r] * 100.0 + st.bank[r] + jitter()
-                if v > best:
-                    best, pick = v, r
+                take, best, ties = tie_break(need[r] * 100.0 + st.bank[r], best, ties)
+                if take:
+                    pick = r
         picks[i] = pick
         if need[pick] > 0:
             need[pick] -= 1
@@ -372,12 +451,13 @@ def plenty(st, p, w):
 def monopoly(st, p):
     """The resource the others hold most of."""
     best, pick = -1.0, 0
+    ties = 0
     for r in range(N_RES):
         held = 0
         for q in range(st.players):
             if q != p:
                 held += st.hand[q, r]
-        v = held + jitter()
-        if v > best:
-            best, pick = v, r
+        take, best, ties = tie_break(held, best, ties)
+        if take:
+            pick = r
     return pick

@@ -51,7 +51,7 @@ def place_harbours(st, kinds):
 
 @jitted
 def setup_board(st, layout_beginner, no_adjacent_red):
-    """Fill hexes, numbers, harbours and corner_pips/corner_res_mask; put the robber on the desert."""
+    """Fill hexes, numbers, harbours and corner_pips/corner_res_mask/number_hexes; put the robber on the desert."""
     if layout_beginner:
         st.hex_resource[:] = BEGINNER_RESOURCES
         st.hex_number[:] = BEGINNER_NUMBERS
@@ -75,7 +75,13 @@ def setup_board(st, layout_beginner, no_adjacent_red):
         harbours = HARBOURS.copy()
         shuffle(harbours)
         place_harbours(st, harbours)
+    st.number_hexes[:] = -1
     for h in range(N_HEXES):
+        n = st.hex_number[h]
+        if st.number_hexes[n, 0] < 0:
+            st.number_hexes[n, 0] = h
+        else:
+            st.number_hexes[n, 1] = h
         if st.hex_resource[h] == DESERT:
             st.robber = h
         else:

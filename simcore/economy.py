@@ -42,29 +42,29 @@ def produce(st, number):
     """Every hex with `number` and without the robber pays 1 per settlement and 2 per
     city.  If the bank cannot pay a resource to everyone owed it, nobody gets it,
     unless only one player is owed it: that player gets what is left."""
-    players = st.players
-    owed = np.zeros((players, N_RES), np.int64)
-    robber = st.robber
-    for h in range(N_HEXES):
-        if st.hex_number[h] != number or h == robber:
+    owed = st.owed
+    owed[:] = 0
+    for i in range(2):
+        h = st.number_hexes[number, i]
+        if h < 0 or h == st.robber:
             continue
-        r = st.hex_resource[h]
         for k in range(6):
             c = HEX_CORNERS[h, k]
             if st.corner_owner[c] >= 0:
-                owed[st.corner_owner[c], r] += st.corner_level[c]
+                owed[st.corner_owner[c], st.hex_resource[h]] += st.corner_level[c]
     for r in range(N_RES):
         total = 0
         claimants = 0
-        for p in range(players):
+        for p in range(st.players):
             total += owed[p, r]
             if owed[p, r] > 0:
                 claimants += 1
         if total == 0 or (total > st.bank[r] and claimants > 1):
             continue
         # pay hex by hex (in full, or what is left to the single claimant)
-        for h in range(N_HEXES):
-            if st.hex_number[h] != number or h == robber or st.hex_resource[h] != r:
+        for i in range(2):
+            h = st.number_hexes[number, i]
+            if h < 0 or h == st.robber or st.hex_resource[h] != r:
                 continue
             for k in range(6):
                 c = HEX_CORNERS[h, k]

@@ -53,6 +53,7 @@ def init_game(st, params):
     st.plan_turn[:] = -1
     st.corner_harbour[:] = -1
     st.corner_owner[:] = -1
+    st.corner_free[:] = 1
     st.edge_owner[:] = -1
     st.trade_rate[:] = 4
     st.bank[:] = params[P_RESOURCE_SUPPLY]

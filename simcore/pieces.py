@@ -18,23 +18,32 @@ MIN_ARMY_FOR_AWARD = 3
 
 @jitted
 def spot_is_free(st, c):
-    """Distance rule: the corner and every neighbouring corner are empty."""
-    if st.corner_owner[c] >= 0:
-        return False
-    for k in range(3):
-        n = CORNER_NEIGHBOURS[c, k]
-        if n >= 0 and st.corner_owner[n] >= 0:
-            return False
-    return True
+    """Distance rule: the corner and every neighbouring corner are empty
+    (kept in st.corner_free as buildings are placed)."""
+    return st.corner_free[c] == 1
+
+
+@jitted
+def refresh_derived(st):
+    """Recompute the fields derived from the board (corner_free, road_touch) after
+    pieces were set by hand, as tests do; placement functions keep them current."""
+    st.road_touch[:] = 0
+    for e in range(st.edge_owner.shape[0]):
+        if st.edge_owner[e] >= 0:
+            st.road_touch[st.edge_owner[e], EDGE_CORNERS[e, 0]] += 1
+            st.road_touch[st.edge_owner[e], EDGE_CORNERS[e, 1]] += 1
+    for c in range(N_CORNERS):
+        free = st.corner_owner[c] < 0
+        for k in range(3):
+            n = CORNER_NEIGHBOURS[c, k]
+            if n >= 0 and st.corner_owner[n] >= 0:
+                free = False
+        st.corner_free[c] = 1 if free else 0
 
 
 @jitted
 def touches_own_road(st, p, c):
-    for k in range(3):
-        e = CORNER_EDGES[c, k]
-        if e >= 0 and st.edge_owner[e] == p:
-            return True
-    return False
+    return st.road_touch[p, c] > 0
 
 
 @jitted
@@ -79,6 +88,10 @@ def place_settlement(st, p, c):
     st.corner_owner[c] = p
     st.corner_level[c] = 1
     st.board_version += 1
+    st.corner_free[c] = 0
+    for k in range(3):
+        if CORNER_NEIGHBOURS[c, k] >= 0:
+            st.corner_free[CORNER_NEIGHBOURS[c, k]] = 0
     st.pieces[p, PIECE_SETTLEMENT] -= 1
     st.stats[p, R.S_SETTLEMENTS] += 1
     add_income(st, p, c)
@@ -90,14 +103,8 @@ def place_settlement(st, p, c):
         st.trade_rate[p, harbour] = 2
     # an opponent's road through this corner is cut (RULES.md §0 longest road)
     for q in range(st.players):
-        if q != p:
-            roads_here = 0
-            for k in range(3):
-                e = CORNER_EDGES[c, k]
-                if e >= 0 and st.edge_owner[e] == q:
-                    roads_here += 1
-            if roads_here >= 2:
-                st.road_length[q] = longest_road(st, q)
+        if q != p and st.road_touch[q, c] >= 2:
+            st.road_length[q] = longest_road(st, q)
     update_longest_road(st)
 
 
@@ -115,6 +122,8 @@ def place_city(st, p, c):
 @jitted
 def place_road(st, p, e):
     st.edge_owner[e] = p
+    st.road_touch[p, EDGE_CORNERS[e, 0]] += 1
+    st.road_touch[p, EDGE_CORNERS[e, 1]] += 1
     st.board_version += 1
     st.pieces[p, PIECE_ROAD] -= 1
     st.stats[p, R.S_ROADS] += 1
@@ -125,40 +134,61 @@ def place_road(st, p, e):
 # --- longest road -----------------------------------------------------------
 
 @jitted
-def longest_road(st, p):
-    """Longest trail (no edge twice) in p's roads; it may not pass through a corner
-    holding an opponent's building.  Iterative depth-first search from every corner."""
-    used = np.zeros(st.edge_owner.shape[0], np.bool_)
-    stack_c = np.zeros(32, np.int64)
-    stack_k = np.zeros(32, np.int64)
-    stack_e = np.zeros(32, np.int64)
-    best = 0
-    for start in range(N_CORNERS):
-        if not touches_own_road(st, p, start):
+def longest_trail_from(st, p, start, best):
+    """Depth-first search over p's roads from `start`, never using an edge twice
+    nor passing through a corner with an opponent's building.  Marks every edge
+    it uses in st.road_seen; returns max(best, longest trail found)."""
+    used = st.road_used
+    stack_c = st.road_stack[0]
+    stack_k = st.road_stack[1]
+    stack_e = st.road_stack[2]
+    d = 0
+    stack_c[0] = start
+    stack_k[0] = 0
+    while d >= 0:
+        c = stack_c[d]
+        k = stack_k[d]
+        owner = st.corner_owner[c]
+        if k == 3 or (d > 0 and owner >= 0 and owner != p):
+            if d > 0:
+                used[stack_e[d]] = 0
+            d -= 1
             continue
-        d = 0
-        stack_c[0] = start
-        stack_k[0] = 0
-        while d >= 0:
-            c = stack_c[d]
-            k = stack_k[d]
-            owner = st.corner_owner[c]
-            if k == 3 or (d > 0 and owner >= 0 and owner != p):
-                if d > 0:
-                    used[stack_e[d]] = False
-                d -= 1
-                continue
-            stack_k[d] = k + 1
-            e = CORNER_EDGES[c, k]
-            if e < 0 or st.edge_owner[e] != p or used[e]:
-                continue
-            used[e] = True
-            d += 1
-            stack_c[d] = CORNER_NEIGHBOURS[c, k]
-            stack_k[d] = 0
-            stack_e[d] = e
-            if d > best:
-                best = d
+        stack_k[d] = k + 1
+        e = CORNER_EDGES[c, k]
+        if e < 0 or st.edge_owner[e] != p or used[e]:
+            continue
+        used[e] = 1
+        st.road_seen[e] = 1
+        d += 1
+        stack_c[d] = CORNER_NEIGHBOURS[c, k]
+        stack_k[d] = 0
+        stack_e[d] = e
+        if d > best:
+            best = d
+    return best
+
+
+@jitted
+def longest_road(st, p):
+    """Longest trail in p's roads (RULES.md §0: an opponent's settlement breaks it).
+    A longest trail that is not closed ends where it cannot be extended: at a
+    corner with an odd number of p's roads or with an opponent's building.  So the
+    search starts there, and from one corner of every road no such start reaches
+    (closed loops)."""
+    st.road_used[:] = 0
+    st.road_seen[:] = 0
+    best = 0
+    for c in range(N_CORNERS):
+        degree = st.road_touch[p, c]
+        if degree == 0:
+            continue
+        owner = st.corner_owner[c]
+        if degree % 2 == 1 or (owner >= 0 and owner != p):
+            best = longest_trail_from(st, p, c, best)
+    for e in range(st.edge_owner.shape[0]):
+        if st.edge_owner[e] == p and st.road_seen[e] == 0:
+            best = longest_trail_from(st, p, EDGE_CORNERS[e, 0], best)
     return best
 
 

@@ -66,12 +66,15 @@ MAX_PLAYERS = 4
 ARRAYS = (
     ("hex_resource", (N_HEXES,), "resource of each land hex, DESERT for the desert"),
     ("hex_number", (N_HEXES,), "number token 2..12, 0 on the desert"),
+    ("number_hexes", (13, 2), "the (at most two) hexes with each number, -1 padded"),
     ("corner_harbour", (N_CORNERS,), "-1 none, r = 2:1 harbour of resource r, GENERIC_HARBOUR = 3:1"),
     ("corner_owner", (N_CORNERS,), "player with a building here, -1 = empty"),
     ("corner_level", (N_CORNERS,), "0 empty, 1 settlement, 2 city"),
     ("corner_pips", (N_CORNERS, N_RES), "pips of each resource at a corner (from the board)"),
     ("corner_res_mask", (N_CORNERS,), "bit r set: resource r is produced at the corner"),
     ("edge_owner", (N_EDGES,), "player with a road here, -1 = empty"),
+    ("corner_free", (N_CORNERS,), "1 = the distance rule allows a settlement here"),
+    ("road_touch", (MAX_PLAYERS, N_CORNERS), "number of the player's roads at each corner"),
     ("hand", (MAX_PLAYERS, N_RES), "resource cards in hand"),
     ("bank", (N_RES,), "resource cards in the bank"),
     ("dev_deck", (N_DEV_CARDS,), "shuffled dev cards, drawn from index dev_top"),
@@ -82,9 +85,14 @@ ARRAYS = (
     ("road_length", (MAX_PLAYERS,), "longest connected road, recomputed on every change"),
     ("trade_rate", (MAX_PLAYERS, N_RES), "best maritime rate per resource: 4, 3 or 2"),
     ("income", (MAX_PLAYERS, N_RES), "production pips per resource (a city counts twice)"),
+    ("owed", (MAX_PLAYERS, N_RES), "scratch of economy.produce: cards owed this roll"),
     ("income_mask", (MAX_PLAYERS,), "bit r set: the player has income of resource r"),
     ("stats", (MAX_PLAYERS, SEAT_WIDTH), "record counters, records.S_* indices"),
+    ("road_used", (N_EDGES,), "scratch of pieces.longest_road: edges on the current trail"),
+    ("road_seen", (N_EDGES,), "scratch of pieces.longest_road: edges some search has used"),
+    ("road_stack", (3, 16), "scratch of pieces.longest_road: corner, next slot, edge per depth"),
     ("policy_kind", (MAX_PLAYERS,), "policy kind of each seat (policies.weights.KIND_*)"),
+    ("spot_val_mask", (MAX_PLAYERS,), "policy scratch: income_mask spot_val was computed for, -1 = none"),
     # policy scratch: each player's plan, made this turn on this board (policies.builder)
     ("plan_turn", (MAX_PLAYERS,), "turn the plan was made in, -1 = none"),
     ("plan_version", (MAX_PLAYERS,), "board_version the plan was made on"),
@@ -94,8 +102,8 @@ ARRAYS = (
 # float64 array fields, same form
 FLOAT_ARRAYS = (
     ("weights", (MAX_PLAYERS, N_WEIGHTS), "policy weights of each seat (policies.weights)"),
-    ("scratch", (N_CORNERS,), "policy scratch space: values memoised within one decision"),
     ("corner_prod", (MAX_PLAYERS, N_CORNERS), "policy scratch: each seat's weighted production value per corner"),
+    ("spot_val", (MAX_PLAYERS, N_CORNERS), "policy scratch: each seat's value of a settlement per corner"),
 )
 
 # event log row: [type, player, a, b, c, d, hands (4 x 5), bank (5)]

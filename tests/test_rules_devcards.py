@@ -229,15 +229,13 @@ def test_largest_army_passes_only_on_strictly_more(monkeypatch):
 
 # --- the shipped policies ---------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="engine bug: policies/builder.py planned_goal keeps the goal "
-                   "'buy a development card' after the deck runs out (buying does not change board_version), "
-                   "so the builder proposes A_BUY_DEV on an empty deck")
 def test_builder_does_not_buy_from_an_empty_deck():
     # §0 deck of 25: with one card left and the cards for two, the second purchase
     # must not be proposed (the engine refuses it and counts st.illegal)
     st, params = new_position(policy="devcards")
     st.dev_top = N_DEV_CARDS - 1
-    deal(st, 0, [0, 0, 2, 2, 2])       # no buildings: buying cards is the only goal
+    deal(st, 0, [0, 0, 6, 6, 6])       # no buildings: buying cards is the only goal
+                                       # (and enough left to trade for more after the deck is empty)
     seed_next_roll(6)
     play_turn(st, params, 0)
     assert st.dev_top == N_DEV_CARDS   # it bought the last card
