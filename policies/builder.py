@@ -10,47 +10,26 @@ order.
 import numpy as np
 from simcore.jit import jitted
 
-from policies.weights import (W_CITY, W_DEVCARD, W_DIVERSITY, W_HARBOUR, W_KNIGHT_EARLY, W_LONGEST_ROAD,
+from policies.weights import (W_GB, W_CITY, W_DEVCARD, W_DIVERSITY, W_HARBOUR, W_KNIGHT_EARLY, W_LONGEST_ROAD,
                               W_PIPS, W_RESOURCE0, W_ROAD, W_ROBBER_LEADER, W_SETTLEMENT, W_TRADE)
-from simcore.actions import (A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
+from policies import builder_gb as gbp
+from policies.common import public_vp, tie_break
+from simcore import grundbesitz as gb
+from simcore.actions import (A_BUY_GB, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
                              A_SETTLEMENT, A_TRADE)
 from simcore.devcards import can_play, deck_left
 from simcore.economy import can_bank_trade
 from simcore.legal import can_buy_dev, can_city, can_road, can_settlement
-from simcore.pieces import can_build_road_at, can_build_settlement_at, spot_is_free
-from simcore.state import (COST_CITY, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT,
+from simcore.pieces import can_build_settlement_at, spot_is_free
+from simcore.state import (ITEM_CITY, ITEM_DEVCARD, ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, DEV_KNIGHT,
                            DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS, N_RES, PIECE_CITY, PIECE_ROAD,
-                           PIECE_SETTLEMENT, PIPS, POPCOUNT5, randint)
-from simcore.records import S_CITIES, S_SETTLEMENTS
-from simcore.topology import (CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS,
-                              N_CORNERS, N_EDGES, N_HEXES)
+                           PIECE_SETTLEMENT, PIPS, POPCOUNT5)
+from simcore.topology import (CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS,
+                              N_CORNERS, N_HEXES)
 
 HAND_LIMIT = 7        # above this a 7 costs half the hand
-GOAL_NONE, GOAL_CITY, GOAL_SETTLEMENT, GOAL_ROAD, GOAL_DEV = 0, 1, 2, 3, 4
+GOAL_NONE, GOAL_CITY, GOAL_SETTLEMENT, GOAL_ROAD, GOAL_DEV, GOAL_GB = 0, 1, 2, 3, 4, 5
 VALUE_SCALE = 0.1     # a spot's value in pips adds this much per pip to a goal's score
-
-
-@jitted
-def tie_break(v, best, ties):
-    """One step of a running maximum that breaks ties uniformly at random
-    (reservoir sampling): returns (take this one, new best, number tied at best)."""
-    if v > best:
-        return True, v, 1
-    if v == best:
-        ties += 1
-        return randint(ties) == 0, best, ties
-    return False, best, ties
-
-
-@jitted
-def public_vp(st, q):
-    """VP the others can see (VP cards stay hidden)."""
-    vp = st.stats[q, S_SETTLEMENTS] + 2 * st.stats[q, S_CITIES]
-    if st.army_holder == q:
-        vp += 2
-    if st.road_holder == q:
-        vp += 2
-    return vp
 
 
 @jitted
@@ -174,20 +153,20 @@ def best_road(st, p, w):
 def choose_goal(st, p, w):
     """(goal, where, cost) with the best weight * value / (1 + missing cards)."""
     best, goal, where = 0.0, GOAL_NONE, -1
-    cost = COST_DEVCARD
+    cost = st.costs[ITEM_DEVCARD]
     if st.pieces[p, PIECE_CITY] > 0:
         v, c = best_city_spot(st, p, w)
         if c >= 0:
-            s = w[W_CITY] * (1.0 + VALUE_SCALE * v) / (1 + missing(st, p, COST_CITY))
+            s = w[W_CITY] * (1.0 + VALUE_SCALE * v) / (1 + missing(st, p, st.costs[ITEM_CITY]))
             if s > best:
-                best, goal, where, cost = s, GOAL_CITY, c, COST_CITY
+                best, goal, where, cost = s, GOAL_CITY, c, st.costs[ITEM_CITY]
     spot = -1
     if st.pieces[p, PIECE_SETTLEMENT] > 0:
         v, spot = best_settlement_spot(st, p, w)
         if spot >= 0:
-            s = w[W_SETTLEMENT] * (1.0 + VALUE_SCALE * v) / (1 + missing(st, p, COST_SETTLEMENT))
+            s = w[W_SETTLEMENT] * (1.0 + VALUE_SCALE * v) / (1 + missing(st, p, st.costs[ITEM_SETTLEMENT]))
             if s > best:
-                best, goal, where, cost = s, GOAL_SETTLEMENT, spot, COST_SETTLEMENT
+                best, goal, where, cost = s, GOAL_SETTLEMENT, spot, st.costs[ITEM_SETTLEMENT]
     if st.pieces[p, PIECE_ROAD] > 0:
         # roads lead to new spots; with a spot at hand only a road-racer builds more
         wants = spot < 0 and st.pieces[p, PIECE_SETTLEMENT] > 0
@@ -195,25 +174,33 @@ def choose_goal(st, p, w):
             v, e = best_road(st, p, w)
             if e >= 0:
                 weight = w[W_ROAD] if wants else w[W_ROAD] * w[W_LONGEST_ROAD] * 0.5
-                s = weight * (1.0 + VALUE_SCALE * v) / (1 + missing(st, p, COST_ROAD))
+                s = weight * (1.0 + VALUE_SCALE * v) / (1 + missing(st, p, st.costs[ITEM_ROAD]))
                 if s > best:
-                    best, goal, where, cost = s, GOAL_ROAD, e, COST_ROAD
+                    best, goal, where, cost = s, GOAL_ROAD, e, st.costs[ITEM_ROAD]
     if deck_left(st) > 0:
-        s = w[W_DEVCARD] / (1 + missing(st, p, COST_DEVCARD))
+        s = w[W_DEVCARD] / (1 + missing(st, p, st.costs[ITEM_DEVCARD]))
         if s > best:
-            best, goal, where, cost = s, GOAL_DEV, -1, COST_DEVCARD
+            best, goal, where, cost = s, GOAL_DEV, -1, st.costs[ITEM_DEVCARD]
+    if gb.enabled(st.params) and w[W_GB] > 0:
+        v, g = gbp.best_purchase(st, p, w)
+        if g >= 0:
+            s = w[W_GB] * (1.0 + VALUE_SCALE * v) / (1 + missing(st, p, st.costs[ITEM_GB]))
+            if s > best:
+                best, goal, where, cost = s, GOAL_GB, g, st.costs[ITEM_GB]
     return goal, where, cost
 
 
 @jitted
-def goal_cost(goal):
+def goal_cost(st, goal):
+    if goal == GOAL_GB:
+        return st.costs[ITEM_GB]
     if goal == GOAL_CITY:
-        return COST_CITY
+        return st.costs[ITEM_CITY]
     if goal == GOAL_SETTLEMENT:
-        return COST_SETTLEMENT
+        return st.costs[ITEM_SETTLEMENT]
     if goal == GOAL_ROAD:
-        return COST_ROAD
-    return COST_DEVCARD
+        return st.costs[ITEM_ROAD]
+    return st.costs[ITEM_DEVCARD]
 
 
 @jitted
@@ -223,7 +210,7 @@ def planned_goal(st, p, w):
     otherwise a new choice, remembered in st.plan_*[p]."""
     if (st.plan_turn[p] == st.turn and st.plan_version[p] == st.board_version
             and (st.plan_goal[p] != GOAL_DEV or deck_left(st) > 0)):
-        return st.plan_goal[p], st.plan_where[p], goal_cost(st.plan_goal[p])
+        return st.plan_goal[p], st.plan_where[p], goal_cost(st, st.plan_goal[p])
     goal, where, cost = choose_goal(st, p, w)
     st.plan_turn[p] = st.turn
     st.plan_version[p] = st.board_version
@@ -271,6 +258,10 @@ def action(st, p, w):
     # development cards first (one per turn)
     if can_play(st, p, DEV_KNIGHT) and robber_on_own_hex(st, p):
         return A_KNIGHT, 0, 0
+    if can_play(st, p, DEV_KNIGHT) and gb.enabled(st.params):
+        a, g = gbp.knight_use(st, p, w)
+        if a >= 0:
+            return a, g, 0
     if can_play(st, p, DEV_ROADS) and st.pieces[p, PIECE_ROAD] > 0:
         v, e = best_road(st, p, w)
         if e >= 0:
@@ -297,6 +288,8 @@ def action(st, p, w):
             return A_SETTLEMENT, where, 0
         if goal == GOAL_ROAD:
             return A_ROAD, where, 0
+        if goal == GOAL_GB:
+            return A_BUY_GB, where, 0
         return A_BUY_DEV, 0, 0
     if w[W_TRADE] > 0:
         g, r = trade_towards(st, p, cost)

@@ -6,7 +6,7 @@ are in st.policy_kind[p] and st.weights[p]) and returns its choice; the engine
 checks it (simcore.game)."""
 from simcore.jit import jitted
 
-from policies import builder, randombot
+from policies import builder, builder_gb, randombot
 from policies.weights import KIND_RANDOM
 
 
@@ -83,3 +83,61 @@ def monopoly(st, p):
     if st.policy_kind[p] == KIND_RANDOM:
         return randombot.monopoly(st, p)
     return builder.monopoly(st, p)
+
+
+# --- Grundbesitz (RULES.md §1; simcore.grundbesitz) -------------------------------
+
+@jitted
+def gb_response_block(st, q, g):
+    """q owns a GB on the hex of the GB g just bought: block it at once?"""
+    if st.policy_kind[q] == KIND_RANDOM:
+        return randombot.coin()
+    return builder_gb.response_block(st, q, g, st.weights[q])
+
+
+@jitted
+def gb_robber_block(st, p):
+    """Before moving the robber: a GB on the hex it leaves to block, or -1."""
+    if st.policy_kind[p] == KIND_RANDOM:
+        return randombot.gb_robber_block(st, p)
+    return builder_gb.robber_block(st, p, st.weights[p])
+
+
+@jitted
+def gb_defend(st, q, actor, h, what, target):
+    """Cancel the actor's block/removal of GB target (or robber move, target -1) on h with a knight?"""
+    if st.policy_kind[q] == KIND_RANDOM:
+        return randombot.coin()
+    return builder_gb.defend(st, q, actor, h, what, target, st.weights[q])
+
+
+@jitted
+def gb_counter(st, actor, defender, h, what, target):
+    """The actor may cancel the defender's cancel with a knight (max_counter_depth > 1)."""
+    if st.policy_kind[actor] == KIND_RANDOM:
+        return randombot.coin()
+    return builder_gb.counter(st, actor, defender, h, what, target, st.weights[actor])
+
+
+@jitted
+def gb_follow_up(st, d, actor, h):
+    """After a cancel: grundbesitz.FOLLOW_NONE, FOLLOW_STRIKE or FOLLOW_ROBBER."""
+    if st.policy_kind[d] == KIND_RANDOM:
+        return randombot.gb_follow_up(st, d, actor, h)
+    return builder_gb.follow_up(st, d, actor, h, st.weights[d])
+
+
+@jitted
+def gb_strike_target(st, d, actor, h):
+    """Which of the actor's GBs on h to strike back at."""
+    if st.policy_kind[d] == KIND_RANDOM:
+        return randombot.gb_strike_target(st, d, actor, h)
+    return builder_gb.strike_target(st, d, actor, h)
+
+
+@jitted
+def gb_free_removal(st, p):
+    """Before rolling: a marker to remove for free as the hex's majority holder, or -1."""
+    if st.policy_kind[p] == KIND_RANDOM:
+        return randombot.gb_free_removal(st, p)
+    return builder_gb.free_removal(st, p, st.weights[p])

@@ -11,6 +11,8 @@ BUILDER_BASE = {
     "pips": 1.0, "diversity": 1.5, "harbour": 0.5,
     "lumber": 1.0, "brick": 1.0, "wool": 1.0, "grain": 1.0, "ore": 1.0,
     "robber_leader": 1.0, "knight_early": 0.0, "trade": 1.0, "longest_road": 0.0,
+    # Grundbesitz (only read when the variant is on)
+    "gb": 0.6, "gb_block": 1.0, "gb_knight_block": 0.0, "gb_defend": 1.0, "gb_remove": 1.0,
 }
 
 PRESETS = {
@@ -23,4 +25,8 @@ PRESETS = {
     "devcards": ("builder", dict(BUILDER_BASE, devcard=1.3, settlement=0.8, road=0.3,
                                      knight_early=1.0, wool=1.3, grain=1.2, ore=1.4, lumber=0.8, brick=0.8),
                  "development-card buyer: wool/grain/ore spots, plays knights early for largest army"),
+    "landlord": ("builder", dict(BUILDER_BASE, gb=1.6, devcard=0.2),
+                 "Grundbesitz: buys land ownership early and often"),
+    "blocker": ("builder", dict(BUILDER_BASE, gb=0.8, devcard=0.8, gb_knight_block=1.0, gb_remove=0.0),
+                "Grundbesitz: buys development cards and spends its knights on blockades"),
 }

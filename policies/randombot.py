@@ -3,11 +3,12 @@ Slow to win, but it walks into every rule, which is what the invariant tests wan
 import numpy as np
 from simcore.jit import jitted
 
-from simcore.actions import (A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
+from simcore import grundbesitz as gb
+from simcore.actions import (A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
                              A_SETTLEMENT, A_TRADE)
 from simcore.legal import is_legal
 from simcore.pieces import can_build_road_at, spot_is_free
-from simcore.state import N_RES, randint
+from simcore.state import N_GB, N_RES, randint
 from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 
 
@@ -75,7 +76,7 @@ def knight_before_roll(st, p):
 @jitted
 def action(st, p):
     """Every legal action (each build site, each trade pair, each card, end) equally likely."""
-    a_opt = np.empty(N_EDGES + 2 * N_CORNERS + 32, np.int64)
+    a_opt = np.empty(N_EDGES + 2 * N_CORNERS + 32 + 3 * N_GB, np.int64)
     x_opt = np.empty_like(a_opt)
     y_opt = np.empty_like(a_opt)
     a_opt[0] = A_END
@@ -100,6 +101,12 @@ def action(st, p):
         if is_legal(st, p, a, 0, 0):
             a_opt[n], x_opt[n], y_opt[n] = a, 0, 0
             n += 1
+    if gb.enabled(st.params):
+        for g in range(N_GB):
+            for a in (A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE):
+                if is_legal(st, p, a, g, 0):
+                    a_opt[n], x_opt[n], y_opt[n] = a, g, 0
+                    n += 1
     i = randint(n)
     return a_opt[i], x_opt[i], y_opt[i]
 
@@ -123,3 +130,55 @@ def plenty(st, p):
 @jitted
 def monopoly(st, p):
     return randint(N_RES)
+
+
+# --- Grundbesitz (RULES.md §1) --------------------------------------------------
+
+@jitted
+def coin():
+    return randint(2) == 1
+
+
+@jitted
+def gb_robber_block(st, p):
+    """No block, or any GB of another player on the robber's hex, equally likely."""
+    where, n = -1, 1
+    for g in range(N_GB):
+        if gb.can_robber_block(st, p, g):
+            n += 1
+            if randint(n) == 0:
+                where = g
+    return where
+
+
+@jitted
+def gb_follow_up(st, d, actor, h):
+    """Only defend, take the robber, or (if the actor has a GB there) strike back."""
+    options = 3 if gb_strike_target(st, d, actor, h) >= 0 else 2
+    choice = randint(options)
+    if choice == 0:
+        return gb.FOLLOW_NONE
+    return gb.FOLLOW_ROBBER if choice == 1 else gb.FOLLOW_STRIKE
+
+
+@jitted
+def gb_strike_target(st, d, actor, h):
+    where, n = -1, 0
+    for g in range(N_GB):
+        if st.gb_owner[g] == actor and gb.gb_hex(g) == h:
+            n += 1
+            if randint(n) == 0:
+                where = g
+    return where
+
+
+@jitted
+def gb_free_removal(st, p):
+    """No removal, or any marker p may remove for free, equally likely."""
+    where, n = -1, 1
+    for g in range(N_GB):
+        if gb.can_free_remove(st, st.params, p, g):
+            n += 1
+            if randint(n) == 0:
+                where = g
+    return where

@@ -32,7 +32,13 @@ WEIGHTS = {
     "knight_early": (13, "1 = play a knight before rolling even when the robber does not hurt us"),
     "trade": (14, "1 = trade with the bank towards the current goal"),
     "longest_road": (15, "extra road priority for extending the own longest road"),
-    # 16..31: Grundbesitz; 32..47: Robin Hood (Sheriff); 48..63: Autarkie
+    # Grundbesitz (RULES.md §1)
+    "gb": (16, "priority of buying a Grundbesitz"),
+    "gb_block": (17, "1 = block others' Grundbesitz when it costs no knight (responses, robber blocks)"),
+    "gb_knight_block": (18, "1 = spend knights on blockades of others' Grundbesitz"),
+    "gb_defend": (19, "1 = cancel blocks of its own Grundbesitz and robber moves onto it with a knight"),
+    "gb_remove": (20, "1 = spend knights to remove markers from its own Grundbesitz"),
+    # 21..31: Grundbesitz; 32..47: Robin Hood (Sheriff); 48..63: Autarkie
 }
 
 N_WEIGHTS = 64
@@ -41,3 +47,4 @@ W_CITY, W_SETTLEMENT, W_ROAD, W_DEVCARD = 0, 1, 2, 3
 W_PIPS, W_DIVERSITY, W_HARBOUR = 4, 5, 6
 W_RESOURCE0 = 7  # lumber; W_RESOURCE0 + r for resource r
 W_ROBBER_LEADER, W_KNIGHT_EARLY, W_TRADE, W_LONGEST_ROAD = 12, 13, 14, 15
+W_GB, W_GB_BLOCK, W_GB_KNIGHT_BLOCK, W_GB_DEFEND, W_GB_REMOVE = 16, 17, 18, 19, 20

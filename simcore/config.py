@@ -86,17 +86,21 @@ class Scenario:
 # --- variants: each registers its [variants.<name>] table here ---
 
 VARIANTS = {}
+VARIANT_ON_SLOTS = {}
 
 
-def register_variant(name, cls):
+def register_variant(name, cls, on_slot=None):
     """Make `[variants.<name>]` a valid table whose keys are the fields of `cls`.
 
     `cls` is a frozen dataclass built from simcore.fields helpers (with slots in the
     variant's block of simcore.params), so loading, validation, defaults and packing
     need no code here.  A scenario turns the variant on by having the table; the
-    parsed instance lands in `rules.variants[name]`.
+    parsed instance lands in `rules.variants[name]`, and packing sets params[on_slot]
+    to 1.
     """
     VARIANTS[name] = cls
+    if on_slot is not None:
+        VARIANT_ON_SLOTS[name] = on_slot
 
 
 # --- key catalogue ---
@@ -312,7 +316,14 @@ def pack_rules(scenario):
     out = np.zeros(P.N_PARAMS, dtype=np.int64)
     for param, value in _packed_values(scenario):
         if param.slot is not None:
-            out[param.slot] = param.encode(value)
+            code = param.encode(value)
+            if isinstance(code, (list, tuple)):
+                out[param.slot:param.slot + len(code)] = code
+            else:
+                out[param.slot] = code
+    for name in scenario.rules.variants:
+        if name in VARIANT_ON_SLOTS:
+            out[VARIANT_ON_SLOTS[name]] = 1
     return out
 
 
@@ -343,3 +354,8 @@ def find_scenario(name_or_path):
     names = ", ".join(p.stem for p in shipped_scenarios())
     raise ScenarioError("", "no such file or shipped scenario",
                         f"a path to a .toml file, or one of: {names}", file=name_or_path)
+
+
+# Variant parameter tables register themselves on import (kept last: they use
+# register_variant above).
+from simcore import grundbesitz_rules  # noqa: E402,F401

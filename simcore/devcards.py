@@ -7,7 +7,7 @@ from simcore import records as R
 from simcore.economy import give, pay
 from simcore.events import E_BUY_DEV, E_MONOPOLY_TAKE, E_PLAY_DEV, E_PLENTY_TAKE, log_event
 from simcore.pieces import update_largest_army
-from simcore.state import (COST_DEVCARD, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS,
+from simcore.state import (ITEM_DEVCARD, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS,
                            N_DEV_CARDS, N_DEV_TYPES)
 from simcore.board import shuffle
 
@@ -31,7 +31,7 @@ def deck_left(st):
 @jitted
 def buy_devcard(st, p):
     """Pay and draw; the card is playable from the next turn (VP cards count at once)."""
-    pay(st, p, COST_DEVCARD, R.S_SPEND_DEVCARDS)
+    pay(st, p, st.costs[ITEM_DEVCARD], R.S_SPEND_DEVCARDS)
     card = st.dev_deck[st.dev_top]
     st.dev_top += 1
     st.dev_new[p, card] += 1

@@ -1,13 +1,12 @@
 """Resource movements: payment, production with the bank-shortage rule, maritime
 trade, discards and steals (RULES.md §0).  Every card that moves is counted in
 `stats` under its source or use."""
-import numpy as np
 from simcore.jit import jitted
 
 from simcore import records as R
 from simcore.events import E_DISCARD, E_PAYOUT, E_STEAL, E_TRADE, log_event
 from simcore.state import N_RES, randint
-from simcore.topology import HEX_CORNERS, N_HEXES
+from simcore.topology import HEX_CORNERS
 
 SOURCE_DICE, SOURCE_SETUP = 0, 1
 

@@ -13,6 +13,8 @@ from simcore.state import LOG_FIELDS, LOG_WIDTH, N_RES, RESOURCE_NAMES, DEV_NAME
 (E_SETUP_SETTLEMENT, E_SETUP_ROAD, E_ROLL, E_PAYOUT, E_DISCARD, E_ROBBER, E_STEAL,
  E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_BUILD_CITY, E_BUY_DEV, E_PLAY_DEV, E_TRADE,
  E_AWARD, E_GAME_END, E_TURN, E_MONOPOLY_TAKE, E_PLENTY_TAKE) = range(18)
+# Grundbesitz (simcore/grundbesitz.py)
+E_GB_BUY, E_GB_YIELD, E_GB_BLOCK, E_GB_REMOVE, E_GB_DEFENCE, E_GB_COUNTER = range(18, 24)
 
 # type -> (name, names of a, b, c, d); "res"/"dev"/"award" fields are shown by name
 EVENT_FIELDS = {
@@ -34,10 +36,19 @@ EVENT_FIELDS = {
     E_GAME_END: ("game_end", ("winner", "turns", "rounds", "-")),
     E_MONOPOLY_TAKE: ("monopoly_take", ("victim", "res", "amount", "-")),
     E_PLENTY_TAKE: ("year_of_plenty_take", ("res", "amount", "-", "-")),
+    E_GB_BUY: ("gb_buy", ("gb", "corner", "hex", "-")),
+    E_GB_YIELD: ("gb_yield", ("res", "amount", "hex", "gb")),
+    E_GB_BLOCK: ("gb_block", ("owner", "gb", "markers", "block")),
+    E_GB_REMOVE: ("gb_remove", ("gb", "removal", "markers_left", "-")),
+    E_GB_DEFENCE: ("gb_defence", ("actor", "hex", "what", "-")),
+    E_GB_COUNTER: ("gb_counter", ("defender", "hex", "what", "-")),
 }
 
 PAYOUT_SOURCES = ("dice", "setup")
 AWARD_NAMES = ("largest_army", "longest_road")
+GB_BLOCK_KINDS = ("response", "knight", "robber", "strike_back")
+GB_REMOVAL_KINDS = ("free", "knight")
+GB_WHAT = ("knight_block", "robber_block", "removal", "robber_move")
 
 
 @jitted
@@ -72,6 +83,12 @@ def _show(field, value):
         return AWARD_NAMES[value]
     if field == "source":
         return PAYOUT_SOURCES[value]
+    if field == "block":
+        return GB_BLOCK_KINDS[value]
+    if field == "removal":
+        return GB_REMOVAL_KINDS[value]
+    if field == "what":
+        return GB_WHAT[value]
     return int(value)
 
 

@@ -12,7 +12,7 @@ from typing import Callable, Optional
 
 from simcore.errors import ScenarioError, describe
 
-_TYPE_NAMES = {int: "an integer", bool: "true or false", str: "a string", float: "a number"}
+_TYPE_NAMES = {int: "an integer", bool: "true or false", str: "a string", float: "a number", list: "an array"}
 
 
 def is_type(value, kind):
@@ -30,7 +30,8 @@ class Param:
     allowed: str                    # shown after "allowed:" in errors
     check: Optional[Callable] = None  # value -> None if fine, else what is wrong
     slot: Optional[int] = None      # index in the packed params (simcore.params.P_*)
-    encode: Callable = int          # value -> int64 for that slot
+    encode: Callable = int          # value -> int64 for that slot, or a sequence of int64
+                                    # for the slots from `slot` on (multi-slot values)
 
     def validate(self, key, value):
         if not is_type(value, self.kind):
@@ -38,7 +39,7 @@ class Param:
         problem = self.check(value) if self.check else None
         if problem:
             raise ScenarioError(key, problem, self.allowed)
-        return value
+        return tuple(value) if isinstance(value, list) else value
 
 
 def _field(default, param):
@@ -81,6 +82,48 @@ def file_name(default=MISSING):
         bad = not v.strip() or v in (".", "..") or any(c in v for c in '/\\\0')
         return f"{describe(v)} cannot be a directory name" if bad else None
     return _field(default, Param(str, "a non-empty string without / or \\", check))
+
+
+def _int_items(v, lo, hi):
+    """What is wrong with the items of an integer array, or None."""
+    for x in v:
+        if not is_type(x, int):
+            return f"{describe(x)} is not an integer"
+        if not lo <= x <= hi:
+            return f"{x} is out of range"
+    return None
+
+
+def int_list(default, names, lo=0, hi=2**31 - 1, slot=None):
+    """An array of len(names) integers in lo..hi (e.g. a cost [lumber, brick, wool,
+    grain, ore]), packed into consecutive slots from `slot`."""
+    allowed = f"an array of {len(names)} integers from {lo} to {hi} ({', '.join(names)})"
+
+    def check(v):
+        if len(v) != len(names):
+            return f"{len(v)} values, not {len(names)}"
+        return _int_items(v, lo, hi)
+    return _field(tuple(default), Param(list, allowed, check, slot, lambda v: [int(x) for x in v]))
+
+
+def number_set(default, options, slot=None):
+    """A non-empty array of distinct integers from `options`, packed as a bitmask
+    (bit n set = n chosen)."""
+    allowed = f"a non-empty array of distinct numbers from {', '.join(map(str, options))}"
+
+    def check(v):
+        if not v:
+            return "empty"
+        problem = _int_items(v, min(options), max(options))
+        if problem:
+            return problem
+        wrong = [x for x in v if x not in options]
+        if wrong:
+            return f"{wrong[0]} is not allowed"
+        if len(set(v)) != len(v):
+            return "a number appears twice"
+        return None
+    return _field(tuple(default), Param(list, allowed, check, slot, lambda v: sum(1 << int(x) for x in v)))
 
 
 def section(cls):

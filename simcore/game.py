@@ -12,8 +12,9 @@ from simcore.jit import entry, jitted
 
 from policies import decide
 from simcore import records as R
-from simcore.actions import (A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
-                             A_SETTLEMENT, A_TRADE)
+from simcore import grundbesitz as gb
+from simcore.actions import (A_BUY_DEV, A_BUY_GB, A_CITY, A_END, A_KNIGHT, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE,
+                             A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS, A_SETTLEMENT, A_TRADE)
 from simcore.board import setup_board
 from simcore.devcards import (buy_devcard, can_play, fill_deck, play_knight, play_monopoly,
                               play_road_building, play_year_of_plenty)
@@ -21,10 +22,11 @@ from simcore.economy import bank_trade, discard, give, pay, produce, steal, SOUR
 from simcore.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GAME_END, E_PAYOUT, E_ROBBER,
                             E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN, log_event)
 from simcore.legal import is_legal
-from simcore.params import (LAYOUT_BEGINNER, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
+from simcore.params import (P_GB_COST, LAYOUT_BEGINNER, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
                             P_RESOURCE_SUPPLY, P_ROTATE_SEATS, P_VICTORY_POINTS)
 from simcore.pieces import can_build_road_at, place_city, place_road, place_settlement, spot_is_free
-from simcore.state import (COST_CITY, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT, DEV_VP, N_RES, PIECE_LIMITS, randint, victory_points)
+from simcore.state import (COST_CITY, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, ITEM_CITY, ITEM_DEVCARD,
+                           ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, DESERT, DEV_KNIGHT, DEV_VP, N_RES, PIECE_LIMITS, randint, victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, HEX_CORNERS
 
 MAX_ACTIONS_PER_TURN = 200
@@ -52,8 +54,16 @@ def init_game(st, params):
     st.winner = -1
     st.plan_turn[:] = -1
     st.corner_harbour[:] = -1
+    st.params[:] = params
+    st.costs[ITEM_ROAD, :] = COST_ROAD
+    st.costs[ITEM_SETTLEMENT, :] = COST_SETTLEMENT
+    st.costs[ITEM_CITY, :] = COST_CITY
+    st.costs[ITEM_DEVCARD, :] = COST_DEVCARD
+    st.costs[ITEM_GB, :] = params[P_GB_COST:P_GB_COST + N_RES]
     st.corner_owner[:] = -1
     st.corner_free[:] = 1
+    st.gb_owner[:] = -1
+    st.gb_removed_turn[:] = -1
     st.edge_owner[:] = -1
     st.trade_rate[:] = 4
     st.bank[:] = params[P_RESOURCE_SUPPLY]
@@ -105,9 +115,16 @@ def setup_phase(st):
 # --- robber -----------------------------------------------------------------
 
 @jitted
-def move_robber(st, p):
-    """The policy picks another hex and a victim with a building on it (or none)."""
+def relocate_robber(st, p, steals):
+    """p moves the robber to another hex of its choice and, if `steals`, robs a
+    player of its choice with a building there (RULES.md §0)."""
     h, victim = decide.robber(st, p)
+    place_robber(st, p, h, victim, steals)
+
+
+@jitted
+def place_robber(st, p, h, victim, steals):
+    """Put the robber on h (checked) and rob `victim` there (-1: nobody)."""
     old = st.robber
     if h < 0 or h >= st.hex_resource.shape[0] or h == old:
         st.illegal += 1
@@ -115,16 +132,49 @@ def move_robber(st, p):
         victim = -1
     st.robber = h
     log_event(st, E_ROBBER, p, old, h, 0, 0)
-    if victim >= 0:
-        touches = False
-        for k in range(6):
-            c = HEX_CORNERS[h, k]
-            if st.corner_owner[c] == victim:
-                touches = True
-        if victim == p or not touches:
+    if steals and victim >= 0:
+        if victim == p or not has_building_on(st, victim, h):
             st.illegal += 1
         else:
             steal(st, p, victim)
+
+
+@jitted
+def has_building_on(st, q, h):
+    for k in range(6):
+        if st.corner_owner[HEX_CORNERS[h, k]] == q:
+            return True
+    return False
+
+
+@jitted
+def move_robber(st, p):
+    """The robber on a 7 or a knight.  With Grundbesitz (RULES.md §1) the mover may
+    first block a GB on the hex the robber leaves (then it steals nothing), and a
+    player with a building on the target hex may cancel the move with a knight and
+    move the robber (and steal) instead."""
+    params = st.params
+    steals = True
+    if gb.enabled(params):
+        g = decide.gb_robber_block(st, p)
+        if g >= 0:
+            if not gb.can_robber_block(st, p, g):
+                st.illegal += 1
+            else:
+                steals = False
+                d = gb.robber_block(st, params, p, g)
+                if d >= 0:
+                    relocate_robber(st, d, True)
+                    return
+        h, victim = decide.robber(st, p)
+        if 0 <= h < st.hex_resource.shape[0] and h != st.robber:
+            d = gb.robber_defence(st, params, p, h)
+            if d >= 0:
+                relocate_robber(st, d, True)
+                return
+        place_robber(st, p, h, victim, steals)
+        return
+    relocate_robber(st, p, steals)
 
 
 @jitted
@@ -149,15 +199,15 @@ def seven(st, p):
 @jitted
 def apply_action(st, p, a, x, y):
     if a == A_ROAD:
-        pay(st, p, COST_ROAD, R.S_SPEND_ROADS)
+        pay(st, p, st.costs[ITEM_ROAD], R.S_SPEND_ROADS)
         place_road(st, p, x)
         log_event(st, E_BUILD_ROAD, p, x, 0, 0, 0)
     elif a == A_SETTLEMENT:
-        pay(st, p, COST_SETTLEMENT, R.S_SPEND_SETTLEMENTS)
+        pay(st, p, st.costs[ITEM_SETTLEMENT], R.S_SPEND_SETTLEMENTS)
         place_settlement(st, p, x)
         log_event(st, E_BUILD_SETTLEMENT, p, x, 0, 0, 0)
     elif a == A_CITY:
-        pay(st, p, COST_CITY, R.S_SPEND_CITIES)
+        pay(st, p, st.costs[ITEM_CITY], R.S_SPEND_CITIES)
         place_city(st, p, x)
         log_event(st, E_BUILD_CITY, p, x, 0, 0, 0)
     elif a == A_BUY_DEV:
@@ -185,6 +235,15 @@ def apply_action(st, p, a, x, y):
         play_year_of_plenty(st, p, r1, r2)
     elif a == A_MONOPOLY:
         play_monopoly(st, p, decide.monopoly(st, p))
+    elif a == A_BUY_GB:
+        gb.buy(st, st.params, p, x)
+    elif a == A_KNIGHT_BLOCK or a == A_KNIGHT_REMOVE:
+        if a == A_KNIGHT_BLOCK:
+            d = gb.knight_block(st, st.params, p, x)
+        else:
+            d = gb.knight_remove(st, st.params, p, x)
+        if d >= 0:  # a defender's knight is now the last one played: it moves the robber
+            relocate_robber(st, d, True)
 
 
 @jitted
@@ -203,11 +262,12 @@ def play_turn(st, params, p):
         st.rounds += 1
     st.dev_played = 0
     log_event(st, E_TURN, p, st.turn, st.rounds, 0, 0)
-    for d in range(st.dev_hand.shape[1]):  # cards bought last turn become playable
-        st.dev_hand[p, d] += st.dev_new[p, d]
-        st.dev_new[p, d] = 0
     if check_win(st, params, p):  # e.g. longest road passed to p on another turn
         return
+    if gb.enabled(params):
+        d = gb.before_roll(st, params, p)
+        if d >= 0:
+            relocate_robber(st, d, True)
     if can_play(st, p, DEV_KNIGHT) and decide.knight_before_roll(st, p):
         apply_action(st, p, A_KNIGHT, 0, 0)
         if check_win(st, params, p):
@@ -220,6 +280,8 @@ def play_turn(st, params, p):
         seven(st, p)
     else:
         produce(st, d1 + d2)
+    if gb.enabled(params):
+        gb.after_production(st, params, p)
     for _ in range(MAX_ACTIONS_PER_TURN):
         a, x, y = decide.action(st, p)
         if a == A_END:
@@ -230,6 +292,16 @@ def play_turn(st, params, p):
         apply_action(st, p, a, x, y)
         if check_win(st, params, p):
             return
+    end_turn(st, p)
+
+
+@jitted
+def end_turn(st, p):
+    """Cards bought this turn become usable: on the owner's next turn, and for
+    answers out of turn (Grundbesitz defences) in between."""
+    for d in range(st.dev_hand.shape[1]):
+        st.dev_hand[p, d] += st.dev_new[p, d]
+        st.dev_new[p, d] = 0
 
 
 # --- a whole game -----------------------------------------------------------

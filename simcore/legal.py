@@ -2,33 +2,34 @@
 illegal choice) and by policies (to list their options)."""
 from simcore.jit import jitted
 
-from simcore.actions import (A_BUY_DEV, A_CITY, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
-                             A_SETTLEMENT, A_TRADE)
+from simcore import grundbesitz as gb
+from simcore.actions import (A_BUY_DEV, A_BUY_GB, A_CITY, A_KNIGHT, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, A_MONOPOLY,
+                             A_PLENTY, A_ROAD, A_ROADS, A_SETTLEMENT, A_TRADE)
 from simcore.devcards import can_play, deck_left
 from simcore.economy import can_afford, can_bank_trade
 from simcore.pieces import can_build_city_at, can_build_road_at, can_build_settlement_at
-from simcore.state import (COST_CITY, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DEV_KNIGHT, DEV_MONOPOLY,
+from simcore.state import (ITEM_CITY, ITEM_DEVCARD, ITEM_ROAD, ITEM_SETTLEMENT, DEV_KNIGHT, DEV_MONOPOLY,
                            DEV_PLENTY, DEV_ROADS, PIECE_CITY, PIECE_ROAD, PIECE_SETTLEMENT)
 
 
 @jitted
 def can_road(st, p):
-    return st.pieces[p, PIECE_ROAD] > 0 and can_afford(st, p, COST_ROAD)
+    return st.pieces[p, PIECE_ROAD] > 0 and can_afford(st, p, st.costs[ITEM_ROAD])
 
 
 @jitted
 def can_settlement(st, p):
-    return st.pieces[p, PIECE_SETTLEMENT] > 0 and can_afford(st, p, COST_SETTLEMENT)
+    return st.pieces[p, PIECE_SETTLEMENT] > 0 and can_afford(st, p, st.costs[ITEM_SETTLEMENT])
 
 
 @jitted
 def can_city(st, p):
-    return st.pieces[p, PIECE_CITY] > 0 and can_afford(st, p, COST_CITY)
+    return st.pieces[p, PIECE_CITY] > 0 and can_afford(st, p, st.costs[ITEM_CITY])
 
 
 @jitted
 def can_buy_dev(st, p):
-    return deck_left(st) > 0 and can_afford(st, p, COST_DEVCARD)
+    return deck_left(st) > 0 and can_afford(st, p, st.costs[ITEM_DEVCARD])
 
 
 @jitted
@@ -51,4 +52,13 @@ def is_legal(st, p, a, x, y):
         return can_play(st, p, DEV_PLENTY) and st.bank.sum() > 0
     if a == A_MONOPOLY:
         return can_play(st, p, DEV_MONOPOLY)
+    params = st.params
+    if not gb.enabled(params):
+        return False
+    if a == A_BUY_GB:
+        return gb.can_afford_gb(st, params, p) and gb.can_buy_at(st, params, p, x)
+    if a == A_KNIGHT_BLOCK:
+        return can_play(st, p, DEV_KNIGHT) and gb.can_block(st, p, x)
+    if a == A_KNIGHT_REMOVE:
+        return can_play(st, p, DEV_KNIGHT) and gb.can_remove(st, params, p, x)
     return False

@@ -22,6 +22,20 @@ LAYOUT_RANDOM = 0
 LAYOUT_BEGINNER = 1
 
 # --- Grundbesitz (RULES.md §1): slots 16..39 ---
+P_GB_ON = 16               # 1 = [variants.grundbesitz] is in the scenario
+P_GB_COST = 17             # `cost`: 5 slots 17..21, [lumber, brick, wool, grain, ore]
+P_GB_ALLOWED = 22          # `allowed_numbers`: bitmask, bit n = a GB may point at a hex numbered n
+P_GB_DELAY = 23            # `yield_delay_rounds`: a new GB first yields this many rounds later
+P_GB_MARKERS_BLOCK = 24    # `markers_per_block`: markers of a response or robber block (and a strike back)
+P_GB_MARKERS_KNIGHT = 25   # `markers_per_knight_block`
+P_GB_RESPONSE_KNIGHT = 26  # `response_block_needs_knight`
+P_GB_REMOVALS = 27         # `removals_per_round`: markers a player may remove per round
+P_GB_MAJORITY_FREE = 28    # `majority_free_removal`
+P_GB_KNIGHTS_ARMY = 29     # `knights_count_for_army`
+P_GB_DEFENCE = 30          # `defence`: knights may cancel blocks, removals and robber moves
+P_GB_COUNTER_DEPTH = 31    # `max_counter_depth`: cancels in a row (1 = the actor cannot answer)
+P_GB_MAX_PER_PLAYER = 32   # `max_per_player`: GBs a player may own, 0 = no limit
+P_GB_STEAL_KNIGHTS = 33    # `defence_steal_knights`: knights a defence needs to also move the robber and steal
 # --- Robin Hood (RULES.md §3): slots 40..63 ---
 # --- Fleisch / Autarkie and C&K (RULES.md §2, §4): slots 64..127 ---
 

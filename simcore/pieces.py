@@ -1,13 +1,11 @@
 """Roads, settlements and cities: legality, placement, longest road and largest army
 (RULES.md §0)."""
-import numpy as np
 from simcore.jit import jitted
 
 from simcore import records as R
 from simcore.events import E_AWARD, log_event
-from simcore.state import (GENERIC_HARBOUR, N_RES, PIECE_CITY, PIECE_ROAD, PIECE_SETTLEMENT, PIPS,
-                           DESERT)
-from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS
+from simcore.state import (GENERIC_HARBOUR, N_RES, PIECE_CITY, PIECE_ROAD, PIECE_SETTLEMENT)
+from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS
 
 AWARD_ARMY, AWARD_ROAD = 0, 1
 MIN_ROAD_FOR_AWARD = 5

@@ -44,6 +44,22 @@ SEAT_COLUMNS = [
     "road_length",     # longest road length at the end
     "knights_played",
     "devcards_bought",
+    # Grundbesitz (RULES.md §1; 0 unless [variants.grundbesitz] is on)
+    "gb_bought",         # Grundbesitz bought
+    "gb_owned",          # Grundbesitz owned at the end
+    "gain_grundbesitz",  # resources from Grundbesitz yields
+    "spend_grundbesitz", # resources paid for Grundbesitz
+    "gb_markers_response",  # markers placed by acquisition responses
+    "gb_markers_knight",    # markers placed by knight blocks
+    "gb_markers_robber",    # markers placed by robber blocks
+    "gb_markers_strike",    # markers placed striking back after a defence
+    "gb_markers_received",  # markers placed on this seat's Grundbesitz
+    "gb_removed_free",      # markers removed for free (majority before rolling)
+    "gb_removed_knight",    # markers removed with a knight
+    "gb_knights_block",     # knights spent on blocks (knight blocks, responses that need one)
+    "gb_knights_remove",    # knights spent on removals
+    "gb_knights_defence",   # knights spent on defences and counters
+    "gb_defences",          # actions this seat cancelled with a knight
 ]
 
 G_GAME, G_SEED, G_WINNER, G_TURNS, G_ROUNDS = range(5)
@@ -53,7 +69,10 @@ N_GAME_COLUMNS = len(GAME_COLUMNS)
  S_GAIN_DICE, S_GAIN_SETUP, S_GAIN_TRADE, S_GAIN_STEAL, S_GAIN_DEVCARDS,
  S_SPEND_ROADS, S_SPEND_SETTLEMENTS, S_SPEND_CITIES, S_SPEND_DEVCARDS,
  S_SPEND_TRADE, S_SPEND_DISCARDS, S_SPEND_STOLEN,
- S_SETTLEMENTS, S_CITIES, S_ROADS, S_ROAD_LENGTH, S_KNIGHTS, S_DEVS_BOUGHT) = range(25)
+ S_SETTLEMENTS, S_CITIES, S_ROADS, S_ROAD_LENGTH, S_KNIGHTS, S_DEVS_BOUGHT,
+ S_GB_BOUGHT, S_GB_OWNED, S_GAIN_GB, S_SPEND_GB, S_GB_MARKERS_RESPONSE, S_GB_MARKERS_KNIGHT,
+ S_GB_MARKERS_ROBBER, S_GB_MARKERS_STRIKE, S_GB_MARKERS_RECEIVED, S_GB_REMOVED_FREE, S_GB_REMOVED_KNIGHT,
+ S_GB_KNIGHTS_BLOCK, S_GB_KNIGHTS_REMOVE, S_GB_KNIGHTS_DEFENCE, S_GB_DEFENCES) = range(40)
 SEAT_WIDTH = len(SEAT_COLUMNS)
 
 N_COLUMNS = N_GAME_COLUMNS + MAX_SEATS * SEAT_WIDTH

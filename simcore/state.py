@@ -11,6 +11,7 @@ import numpy as np
 from simcore.jit import jitted
 
 from policies.weights import N_WEIGHTS
+from simcore.params import N_PARAMS
 from simcore.records import S_CITIES, S_SETTLEMENTS, SEAT_WIDTH
 from simcore.topology import N_CORNERS, N_EDGES, N_HEXES
 
@@ -34,12 +35,17 @@ COST_ROAD = np.array([1, 1, 0, 0, 0], np.int64)
 COST_SETTLEMENT = np.array([1, 1, 1, 1, 0], np.int64)
 COST_CITY = np.array([0, 0, 0, 2, 3], np.int64)
 COST_DEVCARD = np.array([0, 0, 1, 1, 1], np.int64)
+# st.costs[item]: the costs in force (a variant may change them); rows in this order
+ITEM_ROAD, ITEM_SETTLEMENT, ITEM_CITY, ITEM_DEVCARD, ITEM_GB = 0, 1, 2, 3, 4
+N_ITEMS = 5
 
 # number of set bits of a 5-bit resource mask
 POPCOUNT5 = np.array([bin(m).count("1") for m in range(32)], np.int64)
 
 # pips: ways to roll each number with 2d6 (index = number)
 PIPS = np.array([0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1], np.int64)
+
+N_GB = 3 * N_CORNERS   # Grundbesitz slots: one per (corner, adjacent hex position)
 
 # Scalar fields of the state (int64 each).
 SCALARS = (
@@ -64,6 +70,7 @@ SCALARS = (
 # rows >= players stay unused.
 MAX_PLAYERS = 4
 ARRAYS = (
+    ("params", (N_PARAMS,), "the packed rules of this game (simcore.params P_*)"),
     ("hex_resource", (N_HEXES,), "resource of each land hex, DESERT for the desert"),
     ("hex_number", (N_HEXES,), "number token 2..12, 0 on the desert"),
     ("number_hexes", (13, 2), "the (at most two) hexes with each number, -1 padded"),
@@ -77,6 +84,7 @@ ARRAYS = (
     ("road_touch", (MAX_PLAYERS, N_CORNERS), "number of the player's roads at each corner"),
     ("hand", (MAX_PLAYERS, N_RES), "resource cards in hand"),
     ("bank", (N_RES,), "resource cards in the bank"),
+    ("costs", (N_ITEMS, N_RES), "cost of each item (ITEM_*) in this game"),
     ("dev_deck", (N_DEV_CARDS,), "shuffled dev cards, drawn from index dev_top"),
     ("dev_hand", (MAX_PLAYERS, N_DEV_TYPES), "dev cards held and playable (bought before this turn)"),
     ("dev_new", (MAX_PLAYERS, N_DEV_TYPES), "dev cards bought this turn (not yet playable)"),
@@ -91,6 +99,15 @@ ARRAYS = (
     ("road_used", (N_EDGES,), "scratch of pieces.longest_road: edges on the current trail"),
     ("road_seen", (N_EDGES,), "scratch of pieces.longest_road: edges some search has used"),
     ("road_stack", (3, 16), "scratch of pieces.longest_road: corner, next slot, edge per depth"),
+    # Grundbesitz (RULES.md §1; simcore/grundbesitz.py).  A GB is the pair (corner c,
+    # hex CORNER_HEXES[c, k]), numbered g = 3 * c + k.
+    ("gb_owner", (N_GB,), "owner of GB g, -1 = none"),
+    ("gb_markers", (N_GB,), "blockade markers on GB g (any > 0 = blocked)"),
+    ("gb_ready_turn", (N_GB,), "first turn number in which GB g yields"),
+    ("gb_removed_turn", (N_GB,), "turn number in which a marker was last removed from GB g, -1 = never"),
+    ("gb_count", (MAX_PLAYERS, N_HEXES), "GBs each player owns pointing at each hex"),
+    ("gb_removal_round", (MAX_PLAYERS,), "round of the player's last removal"),
+    ("gb_removals", (MAX_PLAYERS,), "removals the player made in that round"),
     ("policy_kind", (MAX_PLAYERS,), "policy kind of each seat (policies.weights.KIND_*)"),
     ("spot_val_mask", (MAX_PLAYERS,), "policy scratch: income_mask spot_val was computed for, -1 = none"),
     # policy scratch: each player's plan, made this turn on this board (policies.builder)

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from simcore.actions import A_BUY_DEV, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROADS
-from simcore.game import apply_action, play_turn
+from simcore.game import apply_action, end_turn, play_turn
 from simcore.legal import is_legal
 from simcore.state import (DEV_KNIGHT, DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS, DEV_VP, N_DEV_CARDS, PIECE_ROAD,
                            victory_points)
@@ -53,6 +53,7 @@ def test_card_bought_this_turn_is_not_playable(monkeypatch):
     _buy(st, 0, DEV_KNIGHT)
     assert st.dev_new[0, DEV_KNIGHT] == 1 and st.dev_hand[0, DEV_KNIGHT] == 0
     assert not is_legal(st, 0, A_KNIGHT, 0, 0)
+    end_turn(st, 0)                                  # the buying turn ends
     assert _quiet_turn(monkeypatch, st, params, 0)   # offered before the next roll
     assert st.dev_hand[0, DEV_KNIGHT] == 1
     assert is_legal(st, 0, A_KNIGHT, 0, 0)
@@ -63,6 +64,8 @@ def test_card_becomes_playable_only_on_its_owners_turn(monkeypatch):
     _buy(st, 0, DEV_MONOPOLY)
     assert not _quiet_turn(monkeypatch, st, params, 1)
     assert st.dev_hand[0, DEV_MONOPOLY] == 0 and st.dev_new[0, DEV_MONOPOLY] == 1
+    end_turn(st, 0)
+    assert st.dev_hand[0, DEV_MONOPOLY] == 1 and st.dev_new[0, DEV_MONOPOLY] == 0
 
 
 def test_only_one_card_per_turn(monkeypatch):

@@ -1,0 +1,27 @@
+"""Small helpers shared by the scripted policies."""
+from simcore.jit import jitted
+from simcore.records import S_CITIES, S_SETTLEMENTS
+from simcore.state import randint
+
+
+@jitted
+def tie_break(v, best, ties):
+    """One step of a running maximum that breaks ties uniformly at random
+    (reservoir sampling): returns (take this one, new best, number tied at best)."""
+    if v > best:
+        return True, v, 1
+    if v == best:
+        ties += 1
+        return randint(ties) == 0, best, ties
+    return False, best, ties
+
+
+@jitted
+def public_vp(st, q):
+    """VP the others can see (VP cards stay hidden)."""
+    vp = st.stats[q, S_SETTLEMENTS] + 2 * st.stats[q, S_CITIES]
+    if st.army_holder == q:
+        vp += 2
+    if st.road_holder == q:
+        vp += 2
+    return vp
