@@ -4,6 +4,8 @@
     settle(st, 0, 13)                           # a settlement (free: no cards paid)
     roads(st, 0, [13, 8, 12])                   # roads along a corner path
     deal(st, 0, lumber=1, brick=1)              # cards from the bank, so bank + hands stays 19
+    st, params = new_position(grundbesitz={})   # with [variants.grundbesitz] (its defaults)
+    g = own_gb(st, 0, 13, 4)                    # a Grundbesitz of player 0 at corner 13 on hex 4
 
 The engine's functions are numba `register_jitable`s: called from Python they run as
 plain Python on the state record, so a test can set up any position and call one
@@ -16,18 +18,28 @@ import numpy as np
 from policies import decide
 from policies.registry import resolve
 from simcore import params as P
+from simcore.actions import A_END
+from simcore import records as R
+from simcore.config import Rules, Scenario, pack_rules
 from simcore.game import init_game
+from simcore.grundbesitz_rules import Grundbesitz
 from simcore.pieces import place_city, place_road, place_settlement
-from simcore.state import N_RES, RESOURCE_NAMES, new_state_buffer, randint
-from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS
+from simcore.state import DEV_KNIGHT, N_RES, RESOURCE_NAMES, new_state_buffer, randint
+from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(N_RES)
 SUPPLY = 19
 
 
+# the Grundbesitz block of the packed params (simcore.params: slots 16..39)
+GB_SLOTS = slice(P.P_GB_ON, 40)
+
+
 def make_params(players=4, layout=P.LAYOUT_BEGINNER, victory_points=10, max_turns=1000,
-                supply=SUPPLY, no_adjacent_red=False, rotate_seats=False):
-    """The packed rule array (simcore.params) for the base game."""
+                supply=SUPPLY, no_adjacent_red=False, rotate_seats=False, grundbesitz=None):
+    """The packed rule array (simcore.params) for the base game; `grundbesitz` (a dict
+    of [variants.grundbesitz] keys, {} for its defaults) turns that variant on, packed
+    as the scenario loader packs it."""
     params = np.zeros(P.N_PARAMS, np.int64)
     params[P.P_PLAYERS] = players
     params[P.P_VICTORY_POINTS] = victory_points
@@ -36,6 +48,9 @@ def make_params(players=4, layout=P.LAYOUT_BEGINNER, victory_points=10, max_turn
     params[P.P_NO_ADJACENT_RED] = int(no_adjacent_red)
     params[P.P_RESOURCE_SUPPLY] = supply
     params[P.P_ROTATE_SEATS] = int(rotate_seats)
+    if grundbesitz is not None:
+        rules = Rules(players=players, variants={"grundbesitz": Grundbesitz(**grundbesitz)})
+        params[GB_SLOTS] = pack_rules(Scenario(name="test", rules=rules))[GB_SLOTS]
     return params
 
 
@@ -148,3 +163,43 @@ def set_hand(st, p, cards=None, **named):
 def supply_kept(st, supply=SUPPLY):
     """bank + all hands == supply for every resource."""
     return bool((st.bank + st.hand[:st.players].sum(axis=0) == supply).all())
+
+
+# --- Grundbesitz (RULES.md §1) ------------------------------------------------------
+
+def gb_at(c, h):
+    """The Grundbesitz id of (corner c, hex h): 3 * c + k where CORNER_HEXES[c, k] == h."""
+    for k in range(3):
+        if CORNER_HEXES[c, k] == h:
+            return 3 * c + k
+    raise ValueError(f"hex {h} does not touch corner {c}")
+
+
+def own_gb(st, p, c, h, markers=0):
+    """A Grundbesitz of p at (corner c, hex h) as if bought long ago: it yields from now
+    on, no cards paid, nobody asked.  The corner must hold p's building."""
+    assert st.corner_owner[c] == p, "a Grundbesitz lies under its owner's building"
+    g = gb_at(c, h)
+    assert st.gb_owner[g] < 0
+    st.gb_owner[g] = p
+    st.gb_markers[g] = markers
+    st.gb_ready_turn[g] = 0
+    st.gb_count[p, h] += 1
+    st.stats[p, R.S_GB_OWNED] += 1
+    return g
+
+
+def knights(st, p, n):
+    """p holds n unused (playable) knight cards."""
+    st.dev_hand[p, DEV_KNIGHT] = n
+
+
+def quiet(monkeypatch):
+    """Every choice point of a turn answers "nothing": no knight before the roll, the
+    turn ends at once, nobody blocks, defends, counters or removes a marker for free.
+    A test then scripts the choices it is about (the robber's move it always scripts)."""
+    script(monkeypatch, "knight_before_roll", False)
+    script(monkeypatch, "action", (A_END, 0, 0))
+    for name, answer in (("gb_response_block", False), ("gb_robber_block", -1), ("gb_defend", False),
+                         ("gb_counter", False), ("gb_free_removal", -1)):
+        script(monkeypatch, name, answer)
