@@ -15,11 +15,12 @@ from policies.weights import (W_GB, W_CITY, W_DEVCARD, W_DIVERSITY, W_HARBOUR, W
 from policies import builder_gb as gbp
 from policies.common import public_vp, tie_break
 from simcore import grundbesitz as gb
-from simcore.actions import (A_BUY_GB, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
+from simcore.actions import (A_OFFER, A_BUY_GB, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
                              A_SETTLEMENT, A_TRADE)
 from simcore.devcards import can_play, deck_left
 from simcore.economy import can_bank_trade
-from simcore.legal import can_buy_dev, can_city, can_road, can_settlement
+from simcore.params import P_VICTORY_POINTS
+from simcore.legal import can_buy_dev, can_city, can_offer, can_road, can_settlement, is_legal
 from simcore.pieces import can_build_settlement_at, spot_is_free
 from simcore.state import (ITEM_CITY, ITEM_DEVCARD, ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, DEV_KNIGHT,
                            DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS, N_RES, PIECE_CITY, PIECE_ROAD,
@@ -295,7 +296,42 @@ def action(st, p, w):
         g, r = trade_towards(st, p, cost)
         if g >= 0:
             return A_TRADE, g, r
+        g, r = offer_towards(st, p, cost)
+        if g >= 0:
+            return A_OFFER, g, r
     return spend_down(st, p, w)
+
+
+@jitted
+def offer_towards(st, p, cost):
+    """A domestic offer (trade.domestic) of one spare card for one the goal misses,
+    or (-1, -1)."""
+    if not can_offer(st, p):
+        return -1, -1
+    give_r, best, ties = -1, -1.0, 0
+    for r in range(N_RES):
+        spare = st.hand[p, r] - cost[r]
+        if spare >= 1:
+            take, best, ties = tie_break(float(spare), best, ties)
+            if take:
+                give_r = r
+    get_r, best, ties = -1, -1.0, 0
+    for r in range(N_RES):
+        if give_r >= 0 and cost[r] > st.hand[p, r] and is_legal(st, p, A_OFFER, give_r, r):
+            take, best, ties = tie_break(float(cost[r] - st.hand[p, r]), best, ties)
+            if take:
+                get_r = r
+    return (give_r, get_r) if get_r >= 0 else (-1, -1)
+
+
+@jitted
+def accept_offer(st, q, p, give_r, get_r, w):
+    """Take a card the own goal misses for one it can spare, unless the offerer is
+    far ahead (3+ visible VP more) or close to winning."""
+    if public_vp(st, p) >= public_vp(st, q) + 3 or public_vp(st, p) >= st.params[P_VICTORY_POINTS] - 2:
+        return False
+    goal, where, cost = planned_goal(st, q, w)
+    return cost[give_r] > st.hand[q, give_r] and st.hand[q, get_r] > cost[get_r]
 
 
 @jitted

@@ -63,6 +63,14 @@ def action(st, p):
 
 
 @jitted
+def accept_offer(st, q, p, give_r, get_r):
+    """Domestic trade: does q take p's 1 give_r for 1 of q's get_r?"""
+    if st.policy_kind[q] == KIND_RANDOM:
+        return randombot.coin()
+    return builder.accept_offer(st, q, p, give_r, get_r, st.weights[q])
+
+
+@jitted
 def free_road(st, p):
     """Edge for a road-building road, or -1 to place no more."""
     if st.policy_kind[p] == KIND_RANDOM:

@@ -4,7 +4,7 @@ import numpy as np
 from simcore.jit import jitted
 
 from simcore import grundbesitz as gb
-from simcore.actions import (A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
+from simcore.actions import (A_OFFER, A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
                              A_SETTLEMENT, A_TRADE)
 from simcore.legal import is_legal
 from simcore.pieces import can_build_road_at, spot_is_free
@@ -76,7 +76,7 @@ def knight_before_roll(st, p):
 @jitted
 def action(st, p):
     """Every legal action (each build site, each trade pair, each card, end) equally likely."""
-    a_opt = np.empty(N_EDGES + 2 * N_CORNERS + 32 + 3 * N_GB, np.int64)
+    a_opt = np.empty(N_EDGES + 2 * N_CORNERS + 64 + 3 * N_GB, np.int64)
     x_opt = np.empty_like(a_opt)
     y_opt = np.empty_like(a_opt)
     a_opt[0] = A_END
@@ -96,6 +96,11 @@ def action(st, p):
         for r in range(N_RES):
             if is_legal(st, p, A_TRADE, g, r):
                 a_opt[n], x_opt[n], y_opt[n] = A_TRADE, g, r
+                n += 1
+    for g in range(N_RES):
+        for r in range(N_RES):
+            if is_legal(st, p, A_OFFER, g, r):
+                a_opt[n], x_opt[n], y_opt[n] = A_OFFER, g, r
                 n += 1
     for a in (A_BUY_DEV, A_KNIGHT, A_ROADS, A_PLENTY, A_MONOPOLY):
         if is_legal(st, p, a, 0, 0):

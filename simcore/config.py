@@ -45,7 +45,8 @@ class Bank:
 
 @dataclass(frozen=True)
 class Trade:
-    domestic: bool = flag(False, P.P_DOMESTIC_TRADE, implemented=(False,))
+    domestic: bool = flag(False, P.P_DOMESTIC_TRADE)
+    offers_per_turn: int = integer(3, 1, 20, P.P_OFFERS_PER_TURN)
 
 
 @dataclass(frozen=True)

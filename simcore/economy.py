@@ -87,6 +87,21 @@ def bank_trade(st, p, give_r, get_r):
 
 
 @jitted
+def domestic_trade(st, p, q, give_r, get_r):
+    """p gives q one `give_r` for one `get_r` (trade.domestic)."""
+    st.hand[p, give_r] -= 1
+    st.hand[q, give_r] += 1
+    st.hand[q, get_r] -= 1
+    st.hand[p, get_r] += 1
+    st.stats[p, R.S_SPEND_TRADE] += 1
+    st.stats[p, R.S_GAIN_TRADE] += 1
+    st.stats[q, R.S_SPEND_TRADE] += 1
+    st.stats[q, R.S_GAIN_TRADE] += 1
+    st.stats[p, R.S_DOMESTIC_TRADES] += 1
+    st.stats[q, R.S_DOMESTIC_TRADES] += 1
+
+
+@jitted
 def can_bank_trade(st, p, give_r, get_r):
     return give_r != get_r and st.hand[p, give_r] >= st.trade_rate[p, give_r] and st.bank[get_r] > 0
 

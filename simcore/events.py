@@ -15,6 +15,7 @@ from simcore.state import LOG_FIELDS, LOG_WIDTH, N_RES, RESOURCE_NAMES, DEV_NAME
  E_AWARD, E_GAME_END, E_TURN, E_MONOPOLY_TAKE, E_PLENTY_TAKE) = range(18)
 # Grundbesitz (simcore/grundbesitz.py)
 E_GB_BUY, E_GB_YIELD, E_GB_BLOCK, E_GB_REMOVE, E_GB_DEFENCE, E_GB_COUNTER = range(18, 24)
+E_OFFER = 24
 
 # type -> (name, names of a, b, c, d); "res"/"dev"/"award" fields are shown by name
 EVENT_FIELDS = {
@@ -36,6 +37,7 @@ EVENT_FIELDS = {
     E_GAME_END: ("game_end", ("winner", "turns", "rounds", "-")),
     E_MONOPOLY_TAKE: ("monopoly_take", ("victim", "res", "amount", "-")),
     E_PLENTY_TAKE: ("year_of_plenty_take", ("res", "amount", "-", "-")),
+    E_OFFER: ("domestic_offer", ("give_res", "get_res", "accepted_by", "-")),
     E_GB_BUY: ("gb_buy", ("gb", "corner", "hex", "-")),
     E_GB_YIELD: ("gb_yield", ("res", "amount", "hex", "gb")),
     E_GB_BLOCK: ("gb_block", ("owner", "gb", "markers", "block")),

@@ -13,13 +13,13 @@ from simcore.jit import entry, jitted
 from policies import decide
 from simcore import records as R
 from simcore import grundbesitz as gb
-from simcore.actions import (A_BUY_DEV, A_BUY_GB, A_CITY, A_END, A_KNIGHT, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE,
+from simcore.actions import (A_OFFER, A_BUY_DEV, A_BUY_GB, A_CITY, A_END, A_KNIGHT, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE,
                              A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS, A_SETTLEMENT, A_TRADE)
 from simcore.board import setup_board
 from simcore.devcards import (buy_devcard, can_play, fill_deck, play_knight, play_monopoly,
                               play_road_building, play_year_of_plenty)
-from simcore.economy import bank_trade, discard, give, pay, produce, steal, SOURCE_SETUP
-from simcore.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GAME_END, E_PAYOUT, E_ROBBER,
+from simcore.economy import domestic_trade, bank_trade, discard, give, pay, produce, steal, SOURCE_SETUP
+from simcore.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GAME_END, E_PAYOUT, E_OFFER, E_ROBBER,
                             E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN, log_event)
 from simcore.legal import is_legal
 from simcore.params import (P_GB_COST, LAYOUT_BEGINNER, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
@@ -235,6 +235,8 @@ def apply_action(st, p, a, x, y):
         play_year_of_plenty(st, p, r1, r2)
     elif a == A_MONOPOLY:
         play_monopoly(st, p, decide.monopoly(st, p))
+    elif a == A_OFFER:
+        offer(st, p, x, y)
     elif a == A_BUY_GB:
         gb.buy(st, st.params, p, x)
     elif a == A_KNIGHT_BLOCK or a == A_KNIGHT_REMOVE:
@@ -244,6 +246,21 @@ def apply_action(st, p, a, x, y):
             d = gb.knight_remove(st, st.params, p, x)
         if d >= 0:  # a defender's knight is now the last one played: it moves the robber
             relocate_robber(st, d, True)
+
+
+@jitted
+def offer(st, p, give_r, get_r):
+    """Domestic trade: the others, in turn order from p's left, may accept 1 give_r
+    for 1 get_r; the first who accepts (and holds a get_r) trades."""
+    st.offers_made += 1
+    taker = -1
+    for i in range(1, st.players):
+        q = (p + i) % st.players
+        if st.hand[q, get_r] > 0 and decide.accept_offer(st, q, p, give_r, get_r):
+            domestic_trade(st, p, q, give_r, get_r)
+            taker = q
+            break
+    log_event(st, E_OFFER, p, give_r, get_r, taker, 0)
 
 
 @jitted
@@ -261,6 +278,7 @@ def play_turn(st, params, p):
     if p == 0:
         st.rounds += 1
     st.dev_played = 0
+    st.offers_made = 0
     log_event(st, E_TURN, p, st.turn, st.rounds, 0, 0)
     if check_win(st, params, p):  # e.g. longest road passed to p on another turn
         return

@@ -3,7 +3,8 @@ illegal choice) and by policies (to list their options)."""
 from simcore.jit import jitted
 
 from simcore import grundbesitz as gb
-from simcore.actions import (A_BUY_DEV, A_BUY_GB, A_CITY, A_KNIGHT, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, A_MONOPOLY,
+from simcore.params import P_DOMESTIC_TRADE, P_OFFERS_PER_TURN
+from simcore.actions import (A_OFFER, A_BUY_DEV, A_BUY_GB, A_CITY, A_KNIGHT, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, A_MONOPOLY,
                              A_PLENTY, A_ROAD, A_ROADS, A_SETTLEMENT, A_TRADE)
 from simcore.devcards import can_play, deck_left
 from simcore.economy import can_afford, can_bank_trade
@@ -33,6 +34,12 @@ def can_buy_dev(st, p):
 
 
 @jitted
+def can_offer(st, p):
+    """Domestic trade is on and p has offers left this turn."""
+    return st.params[P_DOMESTIC_TRADE] != 0 and st.offers_made < st.params[P_OFFERS_PER_TURN]
+
+
+@jitted
 def is_legal(st, p, a, x, y):
     if a == A_ROAD:
         return can_road(st, p) and 0 <= x < st.edge_owner.shape[0] and can_build_road_at(st, p, x)
@@ -53,6 +60,8 @@ def is_legal(st, p, a, x, y):
     if a == A_MONOPOLY:
         return can_play(st, p, DEV_MONOPOLY)
     params = st.params
+    if a == A_OFFER:
+        return can_offer(st, p) and 0 <= x < 5 and 0 <= y < 5 and x != y and st.hand[p, x] > 0
     if not gb.enabled(params):
         return False
     if a == A_BUY_GB:

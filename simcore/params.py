@@ -17,6 +17,7 @@ P_NO_ADJACENT_RED = 4    # `board.no_adjacent_red`: random boards never put 6/8 
 P_RESOURCE_SUPPLY = 5    # `bank.resource_supply`: cards of each resource in the game
 P_DOMESTIC_TRADE = 6     # `trade.domestic`: trade between players (0 = off)
 P_ROTATE_SEATS = 7       # `rotate_seats`: game g seats scenario seat (s + g) % players in seat s
+P_OFFERS_PER_TURN = 8    # `trade.offers_per_turn`: domestic offers a player may make per turn
 
 LAYOUT_RANDOM = 0
 LAYOUT_BEGINNER = 1

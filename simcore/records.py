@@ -44,6 +44,7 @@ SEAT_COLUMNS = [
     "road_length",     # longest road length at the end
     "knights_played",
     "devcards_bought",
+    "domestic_trades",   # trades with other players (as offerer or acceptor); 0 unless trade.domestic
     # Grundbesitz (RULES.md §1; 0 unless [variants.grundbesitz] is on)
     "gb_bought",         # Grundbesitz bought
     "gb_owned",          # Grundbesitz owned at the end
@@ -69,10 +70,10 @@ N_GAME_COLUMNS = len(GAME_COLUMNS)
  S_GAIN_DICE, S_GAIN_SETUP, S_GAIN_TRADE, S_GAIN_STEAL, S_GAIN_DEVCARDS,
  S_SPEND_ROADS, S_SPEND_SETTLEMENTS, S_SPEND_CITIES, S_SPEND_DEVCARDS,
  S_SPEND_TRADE, S_SPEND_DISCARDS, S_SPEND_STOLEN,
- S_SETTLEMENTS, S_CITIES, S_ROADS, S_ROAD_LENGTH, S_KNIGHTS, S_DEVS_BOUGHT,
+ S_SETTLEMENTS, S_CITIES, S_ROADS, S_ROAD_LENGTH, S_KNIGHTS, S_DEVS_BOUGHT, S_DOMESTIC_TRADES,
  S_GB_BOUGHT, S_GB_OWNED, S_GAIN_GB, S_SPEND_GB, S_GB_MARKERS_RESPONSE, S_GB_MARKERS_KNIGHT,
  S_GB_MARKERS_ROBBER, S_GB_MARKERS_STRIKE, S_GB_MARKERS_RECEIVED, S_GB_REMOVED_FREE, S_GB_REMOVED_KNIGHT,
- S_GB_KNIGHTS_BLOCK, S_GB_KNIGHTS_REMOVE, S_GB_KNIGHTS_DEFENCE, S_GB_DEFENCES) = range(40)
+ S_GB_KNIGHTS_BLOCK, S_GB_KNIGHTS_REMOVE, S_GB_KNIGHTS_DEFENCE, S_GB_DEFENCES) = range(41)
 SEAT_WIDTH = len(SEAT_COLUMNS)
 
 N_COLUMNS = N_GAME_COLUMNS + MAX_SEATS * SEAT_WIDTH

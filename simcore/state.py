@@ -63,6 +63,7 @@ SCALARS = (
     ("log_n", "events recorded so far"),
     ("last_roll", "sum of the last roll"),
     ("illegal", "policy answers the engine refused (always 0 for the shipped policies)"),
+    ("offers_made", "domestic trade offers the current player made this turn"),
     ("board_version", "pieces placed so far; changes whenever the board does"),
 )
 

@@ -34,7 +34,7 @@ BAD = [
      ["seats[1].weights.pip: unknown weight (did you mean pips?)"]),
     (SMALL.replace('"roads"', "{ policy = 'roads', weights = { pips = [1] } }"), [],
      ["seats[1].weights.pips: expected a number"]),
-    (SMALL, ["--set", "trade.domestic=true"], ["--set: trade.domestic: true is not implemented yet"]),
+    (SMALL, ["--set", "trade.domestic=1"], ["--set: trade.domestic: expected true or false, got 1"]),
     (SMALL + "[variants.robin]\n", [], ["variants.robin: unknown variant"]),
     (SMALL + "players = [\n", [], ["not valid TOML"]),
     (SMALL, ["--set", "victory_points"], ["--set: 'victory_points': expected key=value"]),

@@ -42,11 +42,13 @@ def test_seat_tables_with_weights(scenario_file):
 
 def test_pack_rules_fills_every_base_slot(scenario_file):
     text = SMALL + ("victory_points = 12\nmax_turns = 500\nrotate_seats = false\n"
-                    "[board]\nlayout = 'beginner'\nno_adjacent_red = true\n[bank]\nresource_supply = 24\n")
+                    "[board]\nlayout = 'beginner'\nno_adjacent_red = true\n[bank]\nresource_supply = 24\n"
+                    "[trade]\ndomestic = true\noffers_per_turn = 2\n")
     packed = pack_rules(load_scenario(scenario_file(text)))
     assert packed.dtype == np.int64 and packed.shape == (P.N_PARAMS,)
     expected = {P.P_PLAYERS: 4, P.P_VICTORY_POINTS: 12, P.P_MAX_TURNS: 500, P.P_LAYOUT: P.LAYOUT_BEGINNER,
-                P.P_NO_ADJACENT_RED: 1, P.P_RESOURCE_SUPPLY: 24, P.P_DOMESTIC_TRADE: 0, P.P_ROTATE_SEATS: 0}
+                P.P_NO_ADJACENT_RED: 1, P.P_RESOURCE_SUPPLY: 24, P.P_DOMESTIC_TRADE: 1, P.P_OFFERS_PER_TURN: 2,
+                P.P_ROTATE_SEATS: 0}
     assert {k: int(packed[k]) for k in expected} == expected
     assert not np.delete(packed, list(expected)).any()
 
@@ -104,7 +106,7 @@ ERRORS = [
     (SMALL, ["games=0"], "--set: games", "out of range"),
     (SMALL, ["seed=-1"], "--set: seed", "out of range"),
     (SMALL, ["seed=9223372036854775808"], "--set: seed", "out of range"),
-    (SMALL, ["trade.domestic=true"], "--set: trade.domestic", "true is not implemented yet"),
+    (SMALL, ["trade.offers_per_turn=0"], "--set: trade.offers_per_turn", "0 is out of range"),
     (SMALL, ["players=3"], "FILE: seats", "4 seats for 3 players"),
     ("seats = ['greedy']\n", [], "FILE: players", "missing"),
     ("players = 4\n", [], "FILE: seats", "missing"),
