@@ -11,6 +11,29 @@ import numpy as np
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
+# Per-game averages shown per scenario seat: (label, seat columns summed).  Every
+# run shows BASE_AVERAGES; a variant that is on adds its own.
+BASE_AVERAGES = [
+    ("VP", ("vp",)),
+    ("cards from dice", ("gain_dice",)),
+]
+VARIANT_AVERAGES = {
+    "grundbesitz": [
+        ("GB bought", ("gb_bought",)),
+        ("cards from GB", ("gain_grundbesitz",)),
+        ("markers placed", ("gb_markers_response", "gb_markers_knight", "gb_markers_robber", "gb_markers_strike")),
+        ("markers received", ("gb_markers_received",)),
+        ("defences", ("gb_defences",)),
+    ],
+}
+
+
+def averages_for(scenario):
+    out = list(BASE_AVERAGES)
+    for name in scenario.rules.variants:
+        out += VARIANT_AVERAGES.get(name, [])
+    return out
+
 
 def wilson(wins, n, z=Z95):
     """Wilson score interval (lo, hi) for wins/n; (0, 1) when n == 0."""
@@ -44,6 +67,14 @@ class Tally:
         self.seat_wins = np.zeros(players, dtype=np.int64)  # by table position
         self.spec_wins = np.zeros(players, dtype=np.int64)  # by scenario seat
         self.turns = np.zeros(0, dtype=np.int64)            # histogram: turns -> games
+        self.averages = averages_for(scenario)
+        self.spec_sums = np.zeros((players, len(self.averages)))  # by scenario seat
+
+    def columns(self):
+        """The games.csv columns the tally reads."""
+        players = self.scenario.players
+        cols = ["winner_seat", "turns"] + [f"seat{k}_spec" for k in range(players)]
+        return cols + [f"seat{k}_{c}" for _, columns in self.averages for c in columns for k in range(players)]
 
     def add(self, df):
         players = self.scenario.players
@@ -53,6 +84,12 @@ class Tally:
         self.games += len(df)
         self.seat_wins += np.bincount(winner[won], minlength=players)[:players]
         self.spec_wins += np.bincount(spec[won, winner[won]], minlength=players)[:players]
+        for j, (_, columns) in enumerate(self.averages):
+            if any(f"seat0_{c}" not in df.columns for c in columns):
+                continue  # a frame without these record columns (e.g. a hand-made one)
+            for seat in range(players):
+                values = sum(df[f"seat{seat}_{c}"].to_numpy(dtype=np.float64) for c in columns)
+                self.spec_sums[:, j] += np.bincount(spec[:, seat], weights=values, minlength=players)[:players]
         hist = np.bincount(df["turns"].to_numpy(dtype=np.int64))
         size = max(len(hist), len(self.turns))
         self.turns = np.pad(self.turns, (0, size - len(self.turns))) + np.pad(hist, (0, size - len(hist)))
@@ -86,7 +123,10 @@ class Tally:
             "policies": [{"policy": p, "seats_played": played, **_rate(w, played)}
                          for p, (played, w) in by_policy.items()],
             "specs": [{"spec": i, "policy": seat.policy, "weights": dict(seat.weights), "label": seat_label(seat),
-                       "games": n, **_rate(self.spec_wins[i], n)} for i, seat in enumerate(s.seats)],
+                       "games": n, **_rate(self.spec_wins[i], n),
+                       "per_game": {label: round(self.spec_sums[i, j] / n, 4) if n else 0.0
+                                    for j, (label, _) in enumerate(self.averages)}}
+                      for i, seat in enumerate(s.seats)],
         }
 
 
@@ -132,4 +172,10 @@ def format_table(summary):
     if any(e["weights"] for e in summary["specs"]):  # names alone hide weight overrides
         out += ["", format_columns(["scenario seat", "games", "wins", "win rate", "95% CI"],
                            [[f"{e['spec']}: {e['label']}", e["games"], *_rate_cells(e)] for e in summary["specs"]])]
+    labels = list(summary["specs"][0].get("per_game", {})) if summary["specs"] else []
+    if labels:
+        out += ["", f"per game ({n} games each):",
+                format_columns(["scenario seat"] + labels,
+                               [[f"{e['spec']}: {e['label']}"] + [f"{e['per_game'][k]:.2f}" for k in labels]
+                                for e in summary["specs"]])]
     return "\n".join(out)

@@ -122,9 +122,7 @@ def _results(args, spans, jobs):
 
 
 def _tally_file(path, tally):
-    players = tally.scenario.players
-    cols = ["winner_seat", "turns"] + [f"seat{k}_spec" for k in range(players)]
-    for df in pd.read_csv(path, usecols=cols, chunksize=200_000):
+    for df in pd.read_csv(path, usecols=tally.columns(), chunksize=200_000):
         tally.add(df)
 
 

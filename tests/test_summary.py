@@ -72,3 +72,26 @@ def test_table_is_aligned_and_shows_weight_overrides(two_greedy):
     assert len(seat_rows) == 5 and len({len(line) for line in seat_rows}) == 1   # aligned
     assert seat_rows[1].split() == ["seat", "0", "2", "1", "50.0%", "9.5%-90.5%"]
     assert "greedy {devcard=0.8}" in text
+
+
+def test_per_game_averages_by_scenario_seat_include_the_variant(scenario_file):
+    # a Grundbesitz run adds GB income and markers to the per-game table, averaged
+    # per scenario seat whatever table seat it sat in
+    scenario = load_scenario(scenario_file(SMALL + "[variants.grundbesitz]\n"))
+    specs = [[0, 1, 2, 3], [1, 2, 3, 0]]
+    df = _games([0, 1], [10, 20], specs)
+    for seat in range(4):
+        df[f"seat{seat}_vp"] = [seat, 10 * seat]
+        df[f"seat{seat}_gain_grundbesitz"] = [seat + 1, 0]
+        for c in ("gain_dice", "gb_bought", "gb_markers_response", "gb_markers_knight", "gb_markers_robber",
+                  "gb_markers_strike", "gb_markers_received", "gb_defences"):
+            df[f"seat{seat}_{c}"] = 0
+    s = summarize(df, scenario)
+    per_game = [e["per_game"] for e in s["specs"]]
+    # scenario seat 1: table seat 1 in game 0 (vp 1, GB 2), table seat 0 in game 1 (vp 0, GB 0)
+    assert per_game[1]["VP"] == 0.5 and per_game[1]["cards from GB"] == 1.0
+    # scenario seat 0: table seat 0 in game 0 (vp 0), table seat 3 in game 1 (vp 30)
+    assert per_game[0]["VP"] == 15.0
+    assert "cards from GB" in format_table(s)
+    base = summarize(df, load_scenario(scenario_file(SMALL)))
+    assert "cards from GB" not in base["specs"][0]["per_game"]
