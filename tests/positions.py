@@ -22,6 +22,7 @@ from simcore.actions import A_END
 from simcore import records as R
 from simcore.config import Rules, Scenario, pack_rules
 from simcore.game import init_game
+from simcore.grundbesitz import FOLLOW_NONE
 from simcore.grundbesitz_rules import Grundbesitz
 from simcore.pieces import place_city, place_road, place_settlement
 from simcore.state import DEV_KNIGHT, N_RES, RESOURCE_NAMES, new_state_buffer, randint
@@ -197,9 +198,10 @@ def knights(st, p, n):
 def quiet(monkeypatch):
     """Every choice point of a turn answers "nothing": no knight before the roll, the
     turn ends at once, nobody blocks, defends, counters or removes a marker for free.
-    A test then scripts the choices it is about (the robber's move it always scripts)."""
+    After a cancel the defender only defends.  A test then scripts the choices it is
+    about (the robber's move it always scripts)."""
     script(monkeypatch, "knight_before_roll", False)
     script(monkeypatch, "action", (A_END, 0, 0))
     for name, answer in (("gb_response_block", False), ("gb_robber_block", -1), ("gb_defend", False),
-                         ("gb_counter", False), ("gb_free_removal", -1)):
+                         ("gb_counter", False), ("gb_free_removal", -1), ("gb_follow_up", FOLLOW_NONE)):
         script(monkeypatch, name, answer)
