@@ -7,8 +7,8 @@ setup_phase, play_turn), and after setup and after every turn checks the state
 against a recount made from the board.  It returns one row per game: the first
 broken invariant (0 = none), the turn it broke on, the game's winner and turns
 (compared with the product's own records, so the checked games are the real ones),
-and the first turn on which the engine refused a policy's answer (st.illegal; a
-separate test, as a known policy bug breaks it).
+and the first turn on which the engine refused a policy's answer (st.illegal,
+reported by its own test).
 
 The first call compiles the kernel (about half a minute, as long as the game
 kernel itself); later runs load it from numba's cache (simcore.jit).
@@ -25,16 +25,17 @@ from numba import njit
 import simcore.jit  # noqa: F401  (sets numba's cache folder for the engine's sources)
 from policies import decide
 from policies.registry import resolve
+from simcore import params as P
 from simcore import records as R
 from simcore.batch import play_batch
 from simcore.game import init_game, play_turn, seat_specs, setup_phase
+from simcore.pieces import refresh_derived
 from simcore.params import P_MAX_TURNS, P_PLAYERS, P_RESOURCE_SUPPLY, P_VICTORY_POINTS
 from simcore.seeds import game_seeds
 from simcore.state import (DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, N_DEV_CARDS, N_DEV_TYPES,
                            N_RES, PIECE_LIMITS, game_bytes, new_state_buffer, victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES
-from simcore import params as P
-from tests.positions import make_params
+from tests.positions import edge, make_params, new_position, roads, settle
 
 # invariant codes (row[0] of a game's result); 0 = all held
 INVARIANTS = {
@@ -48,7 +49,7 @@ INVARIANTS = {
     8: "road_length == a fresh search for the longest trail",
     9: "largest army: holder has 3+ knights and the most; nobody else reached 3 without it",
     10: "longest road: holder has 5+ and the longest; if set aside, nobody is alone at 5+",
-    11: "derived fields: stats building counts, income and trade rates match the board",
+    11: "derived fields: stats, income, trade rates, corner_free and road_touch match the board",
     12: "development cards: the deck keeps its 25 cards; held + played == drawn",
     13: "winner: reached victory_points, on its own turn",
     14: "a game without a winner ran exactly max_turns turns",
@@ -128,6 +129,18 @@ def roads_connected(st, p):
         if st.edge_owner[e] == p and not (reached[EDGE_CORNERS[e, 0]] and reached[EDGE_CORNERS[e, 1]]):
             return False
     return True
+
+
+@njit(cache=True)
+def pieces_placed(st):
+    """Roads plus building levels on the board: grows with every piece placed."""
+    n = 0
+    for e in range(N_EDGES):
+        if st.edge_owner[e] >= 0:
+            n += 1
+    for c in range(N_CORNERS):
+        n += st.corner_level[c]
+    return n
 
 
 @njit(cache=True)
@@ -225,7 +238,24 @@ def check_state(st, params, lengths_fresh):
         # 6: roads connected
         if not roads_connected(st, p):
             return 6
-    # 8: road lengths (recomputed only when the board changed)
+    # 11: the engine's board caches (distance rule, roads at each corner)
+    for c in range(N_CORNERS):
+        free = st.corner_owner[c] < 0
+        for k in range(3):
+            n = CORNER_NEIGHBOURS[c, k]
+            if n >= 0 and st.corner_owner[n] >= 0:
+                free = False
+        if st.corner_free[c] != (1 if free else 0):
+            return 11
+        for p in range(players):
+            touching = 0
+            for k in range(3):
+                e = CORNER_EDGES[c, k]
+                if e >= 0 and st.edge_owner[e] == p:
+                    touching += 1
+            if st.road_touch[p, c] != touching:
+                return 11
+    # 8: road lengths
     for p in range(players):
         if st.road_length[p] != lengths_fresh[p]:
             return 8
@@ -284,7 +314,7 @@ def check_state(st, params, lengths_fresh):
 def play_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, out):
     """Plays each game as simcore.game.play_game does, checking after setup and after
     every turn.  out[i] = (first broken invariant or 0, turn it broke on, winner, turns,
-    first turn with a refused policy answer or -1, 1 if the deck was empty then)."""
+    first turn with a refused policy answer or -1)."""
     players = params[P_PLAYERS]
     fresh = np.zeros(players, np.int64)
     for i in range(game_indices.shape[0]):
@@ -301,16 +331,14 @@ def play_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, ou
         for s in range(players):
             decide.new_game(st, s)
         setup_phase(st)
-        version = -1
         code = 0
         out[i, 4] = -1
-        out[i, 5] = 0
+        placed = -1
         while True:
             if st.illegal > 0 and out[i, 4] < 0:
                 out[i, 4] = st.turn
-                out[i, 5] = st.dev_top == N_DEV_CARDS
-            if st.board_version != version:
-                version = st.board_version
+            if pieces_placed(st) != placed:     # every change of the board places a piece
+                placed = pieces_placed(st)
                 for p in range(players):
                     fresh[p] = trail_length(st, p)
             code = check_state(st, params, fresh)
@@ -336,6 +364,7 @@ MIXED = ("greedy", "roads", "devcards", "random")
 
 
 def _run(policies, games, seed, **rules):
+    """(checked results, seeds, the product's records) of games 0..games-1 of a run."""
     players = len(policies)
     params = make_params(players, layout=rules.pop("layout", P.LAYOUT_RANDOM), rotate_seats=True, **rules)
     resolved = [resolve(name) for name in policies]
@@ -343,18 +372,21 @@ def _run(policies, games, seed, **rules):
     weights = np.array([w for _, w in resolved])
     indices = np.arange(games, dtype=np.int64)
     seeds = game_seeds(seed, 0, games)
-    out = np.zeros((games, 6), np.int64)
+    out = np.zeros((games, 5), np.int64)
     buf = new_state_buffer()
     play_checked(params, kinds, weights, indices, seeds, buf, game_bytes(buf), out)
+    return out, seeds, play_batch(params, kinds, weights, indices, seeds)
+
+
+def _assert_invariants(run):
+    out, seeds, rows = run
     failed = np.flatnonzero(out[:, 0])
     if len(failed):
         g = failed[0]
-        pytest.fail(f"{len(failed)} of {games} games broke an invariant; first: game {g} (seed {seeds[g]}, "
-                    f"run seed {seed}) at turn {out[g, 1]}: {INVARIANTS[out[g, 0]]}")
+        pytest.fail(f"{len(failed)} of {len(out)} games broke an invariant; first: game {g} (seed {seeds[g]}) "
+                    f"after turn {out[g, 1]}: {INVARIANTS[out[g, 0]]}")
     # the checked games are the product's games: same winner and length as play_batch
-    rows = play_batch(params, kinds, weights, indices, seeds)
     assert (rows[:, R.G_WINNER] == out[:, 2]).all() and (rows[:, R.G_TURNS] == out[:, 3]).all()
-    return out
 
 
 CASES = {
@@ -381,49 +413,85 @@ def _case(case):
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_invariants_hold_after_every_turn(case):
-    out = _case(case)
-    assert (out[:, 2] >= 0).mean() > 0.5   # most games end with a winner
-
-
-# A builder whose plan is "buy a development card" keeps proposing it after the deck
-# runs out (pinned by the strict xfail test_rules_devcards.py::
-# test_builder_does_not_buy_from_an_empty_deck).  Until that is fixed, a refused answer
-# with an empty deck is tolerated here; set this to False with the fix.
-TOLERATE_EMPTY_DECK_BUY = True
+    _assert_invariants(_case(case))
+    assert (_case(case)[0][:, 2] >= 0).mean() > 0.5   # most games end with a winner
 
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_policies_never_propose_illegal_moves(case):
-    out = _case(case)
+    out, seeds, _ = _case(case)
     refused = out[:, 4] >= 0
-    if TOLERATE_EMPTY_DECK_BUY:
-        refused &= out[:, 5] == 0
     if refused.any():
         g = int(np.flatnonzero(refused)[0])
         pytest.fail(f"{refused.sum()} games had a policy answer refused (st.illegal); "
-                    f"first: game {g} at turn {out[g, 4]} (run seed {CASES[case][2]})")
+                    f"first: game {g} (seed {seeds[g]}) in turn {out[g, 4]}")
 
 
 def test_short_games_end_without_winner_and_stay_consistent():
-    out = _run(("random",) * 4, 200, 17, max_turns=30)
+    run = _run(("random",) * 4, 200, 17, max_turns=30)
+    _assert_invariants(run)
+    out = run[0]
     assert (out[:, 2] == -1).all() and (out[:, 3] == 30).all()
 
 
-def test_the_checker_catches_a_broken_invariant():
-    # the checker itself can fail: take one card out of the game
-    st = new_state_buffer()[0]
-    params = make_params(4)
-    np.random.seed(0)
-    init_game(st, params)
-    fresh = np.zeros(4, np.int64)
-    check = check_state.py_func        # as Python: no second compilation for a plain record
-    assert check(st, params, fresh) == 0
-    st.bank[2] -= 1
-    assert check(st, params, fresh) == 1
-    st.bank[2] += 1
-    st.corner_owner[13] = 0            # a settlement that was never counted
-    st.corner_level[13] = 1
-    assert check(st, params, fresh) in (3, 4, 7)
+def _checked_position():
+    """A small position that passes the checker (check_state run as Python: no second
+    compilation for a plain record)."""
+    st, params = new_position()
+    settle(st, 0, 4)
+    roads(st, 0, [4, 8, 12])
+    settle(st, 1, 23)
+    roads(st, 1, [23, 29])
+    fresh = np.array([trail_length.py_func(st, p) for p in range(4)])
+    assert check_state.py_func(st, params, fresh) == 0
+    return st, params, fresh
+
+
+def _broken(change):
+    st, params, fresh = _checked_position()
+    change(st, fresh)
+    refresh_derived(st)                # as if the engine had made the change
+    return check_state.py_func(st, params, fresh)
+
+
+def test_the_checker_catches_broken_invariants():
+    def lose_a_card(st, fresh):
+        st.bank[2] -= 1
+
+    def uncounted_settlement(st, fresh):
+        st.corner_owner[45], st.corner_level[45] = 2, 1
+        st.edge_owner[edge(45, 40)] = 2
+
+    def neighbours(st, fresh):
+        st.corner_owner[18], st.corner_level[18] = 0, 1  # next to player 1's settlement at 23
+        st.corner_owner[4], st.corner_level[4] = -1, 0   # keep the piece count
+
+    def loose_road(st, fresh):
+        st.edge_owner[edge(44, 48)] = 0
+        st.edge_owner[edge(8, 12)] = -1                  # keep the road count
+
+    def stale_length(st, fresh):
+        fresh[0] += 1
+
+    def army_without_knights(st, fresh):
+        st.army_holder = 1
+
+    assert _broken(lose_a_card) == 1
+    assert _broken(uncounted_settlement) == 3
+    assert _broken(neighbours) == 5
+    assert _broken(loose_road) == 6
+    assert _broken(stale_length) == 8
+    assert _broken(army_without_knights) == 9
+
+
+def test_trail_length_finds_known_trails():
+    st, _ = new_position()
+    settle(st, 0, 13)
+    roads(st, 0, [13, 8, 12, 17, 23, 18, 13, 9])      # a ring of 6 and a spur: 7
+    roads(st, 0, [17, 22])                            # a second spur cannot be added
+    settle(st, 1, 4)
+    roads(st, 1, [4, 0, 3, 7])                        # 3
+    assert trail_length.py_func(st, 0) == 7 and trail_length.py_func(st, 1) == 3
 
 
 # --- determinism: same scenario + same seed => identical records --------------------------

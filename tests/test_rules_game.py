@@ -13,6 +13,13 @@ from simcore.state import DEV_VP, victory_points
 from tests.positions import city, deal, make_params, new_position, roads, script, seed_next_roll, settle
 
 
+@pytest.mark.parametrize("supply", [19, 24])
+def test_bank_starts_with_the_resource_supply(supply):
+    # §0: bank 19 of each resource (bank.resource_supply; 24 in the 1998 German sets)
+    st, _ = new_position(supply=supply)
+    assert list(st.bank) == [supply] * 5 and st.hand.sum() == 0
+
+
 def _nine_points(st, p):
     """4 cities and a settlement at 27 with a road to the free corner 28."""
     for c in (0, 2, 11, 15):

@@ -13,7 +13,8 @@ from simcore.actions import A_END
 from simcore.economy import produce
 from simcore.game import move_robber, play_turn, setup_phase, seven
 from simcore.pieces import touches_own_road
-from simcore.topology import CORNER_EDGES
+from simcore.state import DESERT, PIPS
+from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_HEXES
 from tests.positions import (BRICK, GRAIN, ORE, city, deal, new_position, script, seed_next_roll, set_hand,
                              settle, supply_kept)
 
@@ -93,6 +94,43 @@ def test_single_claimant_on_two_hexes_gets_what_is_left():
     _bank_holds(st, BRICK, 3)
     produce(st, 6)
     assert st.hand[0, BRICK] == 3 and st.bank[BRICK] == 0
+
+
+def _swap_numbers(st, a, b):
+    """Swap the number tokens of hexes a and b, and recompute what board.setup_board
+    derives from the numbers (the hexes of each number, the pips at each corner)."""
+    st.hex_number[a], st.hex_number[b] = st.hex_number[b], st.hex_number[a]
+    st.number_hexes[:] = -1
+    st.corner_pips[:] = 0
+    for h in range(N_HEXES):
+        n = st.hex_number[h]
+        st.number_hexes[n, 0 if st.number_hexes[n, 0] < 0 else 1] = h
+        if st.hex_resource[h] != DESERT:
+            for c in HEX_CORNERS[h]:
+                st.corner_pips[c, st.hex_resource[h]] += PIPS[n]
+
+
+def test_a_city_is_owed_two_in_the_shortage_count():
+    # a city and a settlement are owed 3 brick; a bank of 2 cannot pay them all: nobody gets brick
+    st, _ = new_position()
+    city(st, 0, 13)
+    settle(st, 1, 23)
+    _bank_holds(st, BRICK, 2)
+    produce(st, 6)
+    assert st.hand[0].sum() == 0 and st.hand[1].sum() == 0 and st.bank[BRICK] == 2
+
+
+def test_a_player_under_the_robber_is_not_a_claimant():
+    # two brick 10 hexes: the robber blocks player 1 on hex 16, so player 0 (city on hex 6)
+    # is the single claimant and gets the last brick
+    st, _ = new_position()
+    _swap_numbers(st, 16, 0)           # brick 5 <-> ore 10: hexes 6 and 16 are brick 10
+    city(st, 0, 15)                    # hex 6
+    settle(st, 1, 47)                  # hex 16
+    st.robber = 16
+    _bank_holds(st, BRICK, 1)
+    produce(st, 10)
+    assert st.hand[0, BRICK] == 1 and st.hand[1].sum() == 0
 
 
 def test_bank_holding_exactly_what_is_owed_pays_everyone():
@@ -175,10 +213,10 @@ def test_seven_discards_half_rounded_down_above_seven_cards(monkeypatch):
     # §0: on a 7 every player holding more than 7 cards discards half, rounded down
     st, _ = new_position()
     script(monkeypatch, "robber", (0, -1))           # no steal, to count cards exactly
-    for p, n in enumerate((7, 8, 9, 13)):
+    for p, n in enumerate((9, 7, 8, 13)):           # the roller (0) discards too
         _deal_cards(st, p, n)
     seven(st, 0)
-    assert [int(st.hand[p].sum()) for p in range(4)] == [7, 4, 5, 7]
+    assert [int(st.hand[p].sum()) for p in range(4)] == [5, 7, 4, 7]
     assert supply_kept(st)
     assert st.illegal == 0
 
@@ -208,12 +246,34 @@ def test_robber_must_move_to_another_hex(monkeypatch):
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_policies_always_move_the_robber(policy):
     from policies import decide
-    for seed in range(100):
+    for seed in range(40):
         st, _ = new_position(policy=policy, seed=seed, layout=0)
         settle(st, 1, 13)
         st.robber = seed % 19
         h, victim = decide.robber(st, 0)
         assert 0 <= h < 19 and h != st.robber
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_policies_rob_someone_when_they_can(policy):
+    # §0: the roller steals from a player with a building on the new hex; the engine
+    # lets a policy name nobody, so the shipped policies are held to the rule here
+    from policies import decide
+    robbed = 0
+    for seed in range(40):
+        st, _ = new_position(policy=policy, seed=seed, layout=0)
+        settle(st, 1, 13)
+        settle(st, 2, 45)
+        set_hand(st, 1, [1, 1, 0, 0, 0])
+        set_hand(st, 2, [0, 0, 1, 0, 0])
+        h, victim = decide.robber(st, 0)
+        on_hex = {int(st.corner_owner[c]) for c in HEX_CORNERS[h]} - {-1, 0}
+        if on_hex:
+            assert victim in on_hex
+            robbed += 1
+        else:
+            assert victim == -1
+    assert robbed > 0
 
 
 def test_steal_takes_one_random_card_from_a_player_on_the_hex(monkeypatch):
