@@ -1,9 +1,12 @@
-"""One whole game of the base rules (RULES.md §0), compiled: setup, turns, record.
+"""One whole game (RULES.md §0), compiled: setup, turns, record.
 
 The turn reads as the rulebook does:
-    start (new dev cards become playable) -> optional knight before the roll ->
-    roll -> 7: discards, robber, steal | else production -> actions until the policy ends
-A player who has `victory_points` on their own turn wins at once.
+    start -> optional knight before the roll -> roll -> 7: discards, robber, steal
+    | else production -> actions until the policy ends -> end (cards bought this
+    turn become usable)
+A player who has `victory_points` on their own turn wins at once.  Variants hook
+in at named points: Grundbesitz (simcore.grundbesitz) before the roll, after
+production, at robber moves and with its own actions.
 Policies are asked at every choice point (policies.decide); the engine checks
 every answer and counts illegal ones in st.illegal (always 0 in tests).
 """
@@ -13,20 +16,21 @@ from simcore.jit import entry, jitted
 from policies import decide
 from simcore import records as R
 from simcore import grundbesitz as gb
-from simcore.actions import (A_OFFER, A_BUY_DEV, A_BUY_GB, A_CITY, A_END, A_KNIGHT, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE,
-                             A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS, A_SETTLEMENT, A_TRADE)
+from simcore.actions import (A_BUY_DEV, A_BUY_GB, A_CITY, A_END, A_KNIGHT, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE,
+                             A_MONOPOLY, A_OFFER, A_PLENTY, A_ROAD, A_ROADS, A_SETTLEMENT, A_TRADE)
 from simcore.board import setup_board
 from simcore.devcards import (buy_devcard, can_play, fill_deck, play_knight, play_monopoly,
                               play_road_building, play_year_of_plenty)
-from simcore.economy import domestic_trade, bank_trade, discard, give, pay, produce, steal, SOURCE_SETUP
-from simcore.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GAME_END, E_PAYOUT, E_OFFER, E_ROBBER,
-                            E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN, log_event)
+from simcore.economy import SOURCE_SETUP, bank_trade, discard, domestic_trade, give, pay, produce, steal
+from simcore.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GAME_END, E_OFFER, E_PAYOUT,
+                            E_ROBBER, E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN, log_event)
 from simcore.legal import is_legal
-from simcore.params import (P_GB_COST, LAYOUT_BEGINNER, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
+from simcore.params import (LAYOUT_BEGINNER, P_GB_COST, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
                             P_RESOURCE_SUPPLY, P_ROTATE_SEATS, P_VICTORY_POINTS)
 from simcore.pieces import can_build_road_at, place_city, place_road, place_settlement, spot_is_free
-from simcore.state import (COST_CITY, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, ITEM_CITY, ITEM_DEVCARD,
-                           ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, DESERT, DEV_KNIGHT, DEV_VP, N_RES, PIECE_LIMITS, randint, victory_points)
+from simcore.state import (COST_CITY, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT, DEV_VP,
+                           ITEM_CITY, ITEM_DEVCARD, ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, N_RES, PIECE_LIMITS,
+                           randint, victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, HEX_CORNERS
 
 MAX_ACTIONS_PER_TURN = 200
@@ -163,18 +167,16 @@ def move_robber(st, p):
             else:
                 steals = False
                 d = gb.robber_block(st, params, p, g)
-                if d >= 0:
+                if d >= 0:  # cancelled, and the defender takes the robber
                     relocate_robber(st, d, True)
                     return
-        h, victim = decide.robber(st, p)
-        if 0 <= h < st.hex_resource.shape[0] and h != st.robber:
-            d = gb.robber_defence(st, params, p, h)
-            if d >= 0:
-                relocate_robber(st, d, True)
-                return
-        place_robber(st, p, h, victim, steals)
-        return
-    relocate_robber(st, p, steals)
+    h, victim = decide.robber(st, p)
+    if gb.enabled(params) and 0 <= h < st.hex_resource.shape[0] and h != st.robber:
+        d = gb.robber_defence(st, params, p, h)
+        if d >= 0:
+            relocate_robber(st, d, True)
+            return
+    place_robber(st, p, h, victim, steals)
 
 
 @jitted
