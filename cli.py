@@ -58,6 +58,8 @@ app = typer.Typer(
       catan-balance run base
       catan-balance run mixed --games 20000 --jobs 2
       catan-balance run my_rule.toml --set board.layout=beginner --set victory_points=12
+      catan-balance sweep sweep-vp-red
+      catan-balance report results/base
     """,
 )
 
@@ -83,8 +85,9 @@ def run(
     resume: bool = typer.Option(False, "--resume", help="Continue the interrupted run in --out (or re-summarise a finished one)."),
     force: bool = typer.Option(False, "--force", help="Overwrite results already in --out."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final line stays)."),
+    no_report: bool = typer.Option(False, "--no-report", help="Do not write report.html / report.md."),
 ):
-    """Simulate a scenario: writes games.csv and summary.json, prints win rates.
+    """Simulate a scenario: writes games.csv, summary.json, meta.json and the report, prints win rates.
 
     \b
     Examples:
@@ -94,15 +97,158 @@ def run(
       catan-balance run base --resume        # after an interruption
     """
     from reports.summary import format_table
-    from simcore import runner
+    from simcore.sweep import run_one
     loaded = _load(scenario, sets, games=games, seed=seed)
+    out = out or Path("results") / loaded.name
+    _note_sweep_table(loaded)
     try:
-        summary = runner.run(loaded, out or Path("results") / loaded.name, jobs=jobs, resume=resume,
-                             progress=not quiet, force=force)
+        summary = run_one(loaded, out, overrides=sets, jobs=jobs, resume=resume, progress=not quiet, force=force)
     except KeyboardInterrupt:
         typer.echo("interrupted: run the same command with --resume to continue", err=True)
         raise typer.Exit(130)
     typer.echo(format_table(summary))
+    _report(out, no_report)
+
+
+def _note_sweep_table(scenario):
+    from simcore.config import read_toml
+    if "sweep" in read_toml(scenario.source):
+        typer.echo(f"note: {scenario.source} has a [sweep] table; this run plays the values as written "
+                   f"(`catan-balance sweep {scenario.source}` plays the grid)", err=True)
+
+
+def _report(out, skip, study=None, quiet=False):
+    """Write the report of the results in `out` (or drop a stale one with --no-report); return its tables."""
+    from reports.report import remove_stale, terminal_text, write_report
+    from reports.study import open_results
+    from reports.tables import all_tables
+    if skip:
+        if remove_stale(out):
+            typer.echo(f"{out}: removed the report of earlier results (--no-report)", err=True)
+        return None
+    study = study or open_results(out)
+    tables = all_tables(study)
+    paths = write_report(study, tables)
+    if not quiet:
+        typer.echo("\n" + terminal_text(study, tables))
+    typer.echo(f"report -> {paths['html']} ({len(paths['charts'])} charts; tables in {Path(out) / 'tables'})",
+               err=True)
+    return tables
+
+
+CORRECTION_HELP = "Multiple-comparison correction: holm (family-wise error) or bh (Benjamini-Hochberg, false discovery rate)."
+
+
+def _correction(value):
+    if value is not None and value not in ("holm", "bh"):
+        raise InputError(f"--correction: unknown value '{value}'; allowed: holm or bh")
+    return value
+
+
+@app.command()
+def sweep(
+    scenario: str = typer.Argument(..., metavar="SCENARIO", help=SCENARIO_HELP),
+    vary: List[str] = typer.Option([], "--vary", metavar="KEY=V1,V2,...",
+                                   help="Vary a scenario key over values (repeatable: every combination is played)."),
+    games: Optional[int] = typer.Option(None, "--games", "-n", min=1, metavar="N", help="Games per setting [default: the scenario's]."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed of every setting [default: the scenario's]."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Worker processes."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario name>-sweep]."),
+    sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
+    baseline: List[str] = typer.Option([], "--baseline", metavar="KEY=VALUE",
+                                       help="The setting the others are compared with (repeatable) [default: the first]."),
+    correction: Optional[str] = typer.Option(None, "--correction", metavar="holm|bh", help=CORRECTION_HELP + " [default: holm]"),
+    resume: bool = typer.Option(False, "--resume", help="Continue the interrupted sweep in --out (or re-report a finished one)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite a sweep already in --out."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final lines stay)."),
+    no_report: bool = typer.Option(False, "--no-report", help="Do not write report.html / report.md."),
+):
+    """Play a scenario under every combination of varied values, with the same game seeds in each.
+
+    \b
+    Examples:
+      catan-balance sweep sweep-vp-red                        # a shipped sweep scenario ([sweep] table)
+      catan-balance sweep base --vary victory_points=8,10,12 --vary board.no_adjacent_red=false,true
+      catan-balance sweep mixed --vary bank.resource_supply=19,24 --games 20000 --jobs 2
+      catan-balance sweep base --vary 'seats=["greedy","greedy","greedy","greedy"],["greedy","greedy","roads","devcards"]'
+      catan-balance sweep sweep-vp-red --baseline victory_points=10 --correction bh
+    """
+    from simcore import sweep as sweeps
+    extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
+    plan = sweeps.plan(scenario, [*sets, *extra], vary, baseline, _correction(correction))
+    out = out or Path("results") / f"{plan.scenario.name}-sweep"
+    try:
+        sweeps.run(plan, out, jobs=jobs, resume=resume, force=force, progress=not quiet)
+    except KeyboardInterrupt:
+        typer.echo("interrupted: run the same command with --resume to continue", err=True)
+        raise typer.Exit(130)
+    _report(out, no_report)
+
+
+@app.command()
+def report(
+    results: Path = typer.Argument(..., metavar="RESULTS_DIR", help="A directory written by `run` or `sweep`."),
+    baseline: List[str] = typer.Option([], "--baseline", metavar="KEY=VALUE",
+                                       help="Compare with this setting of a sweep (repeatable) [default: the sweep's]."),
+    correction: Optional[str] = typer.Option(None, "--correction", metavar="holm|bh", help=CORRECTION_HELP),
+):
+    """(Re)write report.html, report.md, charts/ and tables/ from saved results.
+
+    \b
+    Examples:
+      catan-balance report results/base
+      catan-balance report results/sweep-vp-red-sweep --baseline victory_points=10 --correction bh
+    """
+    from reports.study import open_results
+    _report(results, False, study=open_results(results, baseline, _correction(correction)))
+
+
+@app.command()
+def compare(
+    dirs: List[Path] = typer.Argument(..., metavar="DIR_A DIR_B ...", help="Run directories (or sweep settings); the first is the baseline."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Where to write the comparison [default: results/compare-<names>]."),
+    correction: Optional[str] = typer.Option(None, "--correction", metavar="holm|bh", help=CORRECTION_HELP + " [default: holm]"),
+    no_report: bool = typer.Option(False, "--no-report", help="Write the tables only, not report.html / report.md."),
+):
+    """Compare runs: win rates, differences against the first with intervals and corrected tests.
+
+    \b
+    Examples:
+      catan-balance run base -o results/base && catan-balance run base --set bank.resource_supply=24 -o results/base-24
+      catan-balance compare results/base results/base-24
+      catan-balance compare results/s-sweep/00-victory_points=8 results/s-sweep/02-victory_points=12 --correction bh
+    """
+    from reports import display
+    from reports.files import save_table
+    from reports.report import terminal_text, write_report
+    from reports.study import compare_runs
+    from reports.summary import format_columns
+    from reports.tables import all_tables
+    from simcore.grid import slug
+    out = out or Path("results") / slug(0, "compare-" + "-".join(Path(d).name for d in dirs))[3:]
+    _check_compare_out(out, dirs)
+    study = compare_runs(dirs, out, _correction(correction))
+    tables = all_tables(study)
+    made = display.comparisons(study, tables["comparisons"])
+    if made:
+        typer.echo(format_columns(*made[:2], align="ll" + "r" * 4 + "lrrl"))
+    typer.echo("\n" + terminal_text(study, tables))
+    if no_report:
+        (out / "tables").mkdir(parents=True, exist_ok=True)
+        path = save_table(tables["comparisons"], out / "tables" / "comparisons.csv")[0]
+        typer.echo(f"comparison -> {path}", err=True)
+        return
+    paths = write_report(study, tables)
+    typer.echo(f"comparison -> {paths.get('comparisons', out / 'tables')}; report -> {paths['html']}", err=True)
+
+
+def _check_compare_out(out, dirs):
+    from simcore.outputs import read_json
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
+    meta = read_json(out / "meta.json") or {}
+    if (out / "games.csv").exists() or meta.get("kind") in ("run", "sweep"):
+        raise InputError(f"{out}: holds simulation results; use --out for another directory")
 
 
 @app.command()
@@ -161,22 +307,47 @@ def replay(
     scenario: str = typer.Argument(..., metavar="SCENARIO", help=SCENARIO_HELP),
     game: int = typer.Option(..., "--game", "-g", min=0, metavar="K", help="Game index within the run (games.csv column `game`)."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Run seed [default: the scenario's]."),
-    log: Path = typer.Option(..., "--log", metavar="FILE.jsonl", help="Where to write the events, as JSON Lines."),
+    log: Optional[Path] = typer.Option(None, "--log", metavar="FILE.jsonl", help="Where to write the events, as JSON Lines."),
+    png: Optional[Path] = typer.Option(None, "--png", metavar="FILE.png", help="Draw the board at the end of the game."),
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
 ):
-    """Replay one game of a run with its event log (same scenario, --seed and --set as the run).
+    """Replay one game of a run: its event log and/or a picture of the board at the end
+    (same scenario, --seed and --set as the run).
 
     \b
     Examples:
       catan-balance replay base --game 17 --log game17.jsonl
-      catan-balance replay base --game 17 --seed 5 --set board.layout=beginner --log game17.jsonl
+      catan-balance replay base --game 17 --png game17.png
+      catan-balance replay base --game 17 --seed 5 --set board.layout=beginner --log game17.jsonl --png game17.png
     """
     from simcore.outputs import write_jsonl
     from simcore.runner import replay as replay_game
+    if log is None and png is None:
+        raise InputError("replay: nothing to write; allowed: --log FILE.jsonl, --png FILE.png, or both")
     loaded = _load(scenario, sets, seed=seed)
     game_seed, events = replay_game(loaded, game)
-    write_jsonl(log, events)
-    typer.echo(f"game {game} (seed {game_seed}): {len(events)} events -> {log}", err=True)
+    if log is not None:
+        write_jsonl(log, events)
+        typer.echo(f"game {game} (seed {game_seed}): {len(events)} events -> {log}", err=True)
+    if png is not None:
+        _board_png(loaded, game, game_seed, events, png)
+
+
+def _board_png(scenario, game, game_seed, events, png):
+    from reports.board import draw_board
+    from reports.files import save_figure
+    from reports.summary import seat_label
+    from reports.variants import REGISTRY
+    players = scenario.players
+    specs = [(s + game) % players if scenario.rotate_seats else s for s in range(players)]
+    labels = [seat_label(scenario.seats[k]) for k in specs]
+    end = next((e for e in reversed(events) if e["type"] == "game_end"), {})
+    winner = end.get("winner", -1)
+    outcome = f"seat {winner} won" if winner >= 0 else "no winner"
+    title = f"{scenario.name}, game {game} (seed {game_seed}): {outcome} after {end.get('turns', '?')} player-turns"
+    layers = [layer for entry in REGISTRY.values() for layer in entry.board_layers]
+    save_figure(draw_board(events, labels, title, layers), png)
+    typer.echo(f"game {game} (seed {game_seed}): board at the end -> {png}", err=True)
 
 
 if __name__ == "__main__":

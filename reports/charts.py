@@ -1,0 +1,490 @@
+"""The report's charts (matplotlib, Agg backend): each function returns a Figure or None.
+
+Every chart has a title that says what is shown and on how many games, axis
+labels with units, a legend where there is more than one series, and 95%
+intervals drawn (error bars or bands).  Colours are fixed per table seat (red,
+blue, orange, grey: the piece colours of the board picture) and per resource
+source, so charts read alike across reports.
+"""
+import math
+import textwrap
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
+
+from simcore import grid  # noqa: E402
+
+plt.rcParams.update({
+    "font.size": 10, "axes.titlesize": 12, "axes.titleweight": "bold", "axes.labelsize": 10,
+    "axes.spines.top": False, "axes.spines.right": False, "axes.grid": True, "grid.alpha": 0.3,
+    "legend.fontsize": 9, "legend.frameon": False, "figure.dpi": 100,
+})
+
+_MPL = tuple(int(x) for x in matplotlib.__version__.split(".")[:2])
+SEAT_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#7f7f7f")
+POLICY_COLOURS = ("#6a3d9a", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#2ca02c", "#393b79", "#843c39")
+SOURCE_COLOURS = {
+    "dice": "#4c72b0", "setup": "#8172b2", "trade": "#55a868", "steal": "#c44e52", "devcards": "#ccb974",
+    "grundbesitz": "#dd8452", "roads": "#937860", "settlements": "#da8bc3", "cities": "#8c8c8c",
+    "stolen": "#c44e52", "discards": "#64b5cd", "army": "#c44e52", "road": "#937860", "cards": "#ccb974",
+}
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+def pct(x):
+    return 100 * np.asarray(x, dtype=float)
+
+
+def games_text(counts):
+    """'2,000 games', '2,000 games per setting' or '1,000-2,000 games per setting'."""
+    counts = sorted(set(int(c) for c in counts))
+    if len(counts) == 1:
+        return f"{counts[0]:,} games"
+    return f"{counts[0]:,}-{counts[-1]:,} games per setting"
+
+
+def _title(ax, title, subtitle):
+    """Bold title with a grey subtitle under it; the subtitle is wrapped to the axes' width by _done."""
+    artist = ax.text(0, 1.015, subtitle, transform=ax.transAxes, fontsize=9, color="#555555", va="bottom")
+    artist.set_in_layout(False)  # wrapped to the axes later; the title's pad makes room for it
+    ax.set_title(title, loc="left", pad=20)
+    ax.figure.__dict__.setdefault("_subtitles", []).append((ax, artist, subtitle, title))
+
+
+def _done(fig):
+    """Wrap subtitles to the width their axes got from the layout (call last, before saving)."""
+    pending = fig.__dict__.pop("_subtitles", [])
+    if pending:
+        fig.canvas.draw()
+        for ax, artist, text, title in pending:
+            chars = max(30, int(ax.get_window_extent().width / 7.0))
+            lines = textwrap.wrap(text, chars)
+            artist.set_text("\n".join(lines))
+            ax.set_title(title, loc="left", pad=8 + 12 * len(lines))
+    return fig
+
+
+def _header(fig, title, subtitle, legend_handles=None, legend_labels=None):
+    """Title, subtitle and legend of a figure of several panels (laid out with tight_layout)."""
+    height = fig.get_figheight()
+    fig.text(0.01, 1 - 0.28 / height, title, fontsize=12, fontweight="bold", va="center")
+    lines = textwrap.wrap(subtitle, int(fig.get_figwidth() * 14))
+    fig.text(0.01, 1 - 0.5 / height, "\n".join(lines), fontsize=9, color="#555555", va="top")
+    top = 1 - (0.75 + 0.16 * len(lines)) / height
+    bottom = 0.0
+    if legend_handles:
+        fig.legend(legend_handles, legend_labels, loc="lower center", ncol=min(len(legend_handles), 6),
+                   bbox_to_anchor=(0.5, 0.0))
+        bottom = 0.45 / height
+    fig.tight_layout(rect=(0, bottom, 1, top))
+
+
+def _figure(width, height):
+    return plt.subplots(figsize=(width, height), layout="constrained")
+
+
+def _legend_below(ax, handles=None, ncol=3):
+    """The figure's legend under the plot (figures use the constrained layout)."""
+    handles = handles or ax.get_legend_handles_labels()[0]
+    ax.figure.legend(handles=handles, loc="outside lower center", ncol=min(ncol, len(handles)))
+
+
+def _seat_label(k):
+    return f"seat {k}\n({ORDINALS[k]} to move)" if k < len(ORDINALS) else f"seat {k}"
+
+
+def _colour(group, index):
+    palette = SEAT_COLOURS if group == "seat" else POLICY_COLOURS
+    return palette[index % len(palette)]
+
+
+def _source_colour(name, i):
+    return SOURCE_COLOURS.get(name, plt.get_cmap("tab20")(i % 20))
+
+
+def _errorbars(ax, x, rate, lo, hi, **kw):
+    rate, lo, hi = pct(rate), pct(lo), pct(hi)
+    ax.errorbar(x, rate, yerr=[np.maximum(rate - lo, 0), np.maximum(hi - rate, 0)], fmt="none", ecolor="#222222", elinewidth=1.2, capsize=4, **kw)
+
+
+def _runs_text(study):
+    n = [r.games for r in study.runs]
+    return games_text(n) + (" per setting" if len(n) > 1 and len(set(n)) == 1 else "")
+
+
+# --- win rates of one or a few runs ---
+
+def win_bars(study, rates, group):
+    """Win rate per table seat (group='seat') or per policy, one bar group per run."""
+    df = rates[rates["group"] == group]
+    names = list(dict.fromkeys(df["outcome"]))
+    if not len(df) or (group == "policy" and len(names) < 2):
+        return None
+    runs = list(dict.fromkeys(df["setting"]))
+    fig, ax = _figure(max(6.5, 1.2 * len(names) * max(1, len(runs) * 0.6) + 2), 4.6)
+    width = 0.8 / len(runs)
+    for j, run in enumerate(runs):
+        sub = df[df["setting"] == run].set_index("outcome").reindex(names)
+        x = np.arange(len(names)) + (j - (len(runs) - 1) / 2) * width
+        colours = [_colour(group, i) for i in range(len(names))] if len(runs) == 1 else _colour("policy", j)
+        bars = ax.bar(x, pct(sub["rate"]), width * 0.9, color=colours, alpha=0.85 if len(runs) == 1 else 0.75,
+                      label=run if len(runs) > 1 else None, edgecolor="white")
+        _errorbars(ax, x, sub["rate"], sub["ci_lo"], sub["ci_hi"])
+        if len(runs) == 1:
+            for b, r, hi in zip(bars, sub["rate"], sub["ci_hi"]):
+                ax.text(b.get_x() + b.get_width() / 2, 100 * hi + 0.6, f"{100 * r:.1f}%", ha="center", va="bottom",
+                        fontweight="bold", fontsize=9)
+    players = study.runs[0].players
+    no_winner = np.mean([(r.winner_seat < 0).mean() for r in study.runs])
+    equal = 100 * (1 - no_winner) / players
+    ax.axhline(equal, ls="--", color="#333333", lw=1, label=f"equal share ({equal:.1f}%)")
+    ax.set_xticks(np.arange(len(names)))
+    ax.set_xticklabels([_seat_label(int(n.split()[-1])) for n in names] if group == "seat" else names)
+    ax.set_ylabel("games won (%)" if group == "seat" else "games won per seat played (%)")
+    ax.set_ylim(0, max(equal * 1.6, pct(df["ci_hi"]).max() * 1.2))
+    what = "table seat" if group == "seat" else "policy"
+    _title(ax, f"Win rate by {what}", f"{_runs_text(study)} · bars: 95% Wilson intervals")
+    ax.legend(loc="upper right", ncol=min(3, len(runs) + 1))
+    return _done(fig)
+
+
+# --- sweeps: a swept parameter on the x axis ---
+
+def _is_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _axis(study):
+    """(x key, facet keys, x positions by value, tick labels)."""
+    keys = list(study.vary)
+    key = keys[0]
+    values = list(dict.fromkeys(grid.normal(v) for v in study.vary[key]))
+    shown = [grid.show(v) for v in study.vary[key]]
+    if all(_is_number(v) for v in values):
+        return key, keys[1:], {v: float(v) for v in values}, (list(map(float, values)), shown)
+    return key, keys[1:], {v: float(i) for i, v in enumerate(values)}, (list(range(len(values))), shown)
+
+
+def _facets(study, facet_keys):
+    """Groups of run indices sharing the facet keys' values, with a title each."""
+    groups = {}
+    for i, run in enumerate(study.runs):
+        ident = tuple(grid.normal(run.values.get(k)) for k in facet_keys)
+        title = ", ".join(f"{grid.short_names(list(study.vary))[k]}={grid.show(run.values.get(k))}"
+                          for k in facet_keys)
+        groups.setdefault(ident, (title, []))[1].append(i)
+    return list(groups.values())
+
+
+def _grid_axes(count, width=4.6, height=3.6):
+    cols = min(count, 3)
+    rows = math.ceil(count / cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(max(6.5, width * cols + 1.6), height * rows + 1.5),
+                             sharey=True, squeeze=False)
+    for ax in axes.flat[count:]:
+        ax.set_visible(False)
+    return fig, list(axes.flat[:count])
+
+
+def win_vs_param(study, rates, group):
+    """Win rate against the first swept key, one line per seat (or policy), 95% bands;
+    one panel per combination of the other swept keys."""
+    if study.kind != "sweep" or not study.vary:
+        return None
+    df = rates[rates["group"] == group]
+    names = list(dict.fromkeys(df["outcome"]))
+    if group == "policy" and len(names) < 2:
+        return None
+    key, facet_keys, position, (ticks, tick_labels) = _axis(study)
+    numeric = all(_is_number(v) for v in study.vary[key])
+    facets = _facets(study, facet_keys)
+    fig, axes = _grid_axes(len(facets))
+    for ax, (title, members) in zip(axes, facets):
+        for j, name in enumerate(names):
+            pts = []
+            for i in members:
+                run = study.runs[i]
+                row = df[(df["setting"] == run.label) & (df["outcome"] == name)]
+                if len(row):
+                    pts.append((position[grid.normal(run.values[key])], *row[["rate", "ci_lo", "ci_hi"]].iloc[0]))
+            if not pts:
+                continue
+            x, r, lo, hi = map(np.array, zip(*sorted(pts)))
+            colour = _colour(group, j)
+            if numeric:  # a trend: line and band
+                ax.fill_between(x, pct(lo), pct(hi), color=colour, alpha=0.15, lw=0)
+                ax.plot(x, pct(r), marker="o", color=colour, lw=2, label=name)
+            else:  # categories: points with error bars, side by side
+                x = x + (j - (len(names) - 1) / 2) * min(0.12, 0.6 / len(names))
+                ax.errorbar(x, pct(r), yerr=[np.maximum(pct(r - lo), 0), np.maximum(pct(hi - r), 0)], fmt="o",
+                            color=colour, capsize=3, lw=1.5, label=name)
+        players = study.runs[members[0]].players
+        ax.axhline(100 / players, ls="--", color="#333333", lw=1)
+        ax.set_xticks(ticks)
+        ax.set_xticklabels([t.replace("/", "/\n") if len(t) > 14 else t for t in tick_labels])
+        ax.set_xlabel(key)
+        if title:
+            ax.set_title(title, fontsize=10, fontweight="normal")
+    axes[0].set_ylabel("games won (%)" if group == "seat" else "games won per seat played (%)")
+    what = "table seat" if group == "seat" else "policy"
+    handles, labels = axes[0].get_legend_handles_labels()
+    handles.append(plt.Line2D([], [], ls="--", color="#333333"))
+    labels.append(f"equal share (1/{study.runs[0].players})")
+    _header(fig, f"Win rate by {what} against {key}",
+            f"{_runs_text(study)} (the same seeds in every setting) · {'bands' if numeric else 'bars'}: "
+            "95% Wilson intervals", handles, labels)
+    return _done(fig)
+
+
+def heatmap(study, fairness):
+    """Seat spread (percentage points) for two swept keys; other keys at the baseline's values."""
+    if study.kind != "sweep" or len(study.vary) < 2 or not len(fairness):
+        return None
+    k1, k2 = list(study.vary)[:2]
+    rest = list(study.vary)[2:]
+    base = study.base.values
+    cols = list(dict.fromkeys(grid.normal(v) for v in study.vary[k1]))
+    rows = list(dict.fromkeys(grid.normal(v) for v in study.vary[k2]))
+    cell = np.full((len(rows), len(cols)), np.nan)
+    notes = np.full((len(rows), len(cols)), "", dtype=object)
+    by_label = fairness.set_index("setting")
+    for run in study.runs:
+        if any(grid.normal(run.values.get(k)) != grid.normal(base.get(k)) for k in rest) or run.label not in by_label.index:
+            continue
+        f = by_label.loc[run.label]
+        r, c = rows.index(grid.normal(run.values[k2])), cols.index(grid.normal(run.values[k1]))
+        cell[r, c] = 100 * f["spread"]
+        star = "*" if f["p_adj"] < 0.05 else ""
+        notes[r, c] = f"{100 * f['spread']:.1f}{star}\n[{100 * f['spread_lo']:.1f}, {100 * f['spread_hi']:.1f}]"
+    fig, ax = _figure(max(7.0, 1.6 * len(cols) + 3.0), max(4.0, 1.0 * len(rows) + 2.4))
+    ax.grid(False)
+    image = ax.imshow(cell, cmap="YlOrRd", aspect="auto", vmin=0)
+    for r in range(len(rows)):
+        for c in range(len(cols)):
+            if notes[r, c]:
+                dark = cell[r, c] > np.nanmax(cell) * 0.6
+                ax.text(c, r, notes[r, c], ha="center", va="center", fontsize=9, color="white" if dark else "black")
+    ax.set_xticks(range(len(cols)))
+    ax.set_xticklabels([grid.show(v) for v in cols])
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels([grid.show(v) for v in rows])
+    ax.set_xlabel(k1)
+    ax.set_ylabel(k2)
+    bar = fig.colorbar(image, ax=ax, label="seat win-rate spread (percentage points)")
+    noise = 100 * float(fairness["noise_spread"].mean())
+    if noise <= np.nanmax(cell):
+        bar.ax.axhline(noise, color="#111111", lw=1.5)
+        bar.ax.text(-0.4, noise, "noise", ha="right", va="center", fontsize=8, transform=bar.ax.get_yaxis_transform())
+    fixed = f" · {', '.join(f'{k}={grid.show(base.get(k))}' for k in rest)}" if rest else ""
+    _title(ax, "Seat fairness over two swept rules",
+           f"cell: largest minus smallest seat win rate in pp [95% interval]; * = seats differ "
+           f"({_correction(study)}-corrected p < 0.05) · {_runs_text(study)}{fixed}")
+    return _done(fig)
+
+
+# --- comparisons between settings ---
+
+def fairness_chart(study, fairness):
+    """Spread of seat win rates per setting with 95% interval and the noise level."""
+    if len(study.runs) < 2 or not len(fairness):
+        return None
+    df = fairness.iloc[::-1]
+    y = np.arange(len(df))
+    fig, ax = _figure(9, max(3.2, 0.42 * len(df) + 2.2))
+    colours = ["#2ca02c" if f else "#4c72b0" for f in df["fairest"]]
+    ax.barh(y, pct(df["spread"]), color=colours, alpha=0.8, height=0.6)
+    ax.errorbar(pct(df["spread"]), y, xerr=[np.maximum(pct(df["spread"] - df["spread_lo"]), 0),
+                                          np.maximum(pct(df["spread_hi"] - df["spread"]), 0)],
+                fmt="none", ecolor="#222222", capsize=3)
+    ax.scatter(pct(df["noise_spread"]), y, marker="D", s=36, color="#333333", edgecolor="white", zorder=3,
+               label="spread expected from dice noise alone (all seats equal)")
+    right = pct(df["spread_hi"]).max()
+    for yi, (_, f) in zip(y, df.iterrows()):
+        p = f["p_adj"]
+        text = "seats differ" if p < 0.05 else "no evidence that seats differ"
+        ax.text(right * 1.04, yi, f"p {_p(p)}: {text}", va="center", fontsize=8.5, color="#333333")
+    ax.set_yticks(y)
+    ax.set_yticklabels(df["setting"])
+    ax.set_xlim(0, right * 1.75 if right > 0 else 1)
+    ax.set_xlabel("largest minus smallest seat win rate (percentage points)")
+    ax.grid(axis="y", visible=False)
+    handles = [Patch(color="#2ca02c", alpha=0.8, label="fairest setting"),
+               Patch(color="#4c72b0", alpha=0.8, label="other settings"), *ax.get_legend_handles_labels()[0]]
+    _legend_below(ax, handles)
+    _title(ax, "Seat fairness per setting",
+           f"{_runs_text(study)} · bars: 95% intervals · p: chi-square test of equal seat win rates, "
+           f"{_correction(study)}-corrected")
+    return _done(fig)
+
+
+def _p(p):
+    """'< 0.001' or '= 0.042' (after 'p')."""
+    if p is None or (isinstance(p, float) and math.isnan(p)):
+        return "n/a"
+    return "< 0.001" if p < 0.001 else f"= {p:.3f}"
+
+
+def _correction(study):
+    return {"holm": "Holm", "bh": "BH"}[study.correction]
+
+
+def differences(study, comparisons):
+    """Forest plot: each setting minus the baseline, per seat and policy, with 95% intervals,
+    grouped by setting."""
+    if not len(comparisons):
+        return None
+    df = comparisons[comparisons["group"].isin(["seat", "policy"])]
+    if not len(df):
+        return None
+    names = list(dict.fromkeys(df["outcome"]))
+    groups = list(dict.fromkeys(df["setting"]))
+    lines, y = [], 0  # (y, label, row or None), top to bottom
+    for setting in groups:
+        if len(groups) > 1:
+            lines.append((y, setting, None))
+            y += 1
+        for _, row in df[df["setting"] == setting].iterrows():
+            lines.append((y, "    " + row["outcome"] if len(groups) > 1 else row["outcome"], row))
+            y += 1
+    fig, ax = _figure(9, max(3.2, 0.27 * len(lines) + 2.0))
+    for yi, _, row in lines:
+        if row is None:
+            continue
+        j = names.index(row["outcome"])
+        colour = _colour(row["group"], j if row["group"] == "policy" else int(row["outcome"].split()[-1]))
+        ax.plot(pct([row["diff_lo"], row["diff_hi"]]), [yi, yi], color=colour, lw=2)
+        ax.scatter(pct(row["diff"]), yi, color=colour if row["significant"] else "white", edgecolor=colour,
+                   s=45, zorder=3, lw=1.5)
+    ax.axvline(0, color="#333333", lw=1)
+    ax.set_yticks([yi for yi, _, _ in lines])
+    ax.set_yticklabels([label for _, label, _ in lines], fontsize=8.5)
+    for tick, (_, _, row) in zip(ax.get_yticklabels(), lines):
+        if row is None:
+            tick.set_fontweight("bold")
+    ax.set_ylim(y - 0.5, -0.7)
+    ax.grid(axis="y", visible=False)
+    ax.set_xlabel("difference in win rate from the baseline (percentage points)")
+    ax.scatter([], [], color="#555555", label=f"significant ({_correction(study)}-corrected p < 0.05)")
+    ax.scatter([], [], color="white", edgecolor="#555555", label="not significant")
+    _legend_below(ax)
+    paired = "paired by game seed (McNemar)" if df["paired"].all() else "unpaired (chi-square/Fisher)"
+    _title(ax, "Differences against the baseline",
+           f"baseline: {study.base.label} · {_runs_text(study)} · lines: 95% Newcombe intervals · tests {paired}")
+    return _done(fig)
+
+
+# --- resources, VP, game length ---
+
+def _flow_rows(study, df):
+    """(rows by, row labels): per policy for one run, per setting (all seats) for several."""
+    if len(study.runs) == 1:
+        many = len(study.runs[0].labels) > 1
+        df = df[df["policy"] != "all"] if many else df[df["policy"] == "all"]
+        if not many:
+            df = df.assign(policy=f"{study.runs[0].labels[0]} (every seat)")
+        return df, "policy", list(dict.fromkeys(df["policy"]))
+    return df[df["policy"] == "all"], "setting", [r.label for r in study.runs]
+
+
+def _stack(ax, df, by, order, colour_offset=0):
+    """Horizontal stacked bars of df's mean by source; returns the totals."""
+    sources = [x for x in dict.fromkeys(df["source"]) if df[df["source"] == x]["mean"].abs().sum() > 0]
+    table = df.pivot_table(index=by, columns="source", values="mean", aggfunc="first").reindex(order)
+    y = np.arange(len(order))[::-1]
+    left = np.zeros(len(order))
+    for i, source in enumerate(sources):
+        values = table[source].fillna(0).to_numpy() if source in table else np.zeros(len(order))
+        ax.barh(y, values, 0.62, left=left, color=_source_colour(source, i + colour_offset), label=source,
+                edgecolor="white", lw=0.5)
+        left += values
+    for yi, total in zip(y, left):
+        ax.text(total, yi, f" {total:.1f}", va="center", fontsize=9)
+    ax.set_yticks(y)
+    ax.set_yticklabels(order)
+    ax.set_ylim(-0.75, len(order) - 0.25)
+    ax.set_xlim(0, left.max() * 1.12 if left.max() > 0 else 1)
+    ax.grid(axis="y", visible=False)
+    return left
+
+
+def flows_chart(study, flows):
+    """Resources gained by source and spent by use, per player and game: two panels."""
+    df = flows[flows["kind"].isin(["gain", "spend"])]
+    if not len(df):
+        return None
+    df, by, order = _flow_rows(study, df)
+    fig, axes = plt.subplots(1, 2, figsize=(11, max(3.4, 0.5 * len(order) + 2.6)), sharey=True, layout="constrained")
+    _stack(axes[0], df[df["kind"] == "gain"], by, order)
+    _stack(axes[1], df[df["kind"] == "spend"], by, order, colour_offset=8)
+    axes[0].set_xlabel("resource cards gained per player and game")
+    axes[1].set_xlabel("resource cards spent or lost per player and game")
+    axes[0].set_title("gained, by source", fontsize=10, fontweight="normal", loc="left")
+    axes[1].set_title("spent or lost, by use", fontsize=10, fontweight="normal", loc="left")
+    handles, labels = {}, []
+    for ax in axes:
+        for h, l in zip(*ax.get_legend_handles_labels()):
+            handles.setdefault(l, h)
+    fig.legend(list(handles.values()), list(handles), loc="outside lower center", ncol=min(len(handles), 7))
+    seat_games = int(df.groupby(by)["seat_games"].first().min())
+    what = "per policy" if by == "policy" else "per setting, all seats together"
+    fig.suptitle(f"Resource flows: mean {what} · {_runs_text(study)} (each bar: {seat_games:,}+ player-games)",
+                 x=0.01, ha="left", fontsize=11, fontweight="bold")
+    return _done(fig)
+
+
+def vp_chart(study, flows):
+    """Where the final VP come from, per policy or per setting."""
+    df = flows[flows["kind"] == "vp"]
+    if not len(df):
+        return None
+    df, by, order = _flow_rows(study, df)
+    fig, ax = _figure(8.5, max(3.0, 0.45 * len(order) + 2.2))
+    _stack(ax, df, by, order)
+    ax.set_xlabel("victory points at the end, per player and game")
+    _legend_below(ax, ncol=5)
+    seat_games = int(df.groupby(by)["seat_games"].first().min())
+    _title(ax, "Where victory points come from",
+           f"mean {'per policy' if by == 'policy' else 'per setting, all seats'} · {_runs_text(study)} "
+           f"({seat_games:,}+ player-games per bar)")
+    return _done(fig)
+
+
+def game_length(study):
+    """Histogram of player-turns per game (one run) or their spread per setting (box plot)."""
+    if len(study.runs) == 1:
+        run = study.runs[0]
+        t = run.turns
+        fig, ax = _figure(7.5, 4.4)
+        bins = np.arange(t.min() // 5 * 5, t.max() + 10, 5) if len(t) else 10
+        ax.hist(t, bins=bins, color="#4c72b0", alpha=0.85, edgecolor="white")
+        ax.axvline(t.mean(), color="#c44e52", lw=2, label=f"mean {t.mean():.1f}")
+        ax.axvline(np.median(t), color="#333333", lw=2, ls="--", label=f"median {np.median(t):g}")
+        ax.set_xlabel("player-turns per game")
+        ax.set_ylabel("games")
+        ax.legend()
+        _title(ax, "Game length", f"{run.games:,} games · bins of 5 player-turns")
+        return _done(fig)
+    fig, ax = _figure(9, max(3.2, 0.45 * len(study.runs) + 1.8))
+    data = [r.turns for r in study.runs][::-1]
+    horizontal = {"orientation": "horizontal"} if _MPL >= (3, 10) else {"vert": False}
+    ax.boxplot(data, **horizontal, whis=(5, 95), showfliers=False, widths=0.55, patch_artist=True,
+               boxprops={"facecolor": "#c6d4e8", "edgecolor": "#4c72b0"}, medianprops={"color": "#333333", "lw": 2})
+    ax.scatter([d.mean() for d in data], range(1, len(data) + 1), color="#c44e52", zorder=3, label="mean")
+    ax.set_yticks(range(1, len(data) + 1))
+    ax.set_yticklabels([r.label for r in study.runs][::-1])
+    ax.set_xlabel("player-turns per game")
+    _legend_below(ax)
+    _title(ax, "Game length per setting", f"{_runs_text(study)} · box: middle half of games, line: median, "
+                                          "whiskers: 5th-95th percentile")
+    return _done(fig)
+
+
+class Chart:
+    """A chart of the report: file name (without .png), title, figure and what it says in words."""
+
+    def __init__(self, name, title, figure, says=""):
+        self.name, self.title, self.figure, self.says = name, title, figure, says

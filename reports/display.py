@@ -1,0 +1,103 @@
+"""The report's tables as printed (headers, rows of strings): percentages with intervals, counts."""
+from reports import fmt
+
+
+def _settings(study):
+    return len(study.runs) > 1
+
+
+def fairness(study, f):
+    """(headers, rows, highlighted rows) of the fairness table."""
+    if not len(f):
+        return None
+    players = int(f["players"].max())
+    seats = [f"seat {k}" for k in range(players)]
+    many = _settings(study)
+    headers = (["setting"] if many else []) + ["games", *(f"{s} wins" for s in seats), "spread [95%]",
+                                               "noise spread", "chi-square p", f"{_corr(study)} p"]
+    rows, highlight = [], []
+    for i, r in enumerate(f.itertuples(index=False)):
+        d = r._asdict()
+        row = ([d["setting"]] if many else []) + [fmt.count(d["games"])]
+        row += [fmt.pct(f.iloc[i].get(s)) for s in seats]
+        row += [f"{fmt.pp(d['spread'], sign=False)} {fmt.interval(d['spread_lo'], d['spread_hi'])}",
+                fmt.pp(d["noise_spread"], sign=False), fmt.p_value(d["p"]), fmt.p_value(d["p_adj"])]
+        rows.append(row)
+        if many and d["fairest"]:
+            highlight.append(i)
+    return headers, rows, highlight
+
+
+def _corr(study):
+    return {"holm": "Holm", "bh": "BH"}[study.correction]
+
+
+def seat_rates(study, rates):
+    df = rates[rates["group"] == "seat"]
+    seats = list(dict.fromkeys(df["outcome"]))
+    headers = ["setting", "games", *seats]
+    rows = []
+    for run in study.runs:
+        sub = df[df["setting"] == run.label].set_index("outcome")
+        rows.append([run.label, fmt.count(run.games)] +
+                    [fmt.rate(*sub.loc[s, ["rate", "ci_lo", "ci_hi"]]) if s in sub.index else "" for s in seats])
+    return headers, rows
+
+
+def group_rates(study, rates, groups, what):
+    """Policies (or variant outcomes): one row per setting and name."""
+    df = rates[rates["group"].isin(groups)]
+    if not len(df):
+        return None
+    headers = (["setting"] if _settings(study) else []) + [what, "games", "seats", "trials", "count", "rate [95%]"]
+    rows = [([r.setting] if _settings(study) else []) +
+            [r.outcome, fmt.count(r.games), str(r.seats), fmt.count(r.trials), fmt.count(r.count),
+             fmt.rate(r.rate, r.ci_lo, r.ci_hi)] for r in df.itertuples()]
+    return headers, rows
+
+
+def comparisons(study, c):
+    if not len(c):
+        return None
+    headers = ["setting", "outcome", "games", "baseline", "setting", "difference [95%]", "test", "p",
+               f"{_corr(study)} p", "significant"]
+    rows = [[r.setting, r.outcome, fmt.count(r.games), fmt.pct(r.baseline_rate), fmt.pct(r.rate),
+             f"{fmt.pp(r.diff)} {fmt.interval(r.diff_lo, r.diff_hi)}", r.test, fmt.p_value(r.p),
+             fmt.p_value(r.p_adj), "yes" if r.significant else "no"] for r in c.itertuples()]
+    return headers, rows
+
+
+def per_policy(study, df, column, kinds=None, digits=1):
+    """Means per player and game: one row per (setting,) policy, one column per source/counter."""
+    if kinds is not None:
+        df = df[df["kind"].isin(kinds)]
+    if not len(df):
+        return None
+    df = df.assign(name=df["kind"] + ": " + df[column] if kinds and len(kinds) > 1 else df[column])
+    names = list(dict.fromkeys(df["name"]))
+    many = _settings(study)
+    headers = (["setting"] if many else []) + ["policy", "player-games", *names]
+    rows = []
+    for (setting, policy), sub in df.groupby(["setting", "policy"], sort=False):
+        if many and policy != "all" and len(study.runs[0].labels) == 1:
+            continue
+        values = sub.set_index("name")["mean"]
+        rows.append(([setting] if many else []) + [policy, fmt.count(sub["seat_games"].iloc[0])] +
+                    [fmt.number(values.get(n), digits) for n in names])
+    return headers, rows
+
+
+def game_length(g):
+    headers = ["setting", "games", "mean", "sd", "5%", "25%", "median", "75%", "95%", "max", "no winner"]
+    rows = [[r.setting, fmt.count(r.games), fmt.number(r.mean), fmt.number(r.sd), f"{r.p5:g}", f"{r.q25:g}",
+             f"{r.median:g}", f"{r.q75:g}", f"{r.p95:g}", f"{r.max:g}", fmt.count(r.no_winner)] for r in g.itertuples()]
+    return headers, rows
+
+
+def measures(study, m):
+    if not len(m):
+        return None
+    headers = ["setting", "column", "games", "mean [95%]"]
+    rows = [[r.setting, r.column, fmt.count(r.games),
+             f"{fmt.number(r.mean, 2)} {fmt.interval(r.ci_lo, r.ci_hi, scale=1, digits=2)}"] for r in m.itertuples()]
+    return headers, rows

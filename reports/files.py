@@ -1,0 +1,80 @@
+"""Report files written so that none is ever seen half-written: a temporary name, then a rename.
+
+Tables are saved as CSV always, and as Parquet too when pyarrow is installed
+(it is optional: the project does not depend on it).
+"""
+import importlib.util
+import os
+from pathlib import Path
+
+import pandas as pd
+
+CHUNK_ROWS = 200_000
+
+
+def has_pyarrow():
+    return importlib.util.find_spec("pyarrow") is not None
+
+
+def _tmp(path):
+    return path.with_name(path.name + ".tmp")
+
+
+def write_text(path, text):
+    path = Path(path)
+    tmp = _tmp(path)
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def save_figure(fig, path):
+    """The figure as PNG (100 dpi), atomically; the figure is closed afterwards."""
+    import matplotlib.pyplot as plt
+    path = Path(path)
+    tmp = _tmp(path)
+    fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
+    plt.close(fig)
+    os.replace(tmp, path)
+
+
+def save_table(df, path_csv):
+    """df as CSV (and .parquet beside it when pyarrow is installed); returns the paths written."""
+    path_csv = Path(path_csv)
+    tmp = _tmp(path_csv)
+    df.to_csv(tmp, index=False)
+    os.replace(tmp, path_csv)
+    written = [path_csv]
+    if has_pyarrow():
+        parquet = path_csv.with_suffix(".parquet")
+        tmp = _tmp(parquet)
+        df.to_parquet(tmp, index=False)
+        os.replace(tmp, parquet)
+        written.append(parquet)
+    return written
+
+
+def games_parquet(csv_path):
+    """games.parquet beside games.csv, converted chunk by chunk (memory stays flat); only with
+    pyarrow, and only when missing or older than the CSV.  Returns the path or None."""
+    if not has_pyarrow():
+        return None
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    csv_path = Path(csv_path)
+    out = csv_path.with_suffix(".parquet")
+    if out.exists() and out.stat().st_mtime_ns >= csv_path.stat().st_mtime_ns:
+        return out
+    tmp, writer, schema = _tmp(out), None, None
+    try:
+        for chunk in pd.read_csv(csv_path, chunksize=CHUNK_ROWS):
+            table = pa.Table.from_pandas(chunk, preserve_index=False)
+            if writer is None:
+                schema = table.schema
+                writer = pq.ParquetWriter(tmp, schema)
+            writer.write_table(table.cast(schema))
+    finally:
+        if writer is not None:
+            writer.close()
+    if writer is not None:
+        os.replace(tmp, out)
+    return out

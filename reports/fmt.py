@@ -1,0 +1,49 @@
+"""Numbers as the reports print them: percentages, percentage points, intervals, p-values, counts."""
+import math
+
+
+def missing(x):
+    return x is None or (isinstance(x, float) and math.isnan(x))
+
+
+def pct(x, digits=1):
+    return "n/a" if missing(x) else f"{100 * x:.{digits}f}%"
+
+
+def pp(x, digits=1, sign=True):
+    """Percentage points: '+3.1 pp'."""
+    return "n/a" if missing(x) else f"{100 * x:{'+' if sign else ''}.{digits}f} pp"
+
+
+def interval(lo, hi, scale=100, digits=1, unit=""):
+    """'[27.8, 31.8]' (scaled to percent by default)."""
+    if missing(lo) or missing(hi):
+        return "[n/a]"
+    return f"[{scale * lo:.{digits}f}, {scale * hi:.{digits}f}]{unit}"
+
+
+def rate(r, lo, hi):
+    """'29.8% [27.8, 31.8]'."""
+    return f"{pct(r)} {interval(lo, hi)}"
+
+
+def p_value(p):
+    if missing(p):
+        return "n/a"
+    if p < 0.001:
+        return "< 0.001"
+    return f"{p:.3f}"
+
+
+def p_phrase(p):
+    """'p < 0.001' or 'p = 0.042'."""
+    text = p_value(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
+
+
+def count(n):
+    return f"{int(n):,}"
+
+
+def number(x, digits=1):
+    return "n/a" if missing(x) else f"{x:,.{digits}f}"

@@ -1,0 +1,156 @@
+"""Read one results directory (a run, or one setting of a sweep) into what the reports need.
+
+Memory stays small whatever the number of games: games.csv is read in chunks;
+per game only the seed, the winning table seat and scenario seat, the length and
+the variants' outcome columns are kept; every other column is summed per policy.
+
+Columns are discovered from the header: `seatK_<name>` columns are seat columns
+(flows are the `gain_*` / `spend_*` ones, VP sources the `vp_*` ones), anything
+else is a game column.  Variants' outcome columns come from reports.variants.
+"""
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from reports.variants import REGISTRY, category_labels
+from simcore.errors import InputError
+from simcore.outputs import read_json
+
+CHUNK_ROWS = 200_000
+BASE_GAME_COLUMNS = ("game", "seed", "winner_seat", "winner_policy", "turns", "rounds")
+_SEAT = re.compile(r"^seat(\d+)_(.+)$")
+_NOT_SUMMED = ("spec", "policy")
+
+
+@dataclass
+class RunData:
+    path: Path
+    label: str                  # how reports name this run (a sweep setting's label)
+    values: dict                # the swept keys' values (a sweep setting), else {}
+    summary: dict               # summary.json
+    meta: dict                  # meta.json ({} when the run has none)
+    header: list
+    seeds: np.ndarray           # per game
+    winner_seat: np.ndarray     # table seat that won, -1 none
+    winner_spec: np.ndarray     # scenario seat that won, -1 none
+    turns: np.ndarray
+    categories: dict = field(default_factory=dict)   # game column -> per-game values (strings)
+    measures: dict = field(default_factory=dict)     # numeric variant game column -> per-game values
+    seat_sums: pd.DataFrame = None   # index: policy label; columns: seat column suffixes; sums over seat-games
+    seat_sq: pd.DataFrame = None     # the same, sums of squares
+    seat_games: pd.Series = None     # policy label -> seat-games played
+
+    @property
+    def games(self):
+        return len(self.seeds)
+
+    @property
+    def players(self):
+        return int(self.summary["players"])
+
+    @property
+    def spec_labels(self):
+        return [s["label"] for s in self.summary["specs"]]
+
+    @property
+    def labels(self):
+        """Policy labels in scenario seat order, without repeats."""
+        return list(dict.fromkeys(self.spec_labels))
+
+    @property
+    def variants(self):
+        return list(self.summary.get("rules", {}).get("variants", {}) or {})
+
+    def seats_of(self, label):
+        return self.spec_labels.count(label)
+
+
+def seat_suffixes(header):
+    """The seat column names without `seatK_`, in header order."""
+    return [m.group(2) for c in header if (m := _SEAT.match(c)) and m.group(1) == "0"]
+
+
+def extra_game_columns(header):
+    return [c for c in header if not _SEAT.match(c) and c not in BASE_GAME_COLUMNS]
+
+
+def is_results_dir(path):
+    return (Path(path) / "games.csv").is_file() and (Path(path) / "summary.json").is_file()
+
+
+def load_run(path, label=None, values=None):
+    """RunData of a finished run directory; InputError when it is not one."""
+    path = Path(path)
+    if not path.is_dir():
+        raise InputError(f"{path}: no such directory; allowed: a run or sweep directory (results/<name>)")
+    summary = read_json(path / "summary.json")
+    if summary is None or not (path / "games.csv").is_file():
+        what = "an unfinished run (use `run --resume`)" if (path / "games.csv.part").exists() else "no results"
+        raise InputError(f"{path}: holds {what}; allowed: a directory with games.csv and summary.json")
+    meta = read_json(path / "meta.json") or {}
+    with open(path / "games.csv", encoding="utf-8") as fh:
+        header = fh.readline().rstrip("\n").split(",")
+    return _read_games(path, header, summary, meta, label or path.name,
+                       values if values is not None else meta.get("setting", {}).get("values", {}))
+
+
+def _category_columns(header):
+    wanted = {c for entry in REGISTRY.values() for c in entry.categories}
+    return [c for c in extra_game_columns(header) if c in wanted]
+
+
+def _read_games(path, header, summary, meta, label, values):
+    players = int(summary["players"])
+    labels = np.array([s["label"] for s in summary["specs"]], dtype=object)
+    suffixes = [s for s in seat_suffixes(header) if s not in _NOT_SUMMED]
+    cats = _category_columns(header)
+    measures = [c for c in extra_game_columns(header) if c not in cats]
+    per_game = {k: [] for k in ("seed", "winner_seat", "winner_spec", "turns", *cats, *measures)}
+    sums, squares, counts = [], [], []
+    for df in pd.read_csv(path / "games.csv", chunksize=CHUNK_ROWS, dtype={c: str for c in cats}):
+        winner = df["winner_seat"].to_numpy(np.int64)
+        specs = df[[f"seat{k}_spec" for k in range(players)]].to_numpy(np.int64)
+        won = winner >= 0
+        winner_spec = np.full(len(df), -1, np.int64)
+        winner_spec[won] = specs[won, winner[won]]
+        per_game["seed"].append(df["seed"].to_numpy(np.int64))
+        per_game["winner_seat"].append(winner.astype(np.int8))
+        per_game["winner_spec"].append(winner_spec.astype(np.int8))
+        per_game["turns"].append(df["turns"].to_numpy(np.int32))
+        for c in cats:
+            names = category_labels(c)
+            per_game[c].append(df[c].fillna("").map(lambda v: str(names.get(v, v))).to_numpy(object))
+        for c in measures:
+            per_game[c].append(pd.to_numeric(df[c], errors="coerce").to_numpy(np.float64))
+        stacked = pd.concat([_seat_frame(df, k, suffixes, labels[specs[:, k]]) for k in range(players)])
+        grouped = stacked.groupby("label")
+        sums.append(grouped[suffixes].sum())
+        squares.append((stacked[suffixes] ** 2).assign(label=stacked["label"]).groupby("label").sum())
+        counts.append(grouped.size())
+    joined = {k: np.concatenate(v) if v else np.zeros(0) for k, v in per_game.items()}
+    order = list(dict.fromkeys(labels))
+    return RunData(
+        path=path, label=label, values=values, summary=summary, meta=meta, header=header,
+        seeds=joined["seed"], winner_seat=joined["winner_seat"], winner_spec=joined["winner_spec"],
+        turns=joined["turns"], categories={c: joined[c] for c in cats},
+        measures={c: joined[c] for c in measures},
+        seat_sums=_total(sums, order, suffixes), seat_sq=_total(squares, order, suffixes),
+        seat_games=_total([c.to_frame("n") for c in counts], order, ["n"])["n"],
+    )
+
+
+def _total(parts, order, columns):
+    """Chunk sums added up, one row per policy label in scenario order."""
+    if not parts:
+        return pd.DataFrame(0.0, index=order, columns=columns)
+    return pd.concat(parts).groupby(level=0).sum().reindex(order).fillna(0.0)
+
+
+def _seat_frame(df, k, suffixes, labels):
+    frame = df[[f"seat{k}_{s}" for s in suffixes]].astype(np.float64)
+    frame.columns = suffixes
+    frame["label"] = labels
+    return frame

@@ -1,0 +1,162 @@
+"""'What this says': each chart's finding in plain words, from the report's tables.
+
+Every sentence names the games its numbers rest on and says "significant" only
+for tests that stay below 0.05 after the study's correction (Holm or BH).
+"""
+import numpy as np
+
+from reports import fmt
+from reports.tables import ALPHA
+
+ORDINAL = {0: "first", 1: "second", 2: "third", 3: "fourth"}
+
+
+def _corr(study):
+    return {"holm": "Holm", "bh": "Benjamini-Hochberg"}[study.correction]
+
+
+def _seat(k):
+    return f"seat {k} ({ORDINAL.get(k, str(k + 1) + 'th')} to move)"
+
+
+def seats(study, t):
+    """One run (or a few side by side): who wins by table position, and is that noise?"""
+    out = []
+    fair = t["fairness"]
+    for i, run in enumerate(study.runs):
+        rows = t["win_rates"]
+        rows = rows[(rows["setting"] == run.label) & (rows["group"] == "seat")]
+        if not len(rows) or run.players < 2:
+            continue
+        best, worst = rows.loc[rows["rate"].idxmax()], rows.loc[rows["rate"].idxmin()]
+        f = fair[fair["setting"] == run.label].iloc[0]
+        prefix = f"{run.label}: " if len(study.runs) > 1 else ""
+        equal = (1 - (run.winner_seat < 0).mean()) / run.players
+        verdict = ("the seats are not equally strong" if f["p_adj"] < ALPHA else
+                   "no evidence that the seats differ (the gap is within dice noise)")
+        out.append(
+            f"{prefix}Over {fmt.count(run.games)} games, {_seat(int(best['outcome'].split()[-1]))} won most often, "
+            f"{fmt.rate(best['rate'], best['ci_lo'], best['ci_hi'])}, and {_seat(int(worst['outcome'].split()[-1]))} "
+            f"least, {fmt.rate(worst['rate'], worst['ci_lo'], worst['ci_hi'])}; equal seats would each win "
+            f"{fmt.pct(equal)}. The chi-square test of equal seat win rates gives {fmt.p_phrase(f['p'])}: {verdict}. "
+            f"The spread is {fmt.pp(f['spread'], sign=False)} {fmt.interval(f['spread_lo'], f['spread_hi'])}; "
+            f"dice noise alone would give about {fmt.pp(f['noise_spread'], sign=False)} with this many games.")
+    return " ".join(out)
+
+
+def policies(study, t):
+    rows = t["win_rates"]
+    out = []
+    for run in study.runs:
+        sub = rows[(rows["setting"] == run.label) & (rows["group"] == "policy")].sort_values("rate", ascending=False)
+        if len(sub) < 2:
+            continue
+        parts = [f"{r.outcome} {fmt.rate(r.rate, r.ci_lo, r.ci_hi)} ({fmt.count(r.trials)} seat-games)"
+                 for r in sub.itertuples()]
+        prefix = f"{run.label}: " if len(study.runs) > 1 else ""
+        out.append(f"{prefix}Win rate per seat played: {'; '.join(parts)}. A policy is stronger than another "
+                   "where their intervals do not overlap.")
+    return " ".join(out)
+
+
+def fairness(study, t):
+    """Sweeps and comparisons: which setting is fairest, and how sure is that?"""
+    f = t["fairness"]
+    if len(f) < 2:
+        return ""
+    best, worst = f.loc[f["spread"].idxmin()], f.loc[f["spread"].idxmax()]
+    differ = f[f["p_adj"] < ALPHA]
+    text = [f"Fairest setting: {best['setting']}, where seat win rates spread over "
+            f"{fmt.pp(best['spread'], sign=False)} {fmt.interval(best['spread_lo'], best['spread_hi'])} "
+            f"({fmt.count(best['games'])} games; noise alone gives about {fmt.pp(best['noise_spread'], sign=False)}). "
+            f"Least fair: {worst['setting']}, {fmt.pp(worst['spread'], sign=False)} "
+            f"{fmt.interval(worst['spread_lo'], worst['spread_hi'])}."]
+    if len(differ) == len(f):
+        text.append(f"In every setting the seats' win rates differ significantly (chi-square, {_corr(study)}-corrected "
+                    "p < 0.05): no setting removes the seat advantage.")
+    elif len(differ):
+        even = f[f["p_adj"] >= ALPHA]
+        text.append(f"Seats differ significantly in {len(differ)} of {len(f)} settings ({_corr(study)}-corrected "
+                    f"chi-square p < 0.05): {'; '.join(differ['setting'])}. No evidence of a seat advantage in: "
+                    f"{'; '.join(even['setting'])}.")
+    else:
+        text.append(f"In no setting do the seats differ significantly ({_corr(study)}-corrected chi-square).")
+    text.append("Whether a setting changes a seat's win rate against the baseline is tested below, game by game.")
+    return " ".join(text)
+
+
+def trend(study, t, group):
+    """Sweeps: the largest change of a seat's (or policy's) win rate across settings."""
+    rows = t["win_rates"]
+    rows = rows[rows["group"] == group]
+    if not len(rows) or len(study.runs) < 2:
+        return ""
+    spans = rows.groupby("outcome")["rate"].agg(lambda r: r.max() - r.min())
+    who = spans.idxmax()
+    sub = rows[rows["outcome"] == who]
+    hi, lo = sub.loc[sub["rate"].idxmax()], sub.loc[sub["rate"].idxmin()]
+    name = _seat(int(who.split()[-1])) if group == "seat" else who
+    return (f"The largest change across settings is {name}'s: from {fmt.rate(lo['rate'], lo['ci_lo'], lo['ci_hi'])} "
+            f"({lo['setting']}) to {fmt.rate(hi['rate'], hi['ci_lo'], hi['ci_hi'])} ({hi['setting']}), "
+            f"{fmt.count(hi['games'])} games each. Whether that is beyond noise: see the differences below.")
+
+
+def differences(study, t):
+    c = t["comparisons"]
+    if not len(c):
+        return "Nothing to compare: every outcome is the same in all settings." if len(study.runs) > 1 else ""
+    sig = c[c["significant"]].sort_values("p_adj")
+    pairing = ("paired game by game (the same seeds in every setting; exact McNemar test)" if c["paired"].all()
+               else "partly unpaired (chi-square or Fisher exact test)")
+    half = float(np.median((c["diff_hi"] - c["diff_lo"]) / 2))
+    head = (f"Each setting against the baseline ({study.base.label}): {len(c)} differences tested, {pairing}, "
+            f"{_corr(study)}-corrected. ")
+    if not len(sig):
+        return head + (f"None is significant. With these game counts a difference must be about "
+                       f"±{fmt.pp(half, sign=False)} or larger to show (typical 95% interval half-width).")
+    parts = [f"{r.outcome} in {r.setting}: {fmt.pp(r.diff)} {fmt.interval(r.diff_lo, r.diff_hi)}, corrected "
+             f"{fmt.p_phrase(r.p_adj)}" for r in sig.head(8).itertuples()]
+    more = f" (and {len(sig) - 8} more, see the table)" if len(sig) > 8 else ""
+    return head + f"{len(sig)} significant: " + "; ".join(parts) + more + "."
+
+
+def flows(study, t):
+    f = t["flows"]
+    gains = f[(f["kind"] == "gain") & (f["policy"] == "all")]
+    if not len(gains):
+        return ""
+    out = []
+    for run in study.runs[:1] if len(study.runs) == 1 else []:
+        sub = gains[gains["setting"] == run.label]
+        total = sub["mean"].sum()
+        parts = [f"{r.source} {100 * r.mean / total:.0f}%" for r in sub.sort_values("mean", ascending=False).itertuples()
+                 if r.mean > 0]
+        out.append(f"A player gains {total:.1f} resource cards per game on average "
+                   f"({fmt.count(sub['seat_games'].iloc[0])} player-games): {', '.join(parts)}.")
+    if len(study.runs) > 1:
+        totals = gains.groupby("setting", sort=False)["mean"].sum()
+        out.append(f"Resources gained per player and game range from {totals.min():.1f} ({totals.idxmin()}) to "
+                   f"{totals.max():.1f} ({totals.idxmax()}).")
+    spend = f[(f["kind"] == "spend") & (f["policy"] == "all")]
+    if len(spend):
+        lost = spend[spend["source"].isin(["discards", "stolen"])].groupby("setting", sort=False)["mean"].sum()
+        if len(lost):
+            out.append(f"Lost to discards and thieves: {lost.min():.1f} to {lost.max():.1f} cards per player and game.")
+    return " ".join(out)
+
+
+def game_length(study, t):
+    g = t["game_length"]
+    if len(g) == 1:
+        r = g.iloc[0]
+        text = (f"Games last {r['mean']:.1f} player-turns on average (median {r['median']:g}; 90% of the "
+                f"{fmt.count(r['games'])} games between {r['p5']:g} and {r['p95']:g}).")
+    else:
+        short, long_ = g.loc[g["mean"].idxmin()], g.loc[g["mean"].idxmax()]
+        text = (f"Shortest games: {short['setting']}, {short['mean']:.1f} player-turns on average; longest: "
+                f"{long_['setting']}, {long_['mean']:.1f} ({fmt.count(short['games'])} games per setting).")
+    unfinished = g[g["no_winner"] > 0]
+    if len(unfinished):
+        text += " Games that hit max_turns without a winner: " + ", ".join(
+            f"{r.setting} {fmt.count(r.no_winner)}" for r in unfinished.itertuples()) + "."
+    return text

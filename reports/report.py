@@ -1,0 +1,263 @@
+"""Write the report of a study: tables (CSV, Parquet with pyarrow), charts (PNG), report.md and report.html.
+
+    from reports.report import write_report
+    paths = write_report(open_results("results/vp-red-sweep"))
+
+Layout inside the study's directory (compare: the --out directory):
+    tables/<name>.csv      the numbers (reports.tables), one file per table
+    charts/<name>.png      the charts
+    report.md              text, tables and links to the charts
+    report.html            the same in one self-contained file (charts embedded); written last
+Every file is written under a temporary name and renamed, so a file that
+exists is complete; report.html existing means the whole report is.
+"""
+from pathlib import Path
+
+from reports import charts as C
+from reports import display as D
+from reports import narrative as N
+from reports.files import save_figure, save_table, write_text
+from reports.render import to_html, to_markdown
+from reports.summary import format_columns
+from reports.tables import all_tables
+from reports.variants import REGISTRY
+from simcore import grid
+
+HOW_TO_READ = [
+    "Win rate: games won / games played (per table seat), or wins / seats played (per policy: a policy in two "
+    "seats of 1,000 games has 2,000 seat-games). Games without a winner count as lost for every seat.",
+    "95% intervals in brackets: Wilson score intervals for rates; Newcombe's hybrid score interval for a difference "
+    "of two rates (paired version when both settings played the same games); normal intervals for means.",
+    "Table seat k is the k-th player to move (seat 0 starts). With rotating seats every scenario seat (policy) "
+    "plays every table position equally often.",
+    "Spread: the largest minus the smallest seat win rate, in percentage points (pp). Even equal seats show a "
+    "spread in a finite number of games; 'noise spread' is its average for equal seats with as many games. "
+    "Its 95% interval comes from Scheffé's simultaneous intervals for all differences between two seats (they hold "
+    "together with 95% probability and agree with the chi-square test).",
+    "Chi-square p: test that every seat wins equally often (goodness of fit on the won games).",
+    "Differences against the baseline: each setting's rate minus the baseline's. Paired settings (the same game "
+    "seeds, common random numbers) are tested with the exact McNemar test on the games where exactly one of the "
+    "two settings had the outcome; unpaired ones with a Pearson chi-square test (Fisher's exact test when an "
+    "expected count is below 5). Outcomes that never (or always) happen in both settings are not tested.",
+    "Corrected p: all p-values of one table are one family, adjusted with Holm's step-down method (family-wise "
+    "error) or, with --correction bh, Benjamini-Hochberg (false discovery rate). 'Significant' means corrected "
+    "p < 0.05.",
+    "Resource flows: resource cards per player and game, gained by source (dice, setup, trade, steal, development "
+    "cards, variant sources) and spent or lost by use; VP by source at the end of the game.",
+    "Game length: player-turns per game (one turn of one player).",
+]
+
+
+def active_variants(study):
+    """Registry entries whose columns hold something in at least one run."""
+    out = []
+    for entry in REGISTRY.values():
+        for run in study.runs:
+            seat_cols, game_cols = entry.columns_in(run.header)
+            on = entry.name in run.variants
+            used = any(run.seat_sums[c].abs().sum() > 0 for c in seat_cols if c in run.seat_sums) or bool(game_cols)
+            if (seat_cols or game_cols) and (on or used):
+                out.append(entry)
+                break
+    return out
+
+
+def _figure(doc, images, out, chart):
+    if chart is None or chart.figure is None:
+        return
+    path = out / "charts" / f"{chart.name}.png"
+    save_figure(chart.figure, path)
+    images[chart.name] = path.read_bytes()
+    doc.append(("figure", chart.name, chart.title))
+    if chart.says:
+        doc.append(("says", chart.says))
+
+
+def _table(doc, made, note="", highlight=()):
+    if made:
+        headers, rows = made[:2]
+        doc.append(("table", headers, rows, note, made[2] if len(made) > 2 else highlight))
+
+
+def _header(study, doc, tables):
+    runs = study.runs
+    doc.append(("h1", f"Balance report: {study.title}"))
+    if study.description:
+        doc.append(("p", study.description))
+    n = runs[0].games
+    seed = runs[0].summary.get("seed")
+    if study.kind == "sweep":
+        keys = ", ".join(f"{k} ({', '.join(grid.show(v) for v in vs)})" for k, vs in study.vary.items())
+        line = (f"Sweep of {len(runs)} settings over {keys}; {n:,} games per setting, seed {seed}. "
+                f"Game g has the same seed in every setting (common random numbers), so settings are compared "
+                f"game by game. Baseline: {study.base.label}.")
+    elif study.kind == "compare":
+        line = (f"{len(runs)} runs compared, baseline {study.base.label}; "
+                + ("they played the same game seeds, so comparisons are paired game by game."
+                   if study.paired else "their game seeds differ, so comparisons are unpaired."))
+    else:
+        line = f"One run of {n:,} games, seed {seed}, {runs[0].players} players."
+    doc.append(("p", line))
+    version = study.meta.get("version") or runs[0].meta.get("version") or {}
+    date = study.meta.get("finished") or study.meta.get("date") or runs[0].meta.get("date")
+    if version or date:
+        doc.append(("p", f"Results made with catan-balance {version.get('catan_balance', '?')} (engine sources "
+                         f"{version.get('engine_sources', '?')}), finished {date or 'unknown'}."))
+    if study.missing:
+        doc.append(("p", f"Unfinished sweep: {len(study.missing)} settings have no results yet and are left out "
+                         f"({', '.join(study.missing)}); `catan-balance sweep ... --resume` completes it."))
+
+
+def build(study, tables, out):
+    """The document and the chart images (name -> PNG bytes), charts saved under out/charts."""
+    doc, images = [], {}
+    out = Path(out)
+    (out / "charts").mkdir(parents=True, exist_ok=True)
+    _header(study, doc, tables)
+    many, sweep = len(study.runs) > 1, study.kind == "sweep"
+    rates, fair = tables["win_rates"], tables["fairness"]
+
+    summary = [s for s in (N.fairness(study, tables) if many else N.seats(study, tables),
+                           N.differences(study, tables) if many else "", N.policies(study, tables),
+                           N.game_length(study, tables)) if s]
+    doc += [("h2", "What this says"), ("ul", summary)]
+
+    doc.append(("h2", "Seat fairness"))
+    if many:
+        _figure(doc, images, out, C.Chart("fairness", "Seat fairness per setting", C.fairness_chart(study, fair),
+                                          N.fairness(study, tables)))
+        _figure(doc, images, out, C.Chart("fairness_heatmap", "Seat fairness over two swept rules",
+                                          C.heatmap(study, fair), ""))
+    if sweep:
+        _figure(doc, images, out, C.Chart("win_vs_param_seat", "Win rate by seat against the swept rule",
+                                          C.win_vs_param(study, rates, "seat"), N.trend(study, tables, "seat")))
+    else:
+        _figure(doc, images, out, C.Chart("win_by_seat", "Win rate by table seat", C.win_bars(study, rates, "seat"),
+                                          "" if many else N.seats(study, tables)))
+    _table(doc, D.fairness(study, fair), "Seat win rates, their spread (largest minus smallest) and the test of "
+                                         "equal seats; highlighted: the fairest setting.")
+    _table(doc, D.seat_rates(study, rates), "Win rate per table seat with 95% Wilson interval.")
+
+    policy_chart = C.win_vs_param(study, rates, "policy") if sweep else C.win_bars(study, rates, "policy")
+    if policy_chart is not None:
+        doc.append(("h2", "Policies"))
+        _figure(doc, images, out, C.Chart("win_vs_param_policy" if sweep else "win_by_policy", "Win rate by policy",
+                                          policy_chart, N.trend(study, tables, "policy") if sweep
+                                          else N.policies(study, tables)))
+        _table(doc, D.group_rates(study, rates, ["policy"], "policy"), "Wins per seat played, 95% Wilson interval.")
+
+    if many:
+        doc.append(("h2", "Differences against the baseline"))
+        _figure(doc, images, out, C.Chart("differences", "Differences against the baseline",
+                                          C.differences(study, tables["comparisons"]), N.differences(study, tables)))
+        _table(doc, D.comparisons(study, tables["comparisons"]),
+               "All rows form one family for the correction. Differences in percentage points (setting minus baseline).")
+
+    doc.append(("h2", "Resources and victory points"))
+    _figure(doc, images, out, C.Chart("flows", "Resource flows", C.flows_chart(study, tables["flows"]),
+                                      N.flows(study, tables)))
+    _figure(doc, images, out, C.Chart("vp_sources", "Victory points by source", C.vp_chart(study, tables["flows"])))
+    _table(doc, D.per_policy(study, tables["flows"], "source", ["gain", "spend"]),
+           "Mean resource cards per player and game ('all': every seat together).")
+    _table(doc, D.per_policy(study, tables["flows"], "source", ["vp"], digits=2), "Mean VP by source at the end.")
+    base_counters = tables["counters"]
+    own = {c for e in REGISTRY.values() for c in e.seat_columns}
+    _table(doc, D.per_policy(study, base_counters[~base_counters["counter"].isin(own)], "counter", digits=2),
+           "Mean per player and game at the end: VP, pieces on the board, longest road, knights, cards bought.")
+
+    doc.append(("h2", "Game length"))
+    _figure(doc, images, out, C.Chart("game_length", "Game length", C.game_length(study), N.game_length(study, tables)))
+    _table(doc, D.game_length(tables["game_length"]), "Player-turns per game.")
+
+    for entry in active_variants(study):
+        doc.append(("h2", entry.title))
+        if entry.about:
+            doc.append(("p", entry.about))
+        for make in entry.charts:
+            for chart in make(study, tables):
+                _figure(doc, images, out, chart)
+        counters = base_counters[base_counters["counter"].isin(entry.seat_columns)]
+        _table(doc, D.per_policy(study, counters, "counter", digits=2) if len(counters) else None,
+               "Mean per player and game.")
+        _table(doc, D.group_rates(study, rates, list(entry.categories), "outcome"), "Share of games, 95% Wilson interval.")
+        m = tables["measures"]
+        _table(doc, D.measures(study, m[m["column"].isin(entry.game_columns)]) if len(m) else None)
+
+    doc += [("h2", "How to read this report"), ("ul", HOW_TO_READ), ("h2", "Reproduce"), ("pre", reproduce(study))]
+    return doc, images
+
+
+def reproduce(study):
+    path = study.path
+    lines = [f"catan-balance report {path}        # this report again, from the saved results"]
+    m, run_meta = study.meta, study.runs[0].meta
+    sets = " ".join(f"--set '{s}'" for s in (m.get("overrides") or run_meta.get("overrides") or []))
+    if study.kind == "sweep":
+        vary = " ".join(f"--vary '{k}={','.join(grid.toml_value(v) for v in vs)}'" for k, vs in study.vary.items())
+        lines.append(f"catan-balance sweep {m.get('source')} -n {m.get('games')} --seed {m.get('seed')} {vary} "
+                     f"{sets} --out {path} --force".replace("  ", " "))
+    elif study.kind == "run" and run_meta:
+        lines.append(f"catan-balance run {run_meta.get('source')} -n {run_meta.get('games')} "
+                     f"--seed {run_meta.get('seed')} {sets} --out {path} --force".replace("  ", " "))
+    else:
+        lines[0] = "catan-balance compare " + " ".join(str(r.path) for r in study.runs) + f" --out {path}"
+    return "\n".join(lines)
+
+
+def write_report(study, tables=None):
+    """Write every file of the report into study.path; returns {kind: path}."""
+    out = Path(study.path)
+    out.mkdir(parents=True, exist_ok=True)
+    tables = tables if tables is not None else all_tables(study)
+    (out / "tables").mkdir(exist_ok=True)
+    written = {}
+    for name, df in tables.items():
+        if len(df):
+            written[name] = save_table(df, out / "tables" / f"{name}.csv")[0]
+    doc, images = build(study, tables, out)
+    for stale in (out / "charts").glob("*.png"):
+        if stale.stem not in images:
+            stale.unlink()
+    for stale in (out / "tables").glob("*.*"):
+        if stale.stem not in written:
+            stale.unlink()
+    title = f"catan-balance: {study.title}"
+    write_text(out / "report.md", to_markdown(doc))
+    write_text(out / "report.html", to_html(doc, title, images))
+    written.update({"markdown": out / "report.md", "html": out / "report.html", "charts": sorted(images)})
+    return written
+
+
+REPORT_FILES = ("report.html", "report.md")
+
+
+def remove_stale(out):
+    """Delete a report older than the results under `out` (it would describe other games)."""
+    out = Path(out)
+    html = out / "report.html"
+    if not html.exists():
+        return False
+    newest = max((p.stat().st_mtime_ns for p in [out / "games.csv", *out.glob("*/games.csv")] if p.exists()),
+                 default=0)
+    if html.stat().st_mtime_ns >= newest:
+        return False
+    import shutil
+    for name in REPORT_FILES:
+        (out / name).unlink(missing_ok=True)
+    for folder in ("charts", "tables"):
+        shutil.rmtree(out / folder, ignore_errors=True)
+    return True
+
+
+def terminal_text(study, tables):
+    """The fairness table and the significant differences, for the terminal."""
+    lines = []
+    made = D.fairness(study, tables["fairness"])
+    if made:
+        lines += [format_columns(made[0], made[1], align="l" * (len(study.runs) > 1) + "r" * 20), ""]
+    if len(study.runs) > 1:
+        lines.append(N.fairness(study, tables))
+        lines.append(N.differences(study, tables))
+    else:
+        lines.append(N.seats(study, tables))
+    return "\n".join(lines)

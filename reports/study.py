@@ -1,0 +1,125 @@
+"""What a report is about: one run, the settings of a sweep, or runs put side by side.
+
+    study = open_results("results/vp-red-sweep")                     # a sweep or a run directory
+    study = compare_runs(["results/base", "results/base-24"])        # runs side by side
+
+The first setting is the baseline unless another is named; comparisons are
+paired (game by game) when every run has the same game seeds.
+"""
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from reports.load import is_results_dir, load_run
+from simcore import grid
+from simcore.errors import InputError
+from simcore.outputs import read_json
+
+
+@dataclass
+class Study:
+    kind: str                  # "run", "sweep" or "compare"
+    title: str
+    description: str
+    path: Path                 # where the report goes
+    runs: list                 # RunData, in setting order
+    vary: dict = field(default_factory=dict)    # swept key -> values (sweeps; differing rules for compare)
+    baseline: int = 0
+    correction: str = "holm"
+    meta: dict = field(default_factory=dict)
+    missing: list = field(default_factory=list)  # labels of settings without results yet
+
+    @property
+    def base(self):
+        return self.runs[self.baseline]
+
+    @property
+    def paired(self):
+        """Every run played the same games (same seeds, in the same order)."""
+        first = self.runs[0].seeds
+        return all(len(r.seeds) == len(first) and np.array_equal(r.seeds, first) for r in self.runs[1:])
+
+    @property
+    def players(self):
+        """The player count when every run has the same one, else None."""
+        counts = {r.players for r in self.runs}
+        return counts.pop() if len(counts) == 1 else None
+
+
+def open_results(path, baseline=(), correction=None):
+    """The study of a sweep directory (meta.json of kind sweep) or of one run directory."""
+    path = Path(path)
+    meta = read_json(path / "meta.json") or {}
+    if meta.get("kind") == "sweep":
+        return _sweep(path, meta, baseline, correction)
+    if is_results_dir(path) or not path.is_dir():
+        run = load_run(path, label=meta.get("setting", {}).get("label") or meta.get("scenario") or path.name)
+        if baseline:
+            raise InputError("--baseline: a single run has no settings to choose from; allowed: a sweep directory")
+        return Study("run", run.summary["scenario"], run.summary.get("description", ""), path, [run],
+                     correction=correction or "holm", meta=meta)
+    raise InputError(f"{path}: holds no results (no games.csv and summary.json, no sweep meta.json); "
+                     "allowed: a directory written by `run` or `sweep`")
+
+
+def _sweep(path, meta, baseline, correction):
+    runs, missing, index_of = [], [], {}
+    for entry in meta.get("settings", []):
+        where = path / entry["dir"]
+        if is_results_dir(where):
+            index_of[entry["index"]] = len(runs)
+            runs.append(load_run(where, entry["label"], entry["values"]))
+        else:
+            missing.append(entry["label"])
+    if not runs:
+        raise InputError(f"{path}: the sweep there has no finished setting yet; use `sweep --resume` to continue it")
+    values = [e["values"] for e in meta["settings"]]
+    chosen = grid.pick_baseline(values, grid.parse_baseline(baseline)) if baseline else meta.get("baseline", 0)
+    return Study("sweep", meta["scenario"], meta.get("description", ""), path, runs, vary=meta.get("vary", {}),
+                 baseline=index_of.get(chosen, 0), correction=correction or meta.get("correction") or "holm",
+                 meta=meta, missing=missing)
+
+
+def compare_runs(paths, out, correction=None):
+    """Runs (or sweep settings) side by side, the first one the baseline."""
+    if len(paths) < 2:
+        raise InputError("compare: give at least two result directories; allowed: run or sweep setting directories")
+    names = _unique_names([Path(p) for p in paths])
+    runs = [load_run(p, name) for p, name in zip(paths, names)]
+    differing = _differing_rules(runs)
+    for i, run in enumerate(runs):
+        run.values = {k: v[i] for k, v in differing.items()}
+    return Study("compare", " vs ".join(names), "Runs compared with the first as the baseline", Path(out), runs,
+                 correction=correction or "holm")
+
+
+def _unique_names(paths):
+    """The last path part, or more of the path where two would be named alike."""
+    for depth in range(1, 10):
+        names = ["/".join(p.resolve().parts[-depth:]) for p in paths]
+        if len(set(names)) == len(names):
+            return names
+    return [str(p) for p in paths]
+
+
+def _flat(d, prefix=""):
+    out = {}
+    for k, v in d.items():
+        if isinstance(v, dict) and v:
+            out.update(_flat(v, f"{prefix}{k}."))
+        else:
+            out[prefix + k] = v
+    return out
+
+
+def _differing_rules(runs):
+    """Rule values (and seat line-ups) that are not the same in every run: key -> value per run."""
+    flats = []
+    for run in runs:
+        flat = _flat(run.summary.get("rules", {}))
+        flat["seats"] = [s["label"] for s in run.summary["specs"]]
+        flats.append(flat)
+    keys = list(dict.fromkeys(k for f in flats for k in f))
+    return {k: [f.get(k) for f in flats] for k in keys
+            if len({grid.normal(f.get(k)) for f in flats}) > 1}

@@ -1,0 +1,191 @@
+"""The report's numbers as tables (pandas DataFrames), one row per setting and thing measured.
+
+Every table starts with the setting (`setting`, and the value of each swept key)
+and says how many games each number rests on (`games`; `seat_games` where a
+number is per player and game).
+
+    win_rates    wins and win rate with 95% Wilson interval: per table seat, per policy
+                 (per seat it occupied), no-winner games, and variant outcomes (e.g. endings)
+    comparisons  each setting against the baseline, per outcome: difference with 95%
+                 interval (Newcombe), test, p and the corrected p (Holm or BH)
+    fairness     per setting: seat win rates, their spread with 95% interval, the spread
+                 noise alone would give, chi-square test of equal seat win rates
+    flows        resources gained by source and spent by use, VP by source, per policy
+    counters     pieces, cards and variant counters per player and game, per policy
+    game_length  player-turns per game: mean, sd, quantiles
+    measures     variant game-level numbers (e.g. both sides' VP in Robin Hood)
+"""
+import numpy as np
+import pandas as pd
+
+from reports import stats
+from simcore import grid
+
+ALPHA = 0.05
+FLOW_KINDS = (("gain", "gain_"), ("spend", "spend_"), ("vp", "vp_"))
+
+
+def _front(study, i):
+    run = study.runs[i]
+    row = {"setting": run.label}
+    for key in study.vary:
+        row[key] = grid.show(run.values.get(key))
+    return row
+
+
+def outcomes(run):
+    """(group, outcome) -> (0/1 per game, seats the outcome covers)."""
+    out = {("seat", f"seat {k}"): (run.winner_seat == k, 1) for k in range(run.players)}
+    for label in run.labels:
+        specs = [i for i, x in enumerate(run.spec_labels) if x == label]
+        out[("policy", label)] = (np.isin(run.winner_spec, specs), len(specs))
+    out[("game", "no winner")] = (run.winner_seat < 0, 1)
+    for column, values in run.categories.items():
+        for value in sorted(set(values)):
+            out[(column, value)] = (values == value, 1)
+    return out
+
+
+def win_rates(study):
+    rows = []
+    for i, run in enumerate(study.runs):
+        for (group, name), (hit, seats) in outcomes(run).items():
+            trials, count = run.games * seats, int(hit.sum())
+            lo, hi = stats.wilson(count, trials)
+            rows.append({**_front(study, i), "group": group, "outcome": name, "games": run.games, "seats": seats,
+                         "trials": trials, "count": count, "rate": count / trials if trials else np.nan,
+                         "ci_lo": lo, "ci_hi": hi})
+    return pd.DataFrame(rows)
+
+
+def comparisons(study):
+    """Every setting but the baseline against the baseline, outcome by outcome."""
+    base = study.base
+    base_out = outcomes(base)
+    paired = study.paired
+    rows = []
+    for i, run in enumerate(study.runs):
+        if i == study.baseline:
+            continue
+        for key, (hit, seats) in outcomes(run).items():
+            if key not in base_out:
+                continue
+            base_hit, base_seats = base_out[key]
+            if _constant(hit, base_hit):
+                continue
+            rows.append({**_front(study, i), "baseline": base.label, "group": key[0], "outcome": key[1],
+                         **_compare(hit, seats, base_hit, base_seats, paired)})
+    df = pd.DataFrame(rows)
+    if len(df):
+        df["p_adj"] = stats.adjust(df["p"].to_numpy(), study.correction)
+        df["significant"] = df["p_adj"] < ALPHA
+    return df
+
+
+def _constant(hit, base_hit):
+    """Never (or always) happens in both settings: nothing to test (e.g. the policy of every seat)."""
+    return (not hit.any() and not base_hit.any()) or (hit.all() and base_hit.all())
+
+
+def _compare(hit, seats, base_hit, base_seats, paired):
+    n, n_base = len(hit), len(base_hit)
+    rate, base_rate = hit.sum() / (n * seats), base_hit.sum() / (n_base * base_seats)
+    if paired and seats == base_seats:
+        both, only_x, only_y, neither = stats.paired_table(hit, base_hit)
+        lo, hi = stats.diff_ci_paired(both, only_x, only_y, neither)
+        test, p = "McNemar exact (paired games)", stats.mcnemar_exact(only_x, only_y)
+        lo, hi = lo / seats, hi / seats
+    else:
+        wins, base_wins = int(hit.sum()), int(base_hit.sum())
+        lo, hi = stats.diff_ci_unpaired(wins, n * seats, base_wins, n_base * base_seats)
+        test, p = stats.two_by_two(wins, n * seats, base_wins, n_base * base_seats)
+        test += " (unpaired)"
+    return {"games": n, "baseline_games": n_base, "paired": bool(paired and seats == base_seats),
+            "rate": rate, "baseline_rate": base_rate, "diff": rate - base_rate, "diff_lo": lo, "diff_hi": hi,
+            "test": test, "p": p}
+
+
+def fairness(study):
+    """Per setting: how unequal the table seats' win rates are (runs of two or more players)."""
+    rows = []
+    for i, run in enumerate(study.runs):
+        if run.players < 2:
+            continue
+        counts = np.bincount(run.winner_seat[run.winner_seat >= 0], minlength=run.players)[:run.players]
+        chi2, df, p = stats.equal_rates(counts)
+        lo, hi = stats.spread_interval(counts, run.games)
+        won = int(counts.sum())
+        rows.append({**_front(study, i), "games": run.games, "won_games": won, "players": run.players,
+                     **{f"seat {k}": counts[k] / run.games for k in range(run.players)},
+                     "spread": stats.spread(run.winner_seat, run.players), "spread_lo": lo, "spread_hi": hi,
+                     "noise_spread": stats.null_spread(run.games, won / run.games if run.games else 0, run.players),
+                     "chi2": chi2, "df": df, "p": p})
+    df = pd.DataFrame(rows)
+    if len(df):
+        df["p_adj"] = stats.adjust(df["p"].to_numpy(), study.correction)
+        df["fairest"] = df["spread"] == df["spread"].min()
+    return df
+
+
+def _per_policy(study, pick):
+    """Rows of per-player means: pick(suffix) -> (kind, name) or None for the seat columns to use."""
+    rows = []
+    for i, run in enumerate(study.runs):
+        sums, squares, n = run.seat_sums, run.seat_sq, run.seat_games
+        for label in [*run.labels, "all"]:
+            if label == "all":
+                total, total_sq, count = sums.sum(), squares.sum(), n.sum()
+            else:
+                total, total_sq, count = sums.loc[label], squares.loc[label], n.loc[label]
+            for suffix in sums.columns:
+                kind = pick(suffix)
+                if kind is None:
+                    continue
+                mean, lo, hi = stats.mean_ci(float(total[suffix]), float(total_sq[suffix]), int(count))
+                rows.append({**_front(study, i), "policy": label, **kind, "seat_games": int(count),
+                             "mean": mean, "ci_lo": lo, "ci_hi": hi})
+    return pd.DataFrame(rows)
+
+
+def _flow_kind(suffix):
+    for kind, prefix in FLOW_KINDS:
+        if suffix.startswith(prefix):
+            return {"kind": kind, "source": suffix[len(prefix):]}
+    return None
+
+
+def flows(study):
+    return _per_policy(study, _flow_kind)
+
+
+def counters(study):
+    return _per_policy(study, lambda s: None if _flow_kind(s) else {"counter": s})
+
+
+def game_length(study):
+    rows = []
+    for i, run in enumerate(study.runs):
+        t = run.turns.astype(float)
+        q = np.quantile(t, [0.05, 0.25, 0.5, 0.75, 0.95]) if len(t) else [np.nan] * 5
+        rows.append({**_front(study, i), "games": run.games, "mean": t.mean() if len(t) else np.nan,
+                     "sd": t.std(ddof=1) if len(t) > 1 else np.nan, "p5": q[0], "q25": q[1], "median": q[2],
+                     "q75": q[3], "p95": q[4], "max": t.max() if len(t) else np.nan,
+                     "no_winner": int((run.winner_seat < 0).sum())})
+    return pd.DataFrame(rows)
+
+
+def measures(study):
+    rows = []
+    for i, run in enumerate(study.runs):
+        for column, values in run.measures.items():
+            ok = values[~np.isnan(values)]
+            mean, lo, hi = stats.mean_ci(float(ok.sum()), float((ok ** 2).sum()), len(ok))
+            rows.append({**_front(study, i), "column": column, "games": len(ok), "mean": mean,
+                         "ci_lo": lo, "ci_hi": hi})
+    return pd.DataFrame(rows)
+
+
+def all_tables(study):
+    return {"win_rates": win_rates(study), "comparisons": comparisons(study), "fairness": fairness(study),
+            "flows": flows(study), "counters": counters(study), "game_length": game_length(study),
+            "measures": measures(study)}

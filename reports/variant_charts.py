@@ -1,0 +1,202 @@
+"""Charts and board layers of the variants, referenced from their entries in reports.variants.
+
+Each chart function takes (study, tables) and returns a list of charts.Chart,
+empty when the results have nothing of the variant (columns missing or all zero).
+Each board layer takes (ax, board, events, geometry) and draws on the replay picture.
+"""
+import numpy as np
+
+from reports import fmt
+
+
+def _charts():
+    from reports import charts
+    return charts
+
+
+def _by(study):
+    """Rows of a chart: policies of a single run, else settings (all seats together)."""
+    return "policy" if len(study.runs) == 1 else "setting"
+
+
+def _rows(study, df):
+    if _by(study) == "policy":
+        labels = study.runs[0].labels
+        return df[df["policy"].isin(labels)] if len(labels) > 1 else df[df["policy"] == "all"], \
+            (labels if len(labels) > 1 else ["all"])
+    return df[df["policy"] == "all"], [r.label for r in study.runs]
+
+
+# --- Grundbesitz ---
+
+def grundbesitz_income(study, tables):
+    """Share of resources gained that came from Grundbesitz yields, with cards per game."""
+    c = _charts()
+    flows = tables["flows"]
+    gains = flows[flows["kind"] == "gain"]
+    gb = gains[gains["source"] == "grundbesitz"]
+    if not len(gb) or gb["mean"].abs().sum() == 0:
+        return []
+    gains, order = _rows(study, gains)
+    key = _by(study)
+    total = gains.groupby(key, sort=False)["mean"].sum().reindex(order)
+    own = gains[gains["source"] == "grundbesitz"].set_index(key).reindex(order)
+    share = own["mean"] / total
+    fig, ax = c._figure(9, max(3.0, 0.45 * len(order) + 2.2))
+    y = np.arange(len(order))[::-1]
+    ax.barh(y, 100 * share, 0.6, color=c.SOURCE_COLOURS["grundbesitz"], alpha=0.9)
+    for yi, s, m, lo, hi in zip(y, share, own["mean"], own["ci_lo"], own["ci_hi"]):
+        ax.text(100 * s, yi, f" {100 * s:.1f}%  ({m:.2f} cards/game [{lo:.2f}, {hi:.2f}])", va="center", fontsize=8.5)
+    ax.set_yticks(y)
+    ax.set_yticklabels(order)
+    ax.set_ylim(-0.75, len(order) - 0.25)
+    ax.set_xlim(0, max(100 * share.max() * 1.6, 1))
+    ax.set_xlabel("share of all resource cards gained that came from Grundbesitz yields (%)")
+    ax.grid(axis="y", visible=False)
+    n = int(own["seat_games"].min())
+    c._title(ax, "Grundbesitz income", f"per {key} · {n:,}+ player-games per bar · in brackets: mean cards per "
+                                       "player and game with 95% interval")
+    best = share.idxmax()
+    says = (f"Grundbesitz yields bring {fmt.pct(share.min())} to {fmt.pct(share.max())} of the resources a player "
+            f"gains; most in {best} ({own.loc[best, 'mean']:.2f} cards per player and game).")
+    return [c.Chart("grundbesitz_income", "Grundbesitz income", c._done(fig), says)]
+
+
+MARKER_KINDS = ("gb_markers_response", "gb_markers_knight", "gb_markers_robber", "gb_markers_strike",
+                "gb_removed_free", "gb_removed_knight")
+
+
+def grundbesitz_markers(study, tables):
+    """Blockade markers placed (by kind) and removed, per player and game."""
+    c = _charts()
+    counters = tables["counters"]
+    df = counters[counters["counter"].isin(MARKER_KINDS)]
+    if not len(df) or df["mean"].abs().sum() == 0:
+        return []
+    df, order = _rows(study, df)
+    key = _by(study)
+    kinds = [k for k in MARKER_KINDS if k in set(df["counter"])]
+    table = df.pivot_table(index=key, columns="counter", values="mean", aggfunc="first").reindex(order)
+    fig, ax = c._figure(max(7.5, 1.1 * len(order) + 4), 4.8)
+    x = np.arange(len(order))
+    placed = [k for k in kinds if k.startswith("gb_markers_")]
+    removed = [k for k in kinds if k.startswith("gb_removed_")]
+    palette = {"gb_markers_response": "#dd8452", "gb_markers_knight": "#c44e52", "gb_markers_robber": "#2b2b2b",
+               "gb_markers_strike": "#8172b2", "gb_removed_free": "#55a868", "gb_removed_knight": "#4c72b0"}
+    for group, offset in ((placed, -0.2), (removed, 0.2)):
+        bottom = np.zeros(len(order))
+        for k in group:
+            values = table[k].fillna(0).to_numpy()
+            ax.bar(x + offset, values, 0.38, bottom=bottom, color=palette[k], edgecolor="white",
+                   label=k.replace("gb_markers_", "placed: ").replace("gb_removed_", "removed: "))
+            bottom += values
+    ax.set_xticks(x)
+    ax.set_xticklabels(order, rotation=25 if len(order) > 3 else 0, ha="right" if len(order) > 3 else "center")
+    ax.set_ylabel("markers per player and game")
+    c._legend_below(ax, ncol=3)
+    n = int(df["seat_games"].min())
+    c._title(ax, "Blockade markers", f"left bar: placed, by kind; right bar: removed · per {key} · "
+                                     f"{n:,}+ player-games per bar")
+    totals = table[placed].sum(axis=1)
+    says = (f"Players place {totals.min():.2f} to {totals.max():.2f} blockade markers per game "
+            f"(most in {totals.idxmax()}).")
+    return [c.Chart("grundbesitz_markers", "Blockade markers", c._done(fig), says)]
+
+
+def grundbesitz_layer(ax, board, events, geo):
+    """Each GB as a wedge from its building into its hex in the owner's colour; blocked ones carry
+    a black badge with their marker count (block events add markers, removals leave markers_left)."""
+    from matplotlib.patches import Circle, Polygon
+    owned, markers = {}, {}
+    for ev in events:
+        if ev["type"] == "gb_buy":
+            owned[ev["gb"]] = (ev["player"], ev["corner"], ev["hex"])
+        elif ev["type"] == "gb_block":
+            markers[ev["gb"]] = markers.get(ev["gb"], 0) + ev.get("markers", 0)
+        elif ev["type"] == "gb_remove":
+            markers[ev["gb"]] = ev.get("markers_left", 0)
+    for gb, (player, corner, hexagon) in owned.items():
+        (cx, cy), (hx, hy) = geo.corner(corner), geo.hex(hexagon)
+        tip = (cx + (hx - cx) * 0.42, cy + (hy - cy) * 0.42)
+        side = np.array([-(hy - cy), hx - cx]) * 0.12
+        base = np.array([cx + (hx - cx) * 0.18, cy + (hy - cy) * 0.18])
+        ax.add_patch(Polygon([tuple(base + side), tuple(base - side), tip], closed=True, facecolor=geo.colour(player),
+                             edgecolor="#111111", lw=1, zorder=4.5))
+        if markers.get(gb, 0) > 0:
+            ax.add_patch(Circle(tip, 0.11, facecolor="#111111", zorder=6))
+            ax.text(*tip, str(markers[gb]), color="white", fontsize=6.5, ha="center", va="center", zorder=7)
+
+
+# --- Robin Hood ---
+
+def robin_endings(study, tables):
+    """How games end, as shares per setting (stacked), with the number of games."""
+    c = _charts()
+    rates = tables["win_rates"]
+    df = rates[rates["group"] == "ending"]
+    if not len(df):
+        return []
+    order = [r.label for r in study.runs]
+    endings = list(dict.fromkeys(df["outcome"]))
+    table = df.pivot_table(index="setting", columns="outcome", values="rate", aggfunc="first").reindex(order)
+    fig, ax = c._figure(9, max(3.0, 0.45 * len(order) + 2.4))
+    y = np.arange(len(order))[::-1]
+    left = np.zeros(len(order))
+    for i, e in enumerate(endings):
+        values = 100 * table[e].fillna(0).to_numpy()
+        ax.barh(y, values, 0.6, left=left, label=e, color=c.plt.get_cmap("Set2")(i % 8), edgecolor="white")
+        for yi, l, v in zip(y, left, values):
+            if v >= 6:
+                ax.text(l + v / 2, yi, f"{v:.0f}%", ha="center", va="center", fontsize=8.5)
+        left += values
+    ax.set_yticks(y)
+    ax.set_yticklabels(order)
+    ax.set_ylim(-0.75, len(order) - 0.25)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("share of games (%)")
+    ax.grid(axis="y", visible=False)
+    c._legend_below(ax, ncol=4)
+    c._title(ax, "How Robin Hood games end", f"{c._runs_text(study)} · intervals in the win-rate table")
+    says = "; ".join(f"{s}: " + ", ".join(f"{e} {fmt.pct(table.loc[s, e])}" for e in endings) for s in order[:6])
+    return [c.Chart("robin_endings", "Endings", c._done(fig), f"Share of games by ending: {says}.")]
+
+
+def robin_vp(study, tables):
+    """Both sides' VP at the end, mean per setting with 95% intervals."""
+    c = _charts()
+    m = tables["measures"]
+    df = m[m["column"].isin(["sheriff_vp", "robin_vp"])] if len(m) else m
+    if not len(df):
+        return []
+    order = [r.label for r in study.runs]
+    fig, ax = c._figure(max(7.0, 1.1 * len(order) + 3.5), 4.6)
+    x = np.arange(len(order))
+    for j, (column, colour) in enumerate((("sheriff_vp", "#1f77b4"), ("robin_vp", "#2ca02c"))):
+        sub = df[df["column"] == column].set_index("setting").reindex(order)
+        if sub["mean"].isna().all():
+            continue
+        xs = x + (j - 0.5) * 0.38
+        ax.bar(xs, sub["mean"], 0.36, color=colour, alpha=0.85, label=column.replace("_vp", ""))
+        ax.errorbar(xs, sub["mean"], yerr=[(sub["mean"] - sub["ci_lo"]).clip(lower=0),
+                                           (sub["ci_hi"] - sub["mean"]).clip(lower=0)], fmt="none",
+                    ecolor="#222222", capsize=3)
+    ax.set_xticks(x)
+    ax.set_xticklabels(order, rotation=25 if len(order) > 3 else 0, ha="right" if len(order) > 3 else "center")
+    ax.set_ylabel("victory points at the end (mean)")
+    c._legend_below(ax, ncol=2)
+    c._title(ax, "Sheriff and Robin: VP at the end", f"{c._runs_text(study)} · bars: 95% intervals")
+    return [c.Chart("robin_vp", "VP of both sides", c._done(fig), "Mean VP of the Sheriff and of Robin at the end of the game.")]
+
+
+def robin_layer(ax, board, events, geo):
+    """Robin on the last hex an event put him on (events of type robin_* with to_hex or hex)."""
+    from matplotlib.patches import Circle
+    where = None
+    for ev in events:
+        if ev["type"].startswith("robin") and ("to_hex" in ev or "hex" in ev):
+            where = ev.get("to_hex", ev.get("hex"))
+    if where is None or where < 0:
+        return
+    x, y = geo.hex(where)
+    ax.add_patch(Circle((x - 0.5, y - 0.35), 0.2, facecolor="#1b5e20", edgecolor="white", lw=1.5, zorder=6))
+    ax.text(x - 0.5, y - 0.35, "RH", color="white", fontsize=7.5, fontweight="bold", ha="center", va="center", zorder=7)

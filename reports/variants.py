@@ -1,0 +1,98 @@
+"""The one place where a house-rule variant plugs into sweeps and reports.
+
+A `VariantReport` entry, keyed by the variant's scenario table name
+(`[variants.<name>]`), says:
+
+- `seat_columns` / `game_columns`: its own games.csv columns (`seatK_<suffix>` /
+  game-level).  Resource flows need no entry: every `seatK_gain_*` and
+  `seatK_spend_*` column is a source or a use in the flow charts by itself.
+  Seat columns listed here are averaged per player and game ("counters").
+- `categories`: game-level columns whose values are outcomes to count per
+  setting (share with interval, compared between settings), with labels for codes.
+- `sweep`: the grid `catan-balance sweep` runs for a scenario that turns the
+  variant on and has neither `--vary` nor a `[sweep]` table.
+- `charts`: functions (study, tables) -> [Chart] drawn in its report section.
+- `board_layers`: functions (ax, board, events) drawing its pieces on the
+  replay picture (`catan-balance replay --png`).
+
+An entry lights up only where its columns exist in the results (and the variant
+is on, or its columns are not all zero): results of other versions or of the
+base game show nothing of it.
+"""
+from dataclasses import dataclass, field
+
+from reports import variant_charts as vc
+
+
+@dataclass(frozen=True)
+class VariantReport:
+    name: str
+    title: str
+    seat_columns: tuple = ()
+    game_columns: tuple = ()
+    categories: dict = field(default_factory=dict)  # game column -> {code: label} ({} = values as they are)
+    sweep: dict = field(default_factory=dict)       # dotted key -> list of values
+    charts: tuple = ()
+    board_layers: tuple = ()
+    about: str = ""
+
+    def columns_in(self, header):
+        """This variant's columns found in a games.csv header (seat ones by suffix)."""
+        suffixes = {c.split("_", 1)[1] for c in header if c.startswith("seat0_")}
+        return ([c for c in self.seat_columns if c in suffixes], [c for c in self.game_columns if c in header])
+
+
+REGISTRY = {}
+
+
+def register(entry):
+    REGISTRY[entry.name] = entry
+    return entry
+
+
+def category_labels(column):
+    """{code: label} for a categorical game column ({} when its values are shown as they are)."""
+    for entry in REGISTRY.values():
+        if column in entry.categories:
+            return entry.categories[column]
+    return {}
+
+
+def sweep_defaults(variant_names):
+    """The default grid of the first variant (in scenario order) that has one, or {}."""
+    for name in variant_names:
+        if name in REGISTRY and REGISTRY[name].sweep:
+            return dict(REGISTRY[name].sweep)
+    return {}
+
+
+ALL_NUMBERS = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
+
+register(VariantReport(
+    name="grundbesitz",
+    title="Grundbesitz (land ownership and blockade markers)",
+    # RULES.md §1 records (issue 3): GBs bought/owned, markers placed by kind and
+    # received, removals, knights spent, defences.  gain_/spend_grundbesitz are flows.
+    seat_columns=("gb_bought", "gb_owned", "gb_markers_response", "gb_markers_knight", "gb_markers_robber",
+                  "gb_markers_strike", "gb_markers_received", "gb_removed_free", "gb_removed_knight",
+                  "gb_knights_block", "gb_knights_remove", "gb_knights_defence", "gb_defences"),
+    sweep={"variants.grundbesitz.allowed_numbers": [ALL_NUMBERS, [2, 3, 11, 12], [4, 5, 6, 8, 9, 10], [5, 6, 8, 9]],
+           "variants.grundbesitz.markers_per_block": [1, 2, 3]},
+    charts=(vc.grundbesitz_income, vc.grundbesitz_markers),
+    board_layers=(vc.grundbesitz_layer,),
+    about="Income from Grundbesitz yields as a share of all resources gained, and blockade markers per player "
+          "and game.",
+))
+
+register(VariantReport(
+    name="robin",
+    title="Robin Hood (the Sheriff against the automaton)",
+    # RULES.md §3 records (issue 4): how the game ended, both sides' VP.
+    game_columns=("ending", "winner_side", "sheriff_vp", "robin_vp"),
+    categories={"ending": {}, "winner_side": {}},
+    sweep={"variants.robin.neutral_settlements": [3, 5, 7],
+           "variants.robin.deck.knight": [1, 2, 3]},
+    charts=(vc.robin_endings, vc.robin_vp),
+    board_layers=(vc.robin_layer,),
+    about="How games end (Robin at his target, the Sheriff at his, enclosure, turn limit) and both sides' VP.",
+))
