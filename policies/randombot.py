@@ -8,6 +8,7 @@ from simcore.actions import (A_OFFER, A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE,
                              A_SETTLEMENT, A_TRADE)
 from simcore.legal import is_legal
 from simcore.pieces import can_build_road_at, spot_is_free
+from simcore.params import P_GB_STEAL_KNIGHTS
 from simcore.state import N_GB, N_RES, randint
 from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 
@@ -158,12 +159,16 @@ def gb_robber_block(st, p):
 
 @jitted
 def gb_follow_up(st, d, actor, h):
-    """Only defend, take the robber, or (if the actor has a GB there) strike back."""
-    options = 3 if gb_strike_target(st, d, actor, h) >= 0 else 2
-    choice = randint(options)
+    """Only defend, strike back (if the actor has a GB there) or take the robber (if
+    it has the knights defence_steal_knights asks for), equally likely."""
+    can_strike = gb_strike_target(st, d, actor, h) >= 0
+    can_rob = st.params[P_GB_STEAL_KNIGHTS] == 1 or gb.has_knight(st, d)
+    choice = randint(1 + int(can_strike) + int(can_rob))
     if choice == 0:
         return gb.FOLLOW_NONE
-    return gb.FOLLOW_ROBBER if choice == 1 else gb.FOLLOW_STRIKE
+    if choice == 1 and can_strike:
+        return gb.FOLLOW_STRIKE
+    return gb.FOLLOW_ROBBER
 
 
 @jitted

@@ -247,11 +247,14 @@ def buy(st, params, p, g):
     st.gb_removed_turn[g] = -1
     st.gb_ready_turn[g] = st.turn + params[P_GB_DELAY] * st.players
     st.gb_count[p, h] += 1
+    st.board_version += 1   # plans made on the old board (policies) are stale
     st.stats[p, R.S_GB_BOUGHT] += 1
     st.stats[p, R.S_GB_OWNED] += 1
     log_event(st, E_GB_BUY, p, g, g // 3, h, 0)
-    # each other owner of a GB on the hex, in turn order, may block it at once
+    # each other owner of a GB on the hex, in turn order, may block it at once; a
+    # response that costs a knight is a block made with a knight (RULES.md §1)
     needs_knight = params[P_GB_RESPONSE_KNIGHT] != 0
+    markers = params[P_GB_MARKERS_KNIGHT] if needs_knight else params[P_GB_MARKERS_BLOCK]
     for i in range(1, st.players):
         q = (p + i) % st.players
         if st.gb_count[q, h] == 0 or (needs_knight and not has_knight(st, q)):
@@ -259,7 +262,7 @@ def buy(st, params, p, g):
         if decide.gb_response_block(st, q, g):
             if needs_knight:
                 spend_knight(st, params, q, R.S_GB_KNIGHTS_BLOCK, False)
-            place_markers(st, q, g, params[P_GB_MARKERS_BLOCK], BLOCK_RESPONSE)
+            place_markers(st, q, g, markers, BLOCK_RESPONSE)
 
 
 @jitted

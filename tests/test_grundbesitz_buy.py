@@ -236,10 +236,9 @@ def test_response_with_knight_rule_spends_one_and_skips_players_without(monkeypa
     assert st.dev_played == 0                          # not the buyer's card of the turn
 
 
-def test_response_with_knight_places_markers_per_block(monkeypatch):
-    # The engine's reading (README table): a response places markers_per_block even when
-    # it costs a knight.  RULES.md §1 also says "by a block made with a knight:
-    # markers_per_knight_block" -- an open question, reported with the tests.
+def test_response_with_knight_places_markers_per_knight_block(monkeypatch):
+    # RULES.md §1: "by a block made with a knight: markers_per_knight_block" -- a response
+    # that costs a knight (response_block_needs_knight) is such a block
     quiet(monkeypatch)
     st, _ = _hex4({"response_block_needs_knight": True, "markers_per_block": 2, "markers_per_knight_block": 5})
     own_gb(st, 0, 13, BRICK6)
@@ -247,4 +246,4 @@ def test_response_with_knight_places_markers_per_block(monkeypatch):
     script(monkeypatch, "gb_response_block", True)
     g = gb_at(12, BRICK6)
     _buy(st, 1, g)
-    assert st.gb_markers[g] == 2 and st.stats[0, R.S_GB_MARKERS_RESPONSE] == 2
+    assert st.gb_markers[g] == 5 and st.stats[0, R.S_GB_MARKERS_RESPONSE] == 5

@@ -29,13 +29,6 @@ from tests.positions import make_params, new_position, own_gb, roads, set_hand, 
 
 ROOT = Path(__file__).resolve().parent.parent
 GB_MIXED = ("greedy", "landlord", "blocker", "random")
-BUILDERS_BUG = pytest.mark.xfail(strict=True, reason=(
-    "engine bug: the builder re-proposes a Grundbesitz it bought earlier in the turn "
-    "(policies/builder.py planned_goal reuses the plan while board_version is unchanged, "
-    "and grundbesitz.buy does not change board_version)"))
-RANDOM_FOLLOW_UP_BUG = pytest.mark.xfail(strict=True, reason=(
-    "engine bug: with defence_steal_knights = 2 the random bot takes the robber after a "
-    "defence without a second knight (policies/randombot.py gb_follow_up)"))
 
 
 def seat_total(rows, name, players):
@@ -100,17 +93,7 @@ def test_invariants_hold_after_every_turn(case):
     assert (out[:, 2] >= 0).mean() > 0.5
 
 
-def _known_bug(case):
-    """The strict xfail mark of a case whose bots are known to answer illegally, or ()."""
-    seats, _, _, rules, _, _ = GB_CASES[case]
-    if any(s != "random" for s in seats):
-        return BUILDERS_BUG
-    if rules["grundbesitz"].get("defence_steal_knights") == 2:
-        return RANDOM_FOLLOW_UP_BUG
-    return ()
-
-
-@pytest.mark.parametrize("case", [pytest.param(c, marks=_known_bug(c)) for c in GB_CASES])
+@pytest.mark.parametrize("case", GB_CASES)
 def test_policies_never_propose_illegal_moves(case):
     out, seeds, _ = _case(case)
     refused = np.flatnonzero(out[:, 4] >= 0)
@@ -118,7 +101,6 @@ def test_policies_never_propose_illegal_moves(case):
                                f"first: game {refused[0]} (seed {seeds[refused[0]]}) in turn {out[refused[0], 4]}")
 
 
-@BUILDERS_BUG
 def test_builder_does_not_buy_the_same_grundbesitz_twice():
     st, _ = new_position(policy="landlord", grundbesitz={})
     settle(st, 0, 13)
@@ -131,7 +113,6 @@ def test_builder_does_not_buy_the_same_grundbesitz_twice():
     assert is_legal(st, 0, *decide.action(st, 0))
 
 
-@RANDOM_FOLLOW_UP_BUG
 def test_random_bot_takes_the_robber_only_with_the_knights_it_needs():
     st, _ = new_position(grundbesitz={"defence_steal_knights": 2})
     settle(st, 0, 13)
