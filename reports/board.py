@@ -122,14 +122,15 @@ def draw_board(events, labels=None, title=None, layers=()):
     """The Figure of the board at the end of the game in `events` (replay events, board first).
 
     labels: a name per table seat for the legend (e.g. its policy); layers: functions
-    (ax, board, events, geometry) drawing variant pieces on top.
+    (ax, board, events, geometry) drawing variant pieces on top and returning legend
+    entries for them (a list, empty when the game has none).
     """
     board = events[0]
     if board.get("type") != "board":
         raise ValueError("the first event must be the board")
     geo = Geometry(board)
     settlements, cities, roads, robber, end = end_state(events)
-    fig, ax = plt.subplots(figsize=(8.2, 8.2), layout="constrained")
+    fig, ax = plt.subplots(figsize=(10.6, 8.2), layout="constrained")
     ax.set_facecolor(SEA)
     ax.grid(False)
     for side in ax.spines.values():
@@ -150,11 +151,12 @@ def draw_board(events, labels=None, title=None, layers=()):
         ax.add_patch(Circle((x + 0.5, y - 0.35), 0.17, facecolor="#2b2b2b", edgecolor="white", lw=1.2, zorder=6))
         ax.text(x + 0.5, y - 0.35, "R", ha="center", va="center", color="white", fontsize=8, fontweight="bold",
                 zorder=7)
+    extra = []
     for layer in layers:
-        layer(ax, board, events, geo)
-    _legend(ax, board, labels, end)
-    ax.set_xlim(-6.4, 6.4)
-    ax.set_ylim(-6.4, 6.4)
+        extra += layer(ax, board, events, geo) or []
+    _legend(ax, board, labels, end, extra)
+    ax.set_xlim(-5.6, 5.6)
+    ax.set_ylim(-5.3, 5.3)
     ax.set_aspect("equal")
     ax.set_xticks([])
     ax.set_yticks([])
@@ -162,14 +164,22 @@ def draw_board(events, labels=None, title=None, layers=()):
     return fig
 
 
-def _legend(ax, board, labels, end):
+def _legend(ax, board, labels, end, extra=()):
     winner = end.get("winner", -1) if end else -1
     handles = []
     for p in range(board["players"]):
         name = f"seat {p}" + (f": {labels[p]}" if labels else "") + (" (winner)" if p == winner else "")
         handles.append(plt.Line2D([], [], marker="s", ls="", markersize=10, markerfacecolor=PLAYER_COLOURS[p],
                                   markeredgecolor="#111111", label=name))
+    handles.append(plt.Line2D([], [], marker=_marker(False), ls="", markersize=10, markerfacecolor="#dddddd",
+                              markeredgecolor="#111111", label="settlement"))
+    handles.append(plt.Line2D([], [], marker=_marker(True), ls="", markersize=13, markerfacecolor="#dddddd",
+                              markeredgecolor="#111111", label="city"))
     handles.append(plt.Line2D([], [], marker="o", ls="", markersize=10, markerfacecolor="#2b2b2b",
                               markeredgecolor="white", label="robber (R)"))
-    ax.legend(handles=handles, loc="lower left", fontsize=8.5, frameon=True, framealpha=0.9,
-              title="small house: settlement, big: city", title_fontsize=8)
+    ax.figure.legend(handles=[*handles, *extra], loc="outside right upper", fontsize=9, frameon=False)
+
+
+def _marker(city):
+    """The house outline as a legend marker."""
+    return [(x, y) for x, y in _house(0, 0, 1, city)] + [_house(0, 0, 1, city)[0]]

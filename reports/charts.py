@@ -49,7 +49,8 @@ def games_text(counts):
 
 def _title(ax, title, subtitle):
     """Bold title with a grey subtitle under it; the subtitle is wrapped to the axes' width by _done."""
-    artist = ax.text(0, 1.015, subtitle, transform=ax.transAxes, fontsize=9, color="#555555", va="bottom")
+    artist = ax.annotate(subtitle, xy=(0, 1), xycoords="axes fraction", xytext=(0, 5), textcoords="offset points",
+                         fontsize=9, color="#555555", va="bottom")
     artist.set_in_layout(False)  # wrapped to the axes later; the title's pad makes room for it
     ax.set_title(title, loc="left", pad=20)
     ax.figure.__dict__.setdefault("_subtitles", []).append((ax, artist, subtitle, title))
@@ -64,7 +65,7 @@ def _done(fig):
             chars = max(30, int(ax.get_window_extent().width / 7.0))
             lines = textwrap.wrap(text, chars)
             artist.set_text("\n".join(lines))
-            ax.set_title(title, loc="left", pad=8 + 12 * len(lines))
+            ax.set_title(title, loc="left", pad=10 + 11.5 * len(lines))
     return fig
 
 
@@ -340,8 +341,10 @@ def differences(study, comparisons):
     df = comparisons[comparisons["group"].isin(["seat", "policy"])]
     if not len(df):
         return None
-    names = list(dict.fromkeys(df["outcome"]))
+    policies = list(dict.fromkeys(df[df["group"] == "policy"]["outcome"]))
     groups = list(dict.fromkeys(df["setting"]))
+    if len(df) + len(groups) > MAX_FOREST_ROWS:
+        return differences_grid(study, df)
     lines, y = [], 0  # (y, label, row or None), top to bottom
     for setting in groups:
         if len(groups) > 1:
@@ -354,8 +357,7 @@ def differences(study, comparisons):
     for yi, _, row in lines:
         if row is None:
             continue
-        j = names.index(row["outcome"])
-        colour = _colour(row["group"], j if row["group"] == "policy" else int(row["outcome"].split()[-1]))
+        colour = _outcome_colour(row["group"], row["outcome"], policies)
         ax.plot(pct([row["diff_lo"], row["diff_hi"]]), [yi, yi], color=colour, lw=2)
         ax.scatter(pct(row["diff"]), yi, color=colour if row["significant"] else "white", edgecolor=colour,
                    s=45, zorder=3, lw=1.5)
@@ -374,6 +376,50 @@ def differences(study, comparisons):
     paired = "paired by game seed (McNemar)" if df["paired"].all() else "unpaired (chi-square/Fisher)"
     _title(ax, "Differences against the baseline",
            f"baseline: {study.base.label} · {_runs_text(study)} · lines: 95% Newcombe intervals · tests {paired}")
+    return _done(fig)
+
+
+MAX_FOREST_ROWS = 48
+
+
+def _outcome_colour(group, outcome, policies):
+    if group == "policy":
+        return _colour("policy", policies.index(outcome))
+    return _colour("seat", int(outcome.split()[-1]))
+
+
+def differences_grid(study, df):
+    """Many settings: the differences as a grid (setting x outcome), colour = difference in pp,
+    each cell with its value, * where significant."""
+    settings = list(dict.fromkeys(df["setting"]))
+    outcomes = list(dict.fromkeys(df["outcome"]))
+    cell = np.full((len(settings), len(outcomes)), np.nan)
+    marks = np.full(cell.shape, "", dtype=object)
+    for r in df.itertuples():
+        i, j = settings.index(r.setting), outcomes.index(r.outcome)
+        cell[i, j] = 100 * r.diff
+        marks[i, j] = f"{100 * r.diff:+.1f}" + ("*" if r.significant else "")
+    fig, ax = _figure(max(7.5, 0.95 * len(outcomes) + 4.5), max(3.5, 0.36 * len(settings) + 2.4))
+    ax.grid(False)
+    limit = max(float(np.nanmax(np.abs(cell))), 0.5)
+    image = ax.imshow(cell, cmap="RdBu_r", vmin=-limit, vmax=limit, aspect="auto")
+    for i in range(len(settings)):
+        for j in range(len(outcomes)):
+            if marks[i, j]:
+                strong = abs(cell[i, j]) > 0.6 * limit
+                ax.text(j, i, marks[i, j], ha="center", va="center", fontsize=8,
+                        fontweight="bold" if marks[i, j].endswith("*") else "normal",
+                        color="white" if strong else "black")
+    ax.set_xticks(range(len(outcomes)))
+    ax.set_xticklabels(outcomes, rotation=30 if max(map(len, outcomes)) > 8 else 0, ha="right"
+                       if max(map(len, outcomes)) > 8 else "center")
+    ax.set_yticks(range(len(settings)))
+    ax.set_yticklabels(settings, fontsize=8.5)
+    fig.colorbar(image, ax=ax, label="win rate minus the baseline's (percentage points)")
+    _title(ax, "Differences against the baseline",
+           f"baseline: {study.base.label} · cell: difference in pp, * = significant ({_correction(study)}-corrected "
+           f"p < 0.05; intervals in the table) · {_runs_text(study)} · tests "
+           + ("paired by game seed (McNemar)" if df["paired"].all() else "partly unpaired"))
     return _done(fig)
 
 

@@ -11,6 +11,13 @@ from reports.tables import ALPHA
 ORDINAL = {0: "first", 1: "second", 2: "third", 3: "fourth"}
 
 
+def _some(names, most=5):
+    """'a; b; c' or 'a; b; c; d; e and 7 more'."""
+    names = list(names)
+    shown = "; ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
 def _corr(study):
     return {"holm": "Holm", "bh": "Benjamini-Hochberg"}[study.correction]
 
@@ -77,8 +84,8 @@ def fairness(study, t):
     elif len(differ):
         even = f[f["p_adj"] >= ALPHA]
         text.append(f"Seats differ significantly in {len(differ)} of {len(f)} settings ({_corr(study)}-corrected "
-                    f"chi-square p < 0.05): {'; '.join(differ['setting'])}. No evidence of a seat advantage in: "
-                    f"{'; '.join(even['setting'])}.")
+                    f"chi-square p < 0.05): {_some(differ['setting'])}. No evidence of a seat advantage in: "
+                    f"{_some(even['setting'])}.")
     else:
         text.append(f"In no setting do the seats differ significantly ({_corr(study)}-corrected chi-square).")
     text.append("Whether a setting changes a seat's win rate against the baseline is tested below, game by game.")
@@ -96,9 +103,21 @@ def trend(study, t, group):
     sub = rows[rows["outcome"] == who]
     hi, lo = sub.loc[sub["rate"].idxmax()], sub.loc[sub["rate"].idxmin()]
     name = _seat(int(who.split()[-1])) if group == "seat" else who
-    return (f"The largest change across settings is {name}'s: from {fmt.rate(lo['rate'], lo['ci_lo'], lo['ci_hi'])} "
-            f"({lo['setting']}) to {fmt.rate(hi['rate'], hi['ci_lo'], hi['ci_hi'])} ({hi['setting']}), "
-            f"{fmt.count(hi['games'])} games each. Whether that is beyond noise: see the differences below.")
+    return (f"Largest change across settings: {name} won {fmt.rate(lo['rate'], lo['ci_lo'], lo['ci_hi'])} "
+            f"with {lo['setting']} and {fmt.rate(hi['rate'], hi['ci_lo'], hi['ci_hi'])} with {hi['setting']} "
+            f"({fmt.count(hi['games'])} games each). Whether that is beyond noise: see the differences below.")
+
+
+def heatmap(study, t):
+    """The two swept rules: where the spread is smallest and largest, and where seats differ."""
+    f = t["fairness"]
+    if study.kind != "sweep" or len(study.vary) < 2 or len(f) < 2:
+        return ""
+    best, worst = f.loc[f["spread"].idxmin()], f.loc[f["spread"].idxmax()]
+    differ = int((f["p_adj"] < ALPHA).sum())
+    return (f"Darker cells are less fair. The spread goes from {fmt.pp(best['spread'], sign=False)} "
+            f"({best['setting']}) to {fmt.pp(worst['spread'], sign=False)} ({worst['setting']}); "
+            f"{differ} of {len(f)} cells carry a * (seats significantly unequal).")
 
 
 def differences(study, t):

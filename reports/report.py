@@ -127,7 +127,7 @@ def build(study, tables, out):
         _figure(doc, images, out, C.Chart("fairness", "Seat fairness per setting", C.fairness_chart(study, fair),
                                           N.fairness(study, tables)))
         _figure(doc, images, out, C.Chart("fairness_heatmap", "Seat fairness over two swept rules",
-                                          C.heatmap(study, fair), ""))
+                                          C.heatmap(study, fair), N.heatmap(study, tables)))
     if sweep:
         _figure(doc, images, out, C.Chart("win_vs_param_seat", "Win rate by seat against the swept rule",
                                           C.win_vs_param(study, rates, "seat"), N.trend(study, tables, "seat")))

@@ -67,7 +67,7 @@ MARKER_KINDS = ("gb_markers_response", "gb_markers_knight", "gb_markers_robber",
 
 
 def grundbesitz_markers(study, tables):
-    """Blockade markers placed (by kind) and removed, per player and game."""
+    """Blockade markers placed (by kind) and removed, per player and game: two bars per row."""
     c = _charts()
     counters = tables["counters"]
     df = counters[counters["counter"].isin(MARKER_KINDS)]
@@ -77,35 +77,38 @@ def grundbesitz_markers(study, tables):
     key = _by(study)
     kinds = [k for k in MARKER_KINDS if k in set(df["counter"])]
     table = df.pivot_table(index=key, columns="counter", values="mean", aggfunc="first").reindex(order)
-    fig, ax = c._figure(max(7.5, 1.1 * len(order) + 4), 4.8)
-    x = np.arange(len(order))
-    placed = [k for k in kinds if k.startswith("gb_markers_")]
-    removed = [k for k in kinds if k.startswith("gb_removed_")]
+    fig, ax = c._figure(9.5, max(3.2, 0.62 * len(order) + 2.4))
+    y = np.arange(len(order))[::-1].astype(float)
     palette = {"gb_markers_response": "#dd8452", "gb_markers_knight": "#c44e52", "gb_markers_robber": "#2b2b2b",
                "gb_markers_strike": "#8172b2", "gb_removed_free": "#55a868", "gb_removed_knight": "#4c72b0"}
-    for group, offset in ((placed, -0.2), (removed, 0.2)):
-        bottom = np.zeros(len(order))
-        for k in group:
+    for prefix, offset in (("gb_markers_", 0.19), ("gb_removed_", -0.19)):
+        left = np.zeros(len(order))
+        for k in (k for k in kinds if k.startswith(prefix)):
             values = table[k].fillna(0).to_numpy()
-            ax.bar(x + offset, values, 0.38, bottom=bottom, color=palette[k], edgecolor="white",
-                   label=k.replace("gb_markers_", "placed: ").replace("gb_removed_", "removed: "))
-            bottom += values
-    ax.set_xticks(x)
-    ax.set_xticklabels(order, rotation=25 if len(order) > 3 else 0, ha="right" if len(order) > 3 else "center")
-    ax.set_ylabel("markers per player and game")
+            ax.barh(y + offset, values, 0.36, left=left, color=palette[k], edgecolor="white",
+                    label=k.replace("gb_markers_", "placed: ").replace("gb_removed_", "removed: "))
+            left += values
+    ax.set_yticks(y)
+    ax.set_yticklabels(order)
+    ax.set_ylim(-0.75, len(order) - 0.25)
+    ax.grid(axis="y", visible=False)
+    ax.set_xlabel("markers per player and game")
     c._legend_below(ax, ncol=3)
     n = int(df["seat_games"].min())
-    c._title(ax, "Blockade markers", f"left bar: placed, by kind; right bar: removed · per {key} · "
-                                     f"{n:,}+ player-games per bar")
+    c._title(ax, "Blockade markers", f"upper bar: markers placed, by kind of block; lower bar: markers removed · "
+                                     f"per {key} · {n:,}+ player-games per bar")
+    placed = [k for k in kinds if k.startswith("gb_markers_")]
     totals = table[placed].sum(axis=1)
     says = (f"Players place {totals.min():.2f} to {totals.max():.2f} blockade markers per game "
-            f"(most in {totals.idxmax()}).")
+            f"(most in {totals.idxmax()}, fewest in {totals.idxmin()}).")
     return [c.Chart("grundbesitz_markers", "Blockade markers", c._done(fig), says)]
 
 
 def grundbesitz_layer(ax, board, events, geo):
-    """Each GB as a wedge from its building into its hex in the owner's colour; blocked ones carry
-    a black badge with their marker count (block events add markers, removals leave markers_left)."""
+    """Each GB as a triangle from its building into its hex in the owner's colour; blocked ones carry
+    a black badge with their marker count (block events add markers, removals leave markers_left).
+    Returns legend entries when there is a GB."""
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, Polygon
     owned, markers = {}, {}
     for ev in events:
@@ -117,14 +120,22 @@ def grundbesitz_layer(ax, board, events, geo):
             markers[ev["gb"]] = ev.get("markers_left", 0)
     for gb, (player, corner, hexagon) in owned.items():
         (cx, cy), (hx, hy) = geo.corner(corner), geo.hex(hexagon)
-        tip = (cx + (hx - cx) * 0.42, cy + (hy - cy) * 0.42)
-        side = np.array([-(hy - cy), hx - cx]) * 0.12
-        base = np.array([cx + (hx - cx) * 0.18, cy + (hy - cy) * 0.18])
+        towards = np.array([hx - cx, hy - cy])
+        side = np.array([-towards[1], towards[0]]) * 0.17
+        base = np.array([cx, cy]) + towards * 0.3
+        tip = tuple(np.array([cx, cy]) + towards * 0.64)
         ax.add_patch(Polygon([tuple(base + side), tuple(base - side), tip], closed=True, facecolor=geo.colour(player),
-                             edgecolor="#111111", lw=1, zorder=4.5))
+                             edgecolor="#111111", lw=1.2, zorder=5.5))
         if markers.get(gb, 0) > 0:
-            ax.add_patch(Circle(tip, 0.11, facecolor="#111111", zorder=6))
-            ax.text(*tip, str(markers[gb]), color="white", fontsize=6.5, ha="center", va="center", zorder=7)
+            ax.add_patch(Circle(tip, 0.12, facecolor="#111111", edgecolor="white", lw=0.8, zorder=6))
+            ax.text(*tip, str(markers[gb]), color="white", fontsize=7, fontweight="bold", ha="center",
+                    va="center", zorder=7)
+    if not owned:
+        return []
+    return [Line2D([], [], marker="v", ls="", markersize=9, markerfacecolor="#bbbbbb", markeredgecolor="#111111",
+                   label="Grundbesitz (into its hex)"),
+            Line2D([], [], marker="o", ls="", markersize=9, markerfacecolor="#111111", markeredgecolor="white",
+                   label="markers blocking it")]
 
 
 # --- Robin Hood ---
@@ -196,7 +207,10 @@ def robin_layer(ax, board, events, geo):
         if ev["type"].startswith("robin") and ("to_hex" in ev or "hex" in ev):
             where = ev.get("to_hex", ev.get("hex"))
     if where is None or where < 0:
-        return
+        return []
+    from matplotlib.lines import Line2D
     x, y = geo.hex(where)
     ax.add_patch(Circle((x - 0.5, y - 0.35), 0.2, facecolor="#1b5e20", edgecolor="white", lw=1.5, zorder=6))
     ax.text(x - 0.5, y - 0.35, "RH", color="white", fontsize=7.5, fontweight="bold", ha="center", va="center", zorder=7)
+    return [Line2D([], [], marker="o", ls="", markersize=10, markerfacecolor="#1b5e20", markeredgecolor="white",
+                   label="Robin Hood (RH)")]

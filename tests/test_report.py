@@ -150,7 +150,7 @@ def test_board_picture_of_a_replayed_game(tmp_path):
     assert ax.get_title(loc="left") == "game 2"
     assert sum(1 for t in ax.texts if t.get_text() in ("6", "8")) == 4                 # four red numbers
     assert sum(1 for t in ax.texts if t.get_text().startswith(("3:1", "2:1"))) == 9    # nine harbours
-    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
     assert legend[end["winner"]].endswith("(winner)") and legend[0].startswith("seat 0: greedy")
     _saved(fig, tmp_path / "board.png")
 
