@@ -144,8 +144,8 @@ def draw_board(events, labels=None, title=None, layers=()):
     for pieces, city in ((settlements, False), (cities, True)):
         for c, p in pieces.items():
             x, y = geo.corner(c)
-            ax.add_patch(Polygon(_house(x, y, 0.2 if city else 0.16, city), closed=True, facecolor=geo.colour(p), edgecolor="#111111",
-                                 lw=1.3, zorder=5))
+            ax.add_patch(Polygon(_house(x, y, 0.2 if city else 0.16, city), closed=True, facecolor=geo.colour(p),
+                                 edgecolor="#111111", lw=1.3, zorder=5))
     if robber is not None:
         x, y = geo.hex(robber)
         ax.add_patch(Circle((x + 0.5, y - 0.35), 0.17, facecolor="#2b2b2b", edgecolor="white", lw=1.2, zorder=6))

@@ -109,7 +109,8 @@ def _source_colour(name, i):
 
 def _errorbars(ax, x, rate, lo, hi, **kw):
     rate, lo, hi = pct(rate), pct(lo), pct(hi)
-    ax.errorbar(x, rate, yerr=[np.maximum(rate - lo, 0), np.maximum(hi - rate, 0)], fmt="none", ecolor="#222222", elinewidth=1.2, capsize=4, **kw)
+    ax.errorbar(x, rate, yerr=[np.maximum(rate - lo, 0), np.maximum(hi - rate, 0)], fmt="none", ecolor="#222222",
+                elinewidth=1.2, capsize=4, **kw)
 
 
 def _runs_text(study):
@@ -254,7 +255,8 @@ def heatmap(study, fairness):
     notes = np.full((len(rows), len(cols)), "", dtype=object)
     by_label = fairness.set_index("setting")
     for run in study.runs:
-        if any(grid.normal(run.values.get(k)) != grid.normal(base.get(k)) for k in rest) or run.label not in by_label.index:
+        off_baseline = any(grid.normal(run.values.get(k)) != grid.normal(base.get(k)) for k in rest)
+        if off_baseline or run.label not in by_label.index:
             continue
         f = by_label.loc[run.label]
         r, c = rows.index(grid.normal(run.values[k2])), cols.index(grid.normal(run.values[k1]))
@@ -470,10 +472,10 @@ def flows_chart(study, flows):
     axes[1].set_xlabel("resource cards spent or lost per player and game")
     axes[0].set_title("gained, by source", fontsize=10, fontweight="normal", loc="left")
     axes[1].set_title("spent or lost, by use", fontsize=10, fontweight="normal", loc="left")
-    handles, labels = {}, []
+    handles = {}
     for ax in axes:
-        for h, l in zip(*ax.get_legend_handles_labels()):
-            handles.setdefault(l, h)
+        for h, label in zip(*ax.get_legend_handles_labels()):
+            handles.setdefault(label, h)
     fig.legend(list(handles.values()), list(handles), loc="outside lower center", ncol=min(len(handles), 7))
     seat_games = int(df.groupby(by)["seat_games"].first().min())
     what = "per policy" if by == "policy" else "per setting, all seats together"

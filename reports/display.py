@@ -14,14 +14,15 @@ def fairness(study, f):
     seats = [f"seat {k}" for k in range(players)]
     many = _settings(study)
     headers = (["setting"] if many else []) + ["games", *(f"{s} wins" for s in seats), "spread [95%]",
-                                               "noise spread", "chi-square p", f"{_corr(study)} p"]
+                                               "noise spread", "chi-square p"] + ([f"{_corr(study)} p"] if many else [])
     rows, highlight = [], []
     for i, r in enumerate(f.itertuples(index=False)):
         d = r._asdict()
         row = ([d["setting"]] if many else []) + [fmt.count(d["games"])]
         row += [fmt.pct(f.iloc[i].get(s)) for s in seats]
         row += [f"{fmt.pp(d['spread'], sign=False)} {fmt.interval(d['spread_lo'], d['spread_hi'])}",
-                fmt.pp(d["noise_spread"], sign=False), fmt.p_value(d["p"]), fmt.p_value(d["p_adj"])]
+                fmt.pp(d["noise_spread"], sign=False), fmt.p_value(d["p"])]
+        row += [fmt.p_value(d["p_adj"])] if many else []
         rows.append(row)
         if many and d["fairest"]:
             highlight.append(i)

@@ -196,7 +196,8 @@ def robin_vp(study, tables):
     ax.set_ylabel("victory points at the end (mean)")
     c._legend_below(ax, ncol=2)
     c._title(ax, "Sheriff and Robin: VP at the end", f"{c._runs_text(study)} · bars: 95% intervals")
-    return [c.Chart("robin_vp", "VP of both sides", c._done(fig), "Mean VP of the Sheriff and of Robin at the end of the game.")]
+    return [c.Chart("robin_vp", "VP of both sides", c._done(fig),
+                    "Mean VP of the Sheriff and of Robin at the end of the game.")]
 
 
 def robin_layer(ax, board, events, geo):

@@ -237,7 +237,7 @@ def run(sweep, out_dir, jobs=1, resume=False, force=False, progress=True, chunk_
     summaries = []
     for x in sweep.settings:
         print(f"setting {x.index + 1}/{count}: {x.label}", file=sys.stderr)
-        summaries.append(run_one(x.scenario, out / x.dir, x, sweep.overrides, jobs=jobs, resume=state == "resume", force=force,
-                                 progress=progress, chunk_games=chunk_games))
+        summaries.append(run_one(x.scenario, out / x.dir, x, sweep.overrides, jobs=jobs, resume=state == "resume",
+                                 force=force, progress=progress, chunk_games=chunk_games))
     write_json(out / META, sweep_meta(sweep, complete=True, started=meta["started"]))
     return summaries

@@ -4,7 +4,6 @@ import json
 import pandas as pd
 import pytest
 
-from cli import app
 from simcore import grid, sweep
 from simcore.config import SCENARIO_DIR, load_scenario
 from simcore.errors import InputError, ScenarioError
@@ -235,3 +234,13 @@ def test_variant_sweep_examples_in_the_readme(tmp_path, variant, title):
     path.write_text(text, encoding="utf-8")
     plan = sweep.plan(path)
     assert len(plan.settings) >= 6
+
+
+def test_a_variant_scenario_without_a_grid_sweeps_its_registered_defaults():
+    from reports.variants import REGISTRY
+    from simcore.config import VARIANTS
+    if "grundbesitz" not in VARIANTS:
+        pytest.skip("the Grundbesitz variant is not in this version yet")
+    plan = sweep.plan("grundbesitz", ["games=10"])
+    assert list(plan.vary) == list(REGISTRY["grundbesitz"].sweep)
+    assert len(plan.settings) == 12 and plan.settings[0].label.startswith("allowed_numbers=2-6,8-12")
