@@ -36,6 +36,13 @@ class Geometry:
         self.hexes = {h["hex"]: hex_xy(h["q"], h["r"]) for h in board["hexes"]}
         self.corners = {c["corner"]: _mean([hex_xy(*p) for p in c["positions"]]) for c in board["corners"]}
         self.edges = {e["edge"]: tuple(e["corners"]) for e in board["edges"]}
+        self.robber_artists = []
+
+    def hide_robber(self):
+        """For a variant whose own piece is the robber (Robin Hood): remove the robber's marker."""
+        for artist in self.robber_artists:
+            artist.remove()
+        self.robber_artists = []
 
     def hex(self, h):
         return self.hexes[h]
@@ -109,7 +116,7 @@ def _draw_harbours(ax, board, geo):
                 color="#111111", path_effects=[pe.withStroke(linewidth=2, foreground="white", alpha=0.7)])
 
 
-def _house(x, y, size, city):
+def house(x, y, size, city):
     """Outline of a settlement (a house) or a city (a tall house with a wide hall beside it)."""
     s = size
     if not city:
@@ -144,17 +151,18 @@ def draw_board(events, labels=None, title=None, layers=()):
     for pieces, city in ((settlements, False), (cities, True)):
         for c, p in pieces.items():
             x, y = geo.corner(c)
-            ax.add_patch(Polygon(_house(x, y, 0.2 if city else 0.16, city), closed=True, facecolor=geo.colour(p),
+            ax.add_patch(Polygon(house(x, y, 0.2 if city else 0.16, city), closed=True, facecolor=geo.colour(p),
                                  edgecolor="#111111", lw=1.3, zorder=5))
     if robber is not None:
         x, y = geo.hex(robber)
-        ax.add_patch(Circle((x + 0.5, y - 0.35), 0.17, facecolor="#2b2b2b", edgecolor="white", lw=1.2, zorder=6))
-        ax.text(x + 0.5, y - 0.35, "R", ha="center", va="center", color="white", fontsize=8, fontweight="bold",
-                zorder=7)
+        geo.robber_artists = [
+            ax.add_patch(Circle((x + 0.5, y - 0.35), 0.17, facecolor="#2b2b2b", edgecolor="white", lw=1.2, zorder=6)),
+            ax.text(x + 0.5, y - 0.35, "R", ha="center", va="center", color="white", fontsize=8, fontweight="bold",
+                    zorder=7)]
     extra = []
     for layer in layers:
         extra += layer(ax, board, events, geo) or []
-    _legend(ax, board, labels, end, extra)
+    _legend(ax, board, labels, end, extra, robber=bool(geo.robber_artists))
     ax.set_xlim(-5.6, 5.6)
     ax.set_ylim(-5.3, 5.3)
     ax.set_aspect("equal")
@@ -164,7 +172,7 @@ def draw_board(events, labels=None, title=None, layers=()):
     return fig
 
 
-def _legend(ax, board, labels, end, extra=()):
+def _legend(ax, board, labels, end, extra=(), robber=True):
     winner = end.get("winner", -1) if end else -1
     handles = []
     for p in range(board["players"]):
@@ -175,11 +183,12 @@ def _legend(ax, board, labels, end, extra=()):
                               markeredgecolor="#111111", label="settlement"))
     handles.append(plt.Line2D([], [], marker=_marker(True), ls="", markersize=13, markerfacecolor="#dddddd",
                               markeredgecolor="#111111", label="city"))
-    handles.append(plt.Line2D([], [], marker="o", ls="", markersize=10, markerfacecolor="#2b2b2b",
-                              markeredgecolor="white", label="robber (R)"))
+    if robber:
+        handles.append(plt.Line2D([], [], marker="o", ls="", markersize=10, markerfacecolor="#2b2b2b",
+                                  markeredgecolor="white", label="robber (R)"))
     ax.figure.legend(handles=[*handles, *extra], loc="outside right upper", fontsize=9, frameon=False)
 
 
 def _marker(city):
     """The house outline as a legend marker."""
-    return [(x, y) for x, y in _house(0, 0, 1, city)] + [_house(0, 0, 1, city)[0]]
+    return [(x, y) for x, y in house(0, 0, 1, city)] + [house(0, 0, 1, city)[0]]

@@ -143,14 +143,16 @@ def win_bars(study, rates, group):
     players = study.runs[0].players
     no_winner = np.mean([(r.winner_seat < 0).mean() for r in study.runs])
     equal = 100 * (1 - no_winner) / players
-    ax.axhline(equal, ls="--", color="#333333", lw=1, label=f"equal share ({equal:.1f}%)")
+    if players > 1:  # a solo mode (Robin Hood) has no share to be equal to
+        ax.axhline(equal, ls="--", color="#333333", lw=1, label=f"equal share ({equal:.1f}%)")
     ax.set_xticks(np.arange(len(names)))
     ax.set_xticklabels([_seat_label(int(n.split()[-1])) for n in names] if group == "seat" else names)
     ax.set_ylabel("games won (%)" if group == "seat" else "games won per seat played (%)")
     ax.set_ylim(0, max(equal * 1.6, pct(df["ci_hi"]).max() * 1.2))
     what = "table seat" if group == "seat" else "policy"
     _title(ax, f"Win rate by {what}", f"{_runs_text(study)} · bars: 95% Wilson intervals")
-    ax.legend(loc="upper right", ncol=min(3, len(runs) + 1))
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(loc="upper right", ncol=min(3, len(runs) + 1))
     return _done(fig)
 
 
@@ -225,7 +227,8 @@ def win_vs_param(study, rates, group):
                 ax.errorbar(x, pct(r), yerr=[np.maximum(pct(r - lo), 0), np.maximum(pct(hi - r), 0)], fmt="o",
                             color=colour, capsize=3, lw=1.5, label=name)
         players = study.runs[members[0]].players
-        ax.axhline(100 / players, ls="--", color="#333333", lw=1)
+        if players > 1:
+            ax.axhline(100 / players, ls="--", color="#333333", lw=1)
         ax.set_xticks(ticks)
         ax.set_xticklabels([t.replace("/", "/\n") if len(t) > 14 else t for t in tick_labels])
         ax.set_xlabel(key)
@@ -234,8 +237,9 @@ def win_vs_param(study, rates, group):
     axes[0].set_ylabel("games won (%)" if group == "seat" else "games won per seat played (%)")
     what = "table seat" if group == "seat" else "policy"
     handles, labels = axes[0].get_legend_handles_labels()
-    handles.append(plt.Line2D([], [], ls="--", color="#333333"))
-    labels.append(f"equal share (1/{study.runs[0].players})")
+    if study.runs[0].players > 1:
+        handles.append(plt.Line2D([], [], ls="--", color="#333333"))
+        labels.append(f"equal share (1/{study.runs[0].players})")
     _header(fig, f"Win rate by {what} against {key}",
             f"{_runs_text(study)} (the same seeds in every setting) · {'bands' if numeric else 'bars'}: "
             "95% Wilson intervals", handles, labels)

@@ -50,9 +50,9 @@ def group_rates(study, rates, groups, what):
     df = rates[rates["group"].isin(groups)]
     if not len(df):
         return None
-    headers = (["setting"] if _settings(study) else []) + [what, "games", "seats", "trials", "count", "rate [95%]"]
+    headers = (["setting"] if _settings(study) else []) + [what, "games", "trials", "count", "rate [95%]"]
     rows = [([r.setting] if _settings(study) else []) +
-            [r.outcome, fmt.count(r.games), str(r.seats), fmt.count(r.trials), fmt.count(r.count),
+            [r.outcome, fmt.count(r.games), fmt.count(r.trials), fmt.count(r.count),
              fmt.rate(r.rate, r.ci_lo, r.ci_hi)] for r in df.itertuples()]
     return headers, rows
 

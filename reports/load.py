@@ -64,8 +64,6 @@ class RunData:
     def variants(self):
         return list(self.summary.get("rules", {}).get("variants", {}) or {})
 
-    def seats_of(self, label):
-        return self.spec_labels.count(label)
 
 
 def seat_suffixes(header):

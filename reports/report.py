@@ -13,6 +13,8 @@ exists is complete; report.html existing means the whole report is.
 """
 from pathlib import Path
 
+import numpy as np
+
 from reports import charts as C
 from reports import display as D
 from reports import narrative as N
@@ -54,12 +56,19 @@ def active_variants(study):
     for entry in REGISTRY.values():
         for run in study.runs:
             seat_cols, game_cols = entry.columns_in(run.header)
-            on = entry.name in run.variants
-            used = any(run.seat_sums[c].abs().sum() > 0 for c in seat_cols if c in run.seat_sums) or bool(game_cols)
-            if (seat_cols or game_cols) and (on or used):
+            if any(run.seat_sums[c].abs().sum() > 0 for c in seat_cols if c in run.seat_sums) or \
+                    any(_holds_something(run, c) for c in game_cols):
                 out.append(entry)
                 break
     return out
+
+
+def _holds_something(run, column):
+    """A game column with a value other than 0, -1 (other modes' filler) or empty."""
+    if column in run.categories:
+        return bool(set(run.categories[column]) - {"-1", "0", ""})
+    values = run.measures.get(column)
+    return values is not None and bool(np.any(~np.isin(values, (0, -1)) & ~np.isnan(values)))
 
 
 def _figure(doc, images, out, chart):

@@ -34,25 +34,28 @@ def _front(study, i):
 
 
 def outcomes(run):
-    """(group, outcome) -> (0/1 per game, seats the outcome covers)."""
-    out = {("seat", f"seat {k}"): (run.winner_seat == k, 1) for k in range(run.players)}
+    """(group, outcome) -> (0/1 per game, trials): trials are games, or for a policy the
+    seat-games it played (a policy in two seats of every game: 2 x games; one that
+    alternates with another: the games it sat in)."""
+    n = run.games
+    out = {("seat", f"seat {k}"): (run.winner_seat == k, n) for k in range(run.players)}
     for label in run.labels:
         specs = [i for i, x in enumerate(run.spec_labels) if x == label]
-        out[("policy", label)] = (np.isin(run.winner_spec, specs), len(specs))
-    out[("game", "no winner")] = (run.winner_seat < 0, 1)
+        out[("policy", label)] = (np.isin(run.winner_spec, specs), int(run.seat_games.get(label, 0)))
+    out[("game", "no winner")] = (run.winner_seat < 0, n)
     for column, values in run.categories.items():
         for value in sorted(set(values)):
-            out[(column, value)] = (values == value, 1)
+            out[(column, value)] = (values == value, n)
     return out
 
 
 def win_rates(study):
     rows = []
     for i, run in enumerate(study.runs):
-        for (group, name), (hit, seats) in outcomes(run).items():
-            trials, count = run.games * seats, int(hit.sum())
+        for (group, name), (hit, trials) in outcomes(run).items():
+            count = int(hit.sum())
             lo, hi = stats.wilson(count, trials)
-            rows.append({**_front(study, i), "group": group, "outcome": name, "games": run.games, "seats": seats,
+            rows.append({**_front(study, i), "group": group, "outcome": name, "games": run.games,
                          "trials": trials, "count": count, "rate": count / trials if trials else np.nan,
                          "ci_lo": lo, "ci_hi": hi})
     return pd.DataFrame(rows)
@@ -67,14 +70,14 @@ def comparisons(study):
     for i, run in enumerate(study.runs):
         if i == study.baseline:
             continue
-        for key, (hit, seats) in outcomes(run).items():
+        for key, (hit, trials) in outcomes(run).items():
             if key not in base_out:
                 continue
-            base_hit, base_seats = base_out[key]
-            if _constant(hit, base_hit):
+            base_hit, base_trials = base_out[key]
+            if _constant(hit, base_hit) or not trials or not base_trials:
                 continue
             rows.append({**_front(study, i), "baseline": base.label, "group": key[0], "outcome": key[1],
-                         **_compare(hit, seats, base_hit, base_seats, paired)})
+                         **_compare(hit, trials, base_hit, base_trials, paired)})
     df = pd.DataFrame(rows)
     if len(df):
         df["p_adj"] = stats.adjust(df["p"].to_numpy(), study.correction)
@@ -87,20 +90,22 @@ def _constant(hit, base_hit):
     return (not hit.any() and not base_hit.any()) or (hit.all() and base_hit.all())
 
 
-def _compare(hit, seats, base_hit, base_seats, paired):
+def _compare(hit, trials, base_hit, base_trials, paired):
+    """Rates per trial; paired (game by game) when both played the same games with the same trials."""
     n, n_base = len(hit), len(base_hit)
-    rate, base_rate = hit.sum() / (n * seats), base_hit.sum() / (n_base * base_seats)
-    if paired and seats == base_seats:
+    rate, base_rate = hit.sum() / trials, base_hit.sum() / base_trials
+    same = paired and trials == base_trials
+    if same:
         both, only_x, only_y, neither = stats.paired_table(hit, base_hit)
         lo, hi = stats.diff_ci_paired(both, only_x, only_y, neither)
         test, p = "McNemar exact (paired games)", stats.mcnemar_exact(only_x, only_y)
-        lo, hi = lo / seats, hi / seats
+        lo, hi = lo * n / trials, hi * n / trials  # per game -> per trial
     else:
         wins, base_wins = int(hit.sum()), int(base_hit.sum())
-        lo, hi = stats.diff_ci_unpaired(wins, n * seats, base_wins, n_base * base_seats)
-        test, p = stats.two_by_two(wins, n * seats, base_wins, n_base * base_seats)
+        lo, hi = stats.diff_ci_unpaired(wins, trials, base_wins, base_trials)
+        test, p = stats.two_by_two(wins, trials, base_wins, base_trials)
         test += " (unpaired)"
-    return {"games": n, "baseline_games": n_base, "paired": bool(paired and seats == base_seats),
+    return {"games": n, "baseline_games": n_base, "paired": bool(same),
             "rate": rate, "baseline_rate": base_rate, "diff": rate - base_rate, "diff_lo": lo, "diff_hi": hi,
             "test": test, "p": p}
 

@@ -4,9 +4,12 @@ Each chart function takes (study, tables) and returns a list of charts.Chart,
 empty when the results have nothing of the variant (columns missing or all zero).
 Each board layer takes (ax, board, events, geometry) and draws on the replay picture.
 """
+import matplotlib.patheffects as pe
 import numpy as np
 
 from reports import fmt
+
+NEUTRAL = "#9e9e9e"
 
 
 def _charts():
@@ -140,12 +143,16 @@ def grundbesitz_layer(ax, board, events, geo):
 
 # --- Robin Hood ---
 
+ENDING_COLOURS = {"robin_target": "#55a868", "sheriff_target": "#4c72b0", "enclosure": "#8172b2",
+                  "max_turns": "#8c8c8c", "none": "#dddddd"}
+
+
 def robin_endings(study, tables):
     """How games end, as shares per setting (stacked), with the number of games."""
     c = _charts()
     rates = tables["win_rates"]
-    df = rates[rates["group"] == "ending"]
-    if not len(df):
+    df = rates[(rates["group"] == "robin_ending") & (rates["outcome"] != "-1")]
+    if not len(df) or df["count"].sum() == 0:
         return []
     order = [r.label for r in study.runs]
     endings = list(dict.fromkeys(df["outcome"]))
@@ -155,7 +162,8 @@ def robin_endings(study, tables):
     left = np.zeros(len(order))
     for i, e in enumerate(endings):
         values = 100 * table[e].fillna(0).to_numpy()
-        ax.barh(y, values, 0.6, left=left, label=e, color=c.plt.get_cmap("Set2")(i % 8), edgecolor="white")
+        ax.barh(y, values, 0.6, left=left, label=e, color=ENDING_COLOURS.get(e, c.plt.get_cmap("Set2")(i % 8)),
+                edgecolor="white")
         for yi, l, v in zip(y, left, values):
             if v >= 6:
                 ax.text(l + v / 2, yi, f"{v:.0f}%", ha="center", va="center", fontsize=8.5)
@@ -176,18 +184,19 @@ def robin_vp(study, tables):
     """Both sides' VP at the end, mean per setting with 95% intervals."""
     c = _charts()
     m = tables["measures"]
-    df = m[m["column"].isin(["sheriff_vp", "robin_vp"])] if len(m) else m
-    if not len(df):
+    df = m[m["column"].isin(["robin_sheriff_vp", "robin_vp"])] if len(m) else m
+    if not len(df) or df["mean"].lt(0).all():
         return []
     order = [r.label for r in study.runs]
     fig, ax = c._figure(max(7.0, 1.1 * len(order) + 3.5), 4.6)
     x = np.arange(len(order))
-    for j, (column, colour) in enumerate((("sheriff_vp", "#1f77b4"), ("robin_vp", "#2ca02c"))):
+    for j, (column, colour, name) in enumerate((("robin_sheriff_vp", "#1f77b4", "Sheriff"),
+                                                ("robin_vp", "#2ca02c", "Robin"))):
         sub = df[df["column"] == column].set_index("setting").reindex(order)
         if sub["mean"].isna().all():
             continue
         xs = x + (j - 0.5) * 0.38
-        ax.bar(xs, sub["mean"], 0.36, color=colour, alpha=0.85, label=column.replace("_vp", ""))
+        ax.bar(xs, sub["mean"], 0.36, color=colour, alpha=0.85, label=name)
         ax.errorbar(xs, sub["mean"], yerr=[(sub["mean"] - sub["ci_lo"]).clip(lower=0),
                                            (sub["ci_hi"] - sub["mean"]).clip(lower=0)], fmt="none",
                     ecolor="#222222", capsize=3)
@@ -201,17 +210,29 @@ def robin_vp(study, tables):
 
 
 def robin_layer(ax, board, events, geo):
-    """Robin on the last hex an event put him on (events of type robin_* with to_hex or hex)."""
-    from matplotlib.patches import Circle
+    """The neutral pieces (grey), and Robin on the last hex a robin_move or robin_score event put
+    him on; Robin is the robber of this mode, so the robber's marker goes."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, Polygon
+    from reports.board import house
+    neutral = [ev for ev in events if ev["type"] == "neutral_settlement"]
+    outline = [pe.Stroke(linewidth=7, foreground="#111111"), pe.Normal()]
+    for ev in neutral:
+        (x1, y1), (x2, y2) = geo.edge(ev["edge"])
+        ax.plot([x1, x2], [y1, y2], color=NEUTRAL, lw=5, solid_capstyle="round", zorder=4, path_effects=outline)
+        ax.add_patch(Polygon(house(*geo.corner(ev["corner"]), 0.16, False), closed=True, facecolor=NEUTRAL,
+                             edgecolor="#111111", lw=1.3, zorder=5))
     where = None
     for ev in events:
-        if ev["type"].startswith("robin") and ("to_hex" in ev or "hex" in ev):
+        if ev["type"] in ("robin_move", "robin_score"):
             where = ev.get("to_hex", ev.get("hex"))
+    handles = [Line2D([], [], marker="s", ls="", markersize=10, markerfacecolor=NEUTRAL, markeredgecolor="#111111",
+                      label="neutral pieces")] if neutral else []
     if where is None or where < 0:
-        return []
-    from matplotlib.lines import Line2D
+        return handles
+    geo.hide_robber()
     x, y = geo.hex(where)
-    ax.add_patch(Circle((x - 0.5, y - 0.35), 0.2, facecolor="#1b5e20", edgecolor="white", lw=1.5, zorder=6))
-    ax.text(x - 0.5, y - 0.35, "RH", color="white", fontsize=7.5, fontweight="bold", ha="center", va="center", zorder=7)
-    return [Line2D([], [], marker="o", ls="", markersize=10, markerfacecolor="#1b5e20", markeredgecolor="white",
-                   label="Robin Hood (RH)")]
+    ax.add_patch(Circle((x + 0.5, y - 0.35), 0.2, facecolor="#1b5e20", edgecolor="white", lw=1.5, zorder=6))
+    ax.text(x + 0.5, y - 0.35, "RH", color="white", fontsize=7.5, fontweight="bold", ha="center", va="center", zorder=7)
+    return handles + [Line2D([], [], marker="o", ls="", markersize=10, markerfacecolor="#1b5e20",
+                             markeredgecolor="white", label="Robin Hood (RH), the robber")]

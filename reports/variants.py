@@ -8,16 +8,17 @@ A `VariantReport` entry, keyed by the variant's scenario table name
   `seatK_spend_*` column is a source or a use in the flow charts by itself.
   Seat columns listed here are averaged per player and game ("counters").
 - `categories`: game-level columns whose values are outcomes to count per
-  setting (share with interval, compared between settings), with labels for codes.
+  setting (share with interval, compared between settings), with labels for
+  their codes as written in games.csv ("1": "sheriff").
 - `sweep`: the grid `catan-balance sweep` runs for a scenario that turns the
   variant on and has neither `--vary` nor a `[sweep]` table.
 - `charts`: functions (study, tables) -> [Chart] drawn in its report section.
 - `board_layers`: functions (ax, board, events) drawing its pieces on the
   replay picture (`catan-balance replay --png`).
 
-An entry lights up only where its columns exist in the results (and the variant
-is on, or its columns are not all zero): results of other versions or of the
-base game show nothing of it.
+An entry lights up only where its columns exist in the results and hold
+something (not all 0 or -1, the value columns of other modes hold): results of
+other versions or of the base game show nothing of it.
 """
 from dataclasses import dataclass, field
 
@@ -84,15 +85,23 @@ register(VariantReport(
           "and game.",
 ))
 
+ROBIN_COUNTS = ("vp_sheriff", "vp_neutral", "sevens_sheriff", "sevens_neutral", "relocations", "stolen", "draws",
+                "extra_draws", "moves", "stays", "road_blocks", "camp_returns", "evictions")
+
 register(VariantReport(
-    name="robin",
+    name="robin_hood",
     title="Robin Hood (the Sheriff against the automaton)",
-    # RULES.md §3 records (issue 4): how the game ended, both sides' VP.
-    game_columns=("ending", "winner_side", "sheriff_vp", "robin_vp"),
-    categories={"ending": {}, "winner_side": {}},
-    sweep={"variants.robin.neutral_settlements": [3, 5, 7],
-           "variants.robin.deck.knight": [1, 2, 3]},
+    # RULES.md §3 records (issue 4, simcore/records.py ROBIN_COLUMNS): game columns robin_<name>,
+    # -1 in games of other modes; codes as in simcore/robin_board.py (SIDE_NAMES, ENDING_NAMES).
+    game_columns=("robin_winner", "robin_ending", "robin_vp", "robin_sheriff_vp",
+                  *(f"robin_{c}" for c in ROBIN_COUNTS)),
+    categories={"robin_winner": {"0": "draw", "1": "sheriff", "2": "robin"},
+                "robin_ending": {"0": "none", "1": "robin_target", "2": "sheriff_target", "3": "enclosure",
+                                 "4": "max_turns"}},
+    sweep={"variants.robin_hood.neutral_settlements": [3, 5, 7],
+           "variants.robin_hood.deck.knight": [1, 2, 3]},
     charts=(vc.robin_endings, vc.robin_vp),
     board_layers=(vc.robin_layer,),
-    about="How games end (Robin at his target, the Sheriff at his, enclosure, turn limit) and both sides' VP.",
+    about="Who wins (the Sheriff, Robin, or a draw), how games end (Robin at his target, the Sheriff at his, "
+          "enclosure, turn limit), both sides' VP and what Robin did.",
 ))

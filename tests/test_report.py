@@ -118,9 +118,11 @@ def _with_variant_columns(src, dst):
             extra[f"seat{k}_gb_markers_{kind}"] = rng.integers(0, 3, len(df))
         extra[f"seat{k}_gb_removed_free"] = rng.integers(0, 2, len(df))
         extra[f"seat{k}_gb_bought"] = rng.integers(0, 4, len(df))
-    extra["ending"] = rng.choice(["robin_target", "sheriff_target", "enclosure"], len(df))
-    extra["sheriff_vp"] = rng.integers(5, 16, len(df))
+    extra["robin_winner"] = rng.choice([0, 1, 2], len(df))                  # codes of simcore/robin_board.py
+    extra["robin_ending"] = rng.choice([1, 2, 3], len(df))
+    extra["robin_sheriff_vp"] = rng.integers(5, 16, len(df))
     extra["robin_vp"] = rng.integers(3, 16, len(df))
+    extra["robin_evictions"] = rng.integers(0, 3, len(df))
     df = pd.concat([df.drop(columns=[c for c in extra if c in df]), pd.DataFrame(extra)], axis=1)
     df.to_csv(dst / "games.csv", index=False)
 
@@ -129,15 +131,44 @@ def test_variant_entries_light_up_only_with_their_columns(runs, tmp_path):
     assert not active_variants(open_results(runs / "a"))               # base game: no variant section
     _with_variant_columns(runs / "a", tmp_path / "v")
     study = open_results(tmp_path / "v")
-    assert {e.name for e in active_variants(study)} == {"grundbesitz", "robin"}
+    assert {e.name for e in active_variants(study)} == {"grundbesitz", "robin_hood"}
     paths = write_report(study)
     assert {"grundbesitz_income", "grundbesitz_markers", "robin_endings", "robin_vp"} <= set(paths["charts"])
     flows = pd.read_csv(tmp_path / "v" / "tables" / "flows.csv")
     assert "grundbesitz" in set(flows["source"])                          # a gain_* column is a flow source
     rates = pd.read_csv(tmp_path / "v" / "tables" / "win_rates.csv")
-    assert set(rates[rates["group"] == "ending"]["outcome"]) == {"robin_target", "sheriff_target", "enclosure"}
+    assert set(rates[rates["group"] == "robin_ending"]["outcome"]) == {"robin_target", "sheriff_target", "enclosure"}
+    assert set(rates[rates["group"] == "robin_winner"]["outcome"]) == {"draw", "sheriff", "robin"}
     md = (tmp_path / "v" / "report.md").read_text()
     assert "Grundbesitz (land ownership" in md and "Robin Hood" in md
+
+
+def test_other_modes_filler_does_not_light_up_a_variant(runs, tmp_path):
+    shutil.copytree(runs / "a", tmp_path / "f")
+    df = pd.read_csv(tmp_path / "f" / "games.csv")
+    df = pd.concat([df, pd.DataFrame({"robin_winner": -1, "robin_ending": -1, "robin_vp": -1}, index=df.index)], axis=1)
+    df.to_csv(tmp_path / "f" / "games.csv", index=False)
+    assert not active_variants(open_results(tmp_path / "f"))
+
+
+def test_board_layers_of_the_variants(tmp_path):
+    """GB triangles with their markers, Robin's neutral pieces and Robin in place of the robber."""
+    from reports.variants import REGISTRY
+    scenario = load_scenario("scenarios/base.toml")
+    _, events = runner.replay(scenario, 2)
+    free = [c for c in range(54) if c not in end_state(events)[0] and c not in end_state(events)[1]]
+    extra = [{"type": "gb_buy", "player": 1, "gb": 7, "corner": 12, "hex": 4},
+             {"type": "gb_block", "player": 2, "owner": 1, "gb": 7, "markers": 2, "block": "robber"},
+             {"type": "neutral_settlement", "player": -1, "corner": free[0], "edge": 0, "number": 5, "rerolls": 0},
+             {"type": "robin_move", "player": -1, "from_hex": 9, "to_hex": 3, "how": 1}]
+    layers = [layer for entry in REGISTRY.values() for layer in entry.board_layers]
+    fig = draw_board(events + extra, ["greedy"] * 4, "layers", layers)
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "robber (R)" not in legend and "Robin Hood (RH), the robber" in legend
+    assert {"Grundbesitz (into its hex)", "markers blocking it", "neutral pieces"} <= set(legend)
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert "RH" in texts and "R" not in texts and "2" in texts          # Robin, no robber, the GB's 2 markers
+    _saved(fig, tmp_path / "layers.png")
 
 
 def test_board_picture_of_a_replayed_game(tmp_path):

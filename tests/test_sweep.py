@@ -224,7 +224,7 @@ def _readme_block(title):
 
 
 @pytest.mark.parametrize("variant, title", [("grundbesitz", "grundbesitz-sweep.toml"),
-                                            ("robin", "robin-hood-sweep.toml")])
+                                            ("robin_hood", "robin-hood-sweep.toml")])
 def test_variant_sweep_examples_in_the_readme(tmp_path, variant, title):
     from simcore.config import VARIANTS
     text = "# " + title + "\n" + _readme_block(title)
