@@ -9,7 +9,8 @@ NUMBA_DISABLE_JIT=1.
 
 numba checks a cached kernel only against its own file, not against the
 functions it inlines from other files, so the cache lives in a folder named
-after a hash of every engine and policy source file: any edit starts afresh.
+after a hash of every engine and policy source file the kernels use: any edit
+of those starts afresh.
 """
 import hashlib
 import os
@@ -22,12 +23,22 @@ from numba.extending import register_jitable
 _ROOT = Path(__file__).resolve().parent.parent
 
 
+# Modules no kernel imports (the Python shell around the engine): editing them
+# needs no recompile.  A module missing here only costs an unneeded recompile.
+SHELL_MODULES = {
+    "simcore": {"batch", "bench", "config", "errors", "fields", "grid", "grundbesitz_rules", "outputs",
+                "progress", "replay", "robin_config", "runner", "seeds", "sweep"},
+    "policies": {"presets", "registry"},
+}
+
+
 def _source_hash():
     h = hashlib.sha256(numba.__version__.encode())
     for folder in ("simcore", "policies"):
         for path in sorted((_ROOT / folder).glob("*.py")):
-            h.update(path.name.encode())
-            h.update(path.read_bytes())
+            if path.stem not in SHELL_MODULES[folder]:
+                h.update(path.name.encode())
+                h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
