@@ -13,6 +13,9 @@ BUILDER_BASE = {
     "robber_leader": 1.0, "knight_early": 0.0, "trade": 1.0, "longest_road": 0.0,
 }
 
+# the Sheriff's choices in the Robin Hood mode (policies.sheriff)
+SHERIFF_BASE = {"robin_vp": 1.0, "robin_block": 0.3, "robin_steal": 1.0, "evict": 1.0}
+
 PRESETS = {
     "random": ("random", {}, "uniform over the legal options at every choice point; exercises every rule"),
     "greedy": ("builder", dict(BUILDER_BASE),
@@ -23,4 +26,10 @@ PRESETS = {
     "devcards": ("builder", dict(BUILDER_BASE, devcard=1.3, settlement=0.8, road=0.3,
                                      knight_early=1.0, wool=1.3, grain=1.2, ore=1.4, lumber=0.8, brick=0.8),
                  "development-card buyer: wool/grain/ore spots, plays knights early for largest army"),
+    # The Sheriff of the Robin Hood solo mode ([variants.robin_hood]); as builders they also play
+    # the base game, where the Sheriff weights do nothing.
+    "sheriff-greedy": ("builder", dict(BUILDER_BASE, **SHERIFF_BASE),
+                       "Robin Hood Sheriff: builds for VP like greedy, sends Robin where he hurts least"),
+    "sheriff-warden": ("builder", dict(BUILDER_BASE, **SHERIFF_BASE, fence=1.0, enclose=1.0, road=0.8),
+                       "Robin Hood Sheriff: fences Robin's hex and camp with roads for the enclosure ending"),
 }

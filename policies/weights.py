@@ -32,7 +32,15 @@ WEIGHTS = {
     "knight_early": (13, "1 = play a knight before rolling even when the robber does not hurt us"),
     "trade": (14, "1 = trade with the bank towards the current goal"),
     "longest_road": (15, "extra road priority for extending the own longest road"),
-    # 16..31: Grundbesitz; 32..47: Robin Hood (Sheriff); 48..63: Autarkie
+    # 16..31: Grundbesitz
+    # 32..47: Robin Hood, the Sheriff's choices (policies.sheriff)
+    "robin_vp": (32, "Sheriff: harm of each VP Robin would score at a hex on a 7"),
+    "robin_block": (33, "Sheriff: harm of each own pip of production Robin would block at a hex"),
+    "robin_steal": (34, "Sheriff: harm of Robin standing at a hex with own buildings (a steal on a 7)"),
+    "fence": (35, "Sheriff: bonus per own road already around a hex when choosing where Robin goes"),
+    "enclose": (36, "Sheriff: priority of roads that fence in Robin's hex or camp (the enclosure ending)"),
+    "evict": (37, "Sheriff: 1 = evict Robin after building on his hex when he harms less next door"),
+    # 48..63: Autarkie
 }
 
 N_WEIGHTS = 64
@@ -41,3 +49,4 @@ W_CITY, W_SETTLEMENT, W_ROAD, W_DEVCARD = 0, 1, 2, 3
 W_PIPS, W_DIVERSITY, W_HARBOUR = 4, 5, 6
 W_RESOURCE0 = 7  # lumber; W_RESOURCE0 + r for resource r
 W_ROBBER_LEADER, W_KNIGHT_EARLY, W_TRADE, W_LONGEST_ROAD = 12, 13, 14, 15
+W_ROBIN_VP, W_ROBIN_BLOCK, W_ROBIN_STEAL, W_FENCE, W_ENCLOSE, W_EVICT = 32, 33, 34, 35, 36, 37

@@ -35,24 +35,35 @@ def seat_label(seat):
 
 
 class Tally:
-    """Running counts over games; feed DataFrames with winner_seat, turns, seatK_spec."""
+    """Running counts over games; feed DataFrames with the `columns` (winner_seat, turns,
+    seatK_spec, and a mode's own)."""
 
     def __init__(self, scenario):
         self.scenario = scenario
-        players = scenario.players
+        players, specs = scenario.players, len(scenario.seats)
         self.games = 0
         self.seat_wins = np.zeros(players, dtype=np.int64)  # by table position
-        self.spec_wins = np.zeros(players, dtype=np.int64)  # by scenario seat
+        self.spec_wins = np.zeros(specs, dtype=np.int64)    # by scenario seat
+        self.spec_games = np.zeros(specs, dtype=np.int64)   # seat-games played by each scenario seat
         self.turns = np.zeros(0, dtype=np.int64)            # histogram: turns -> games
+        self.columns = ["winner_seat", "turns"] + [f"seat{k}_spec" for k in range(players)]
+        self.robin = None
+        if "robin_hood" in scenario.rules.variants:
+            from reports.robin import RobinTally
+            self.robin = RobinTally(scenario)
+            self.columns += self.robin.columns
 
     def add(self, df):
-        players = self.scenario.players
+        players, specs = self.scenario.players, len(self.scenario.seats)
         winner = df["winner_seat"].to_numpy(dtype=np.int64)
         spec = df[[f"seat{k}_spec" for k in range(players)]].to_numpy(dtype=np.int64)
         won = winner >= 0
         self.games += len(df)
         self.seat_wins += np.bincount(winner[won], minlength=players)[:players]
-        self.spec_wins += np.bincount(spec[won, winner[won]], minlength=players)[:players]
+        self.spec_wins += np.bincount(spec[won, winner[won]], minlength=specs)[:specs]
+        self.spec_games += np.bincount(spec.ravel(), minlength=specs)[:specs]
+        if self.robin is not None:
+            self.robin.add(df)
         hist = np.bincount(df["turns"].to_numpy(dtype=np.int64))
         size = max(len(hist), len(self.turns))
         self.turns = np.pad(self.turns, (0, size - len(self.turns))) + np.pad(hist, (0, size - len(hist)))
@@ -69,8 +80,8 @@ class Tally:
         by_policy = {}
         for i, seat in enumerate(s.seats):
             seats_played, policy_wins = by_policy.get(seat.policy, (0, 0))
-            by_policy[seat.policy] = (seats_played + n, policy_wins + int(self.spec_wins[i]))
-        return {
+            by_policy[seat.policy] = (seats_played + int(self.spec_games[i]), policy_wins + int(self.spec_wins[i]))
+        out = {
             "scenario": s.name,
             "description": s.description,
             "source": str(s.source) if s.source else None,
@@ -86,8 +97,12 @@ class Tally:
             "policies": [{"policy": p, "seats_played": played, **_rate(w, played)}
                          for p, (played, w) in by_policy.items()],
             "specs": [{"spec": i, "policy": seat.policy, "weights": dict(seat.weights), "label": seat_label(seat),
-                       "games": n, **_rate(self.spec_wins[i], n)} for i, seat in enumerate(s.seats)],
+                       "games": int(self.spec_games[i]), **_rate(self.spec_wins[i], int(self.spec_games[i]))}
+                      for i, seat in enumerate(s.seats)],
         }
+        if self.robin is not None:
+            out["robin_hood"] = self.robin.result()
+        return out
 
 
 def summarize(df, scenario):
@@ -118,6 +133,9 @@ def _rate_cells(entry):
 
 def format_table(summary):
     """The summary as plain text for the terminal."""
+    if "robin_hood" in summary:
+        from reports.robin import format_robin
+        return format_robin(summary)
     n = summary["games"]
     rotate = "seats rotate" if summary["rotate_seats"] else "fixed seats"
     out = [f"{summary['scenario']}: {n} games, {summary['players']} players, seed {summary['seed']}, {rotate}",

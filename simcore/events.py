@@ -8,11 +8,15 @@ given by EVENT_FIELDS (fields named "-" are unused).
 import numpy as np
 from simcore.jit import jitted
 
+from simcore.robin_board import CARD_NAMES, CAUSE_NAMES, ENDING_NAMES, MOVE_NAMES, SIDE_NAMES
 from simcore.state import LOG_FIELDS, LOG_WIDTH, N_RES, RESOURCE_NAMES, DEV_NAMES
 
 (E_SETUP_SETTLEMENT, E_SETUP_ROAD, E_ROLL, E_PAYOUT, E_DISCARD, E_ROBBER, E_STEAL,
  E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_BUILD_CITY, E_BUY_DEV, E_PLAY_DEV, E_TRADE,
  E_AWARD, E_GAME_END, E_TURN, E_MONOPOLY_TAKE, E_PLENTY_TAKE) = range(18)
+# Robin Hood solo mode (RULES.md §3, simcore.robin); their player is -1 (Robin and the
+# neutral colour are no seats)
+(E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_MOVE, E_ROBIN_SCORE, E_ROBIN_STEAL, E_ROBIN_END) = range(18, 24)
 
 # type -> (name, names of a, b, c, d); "res"/"dev"/"award" fields are shown by name
 EVENT_FIELDS = {
@@ -34,10 +38,18 @@ EVENT_FIELDS = {
     E_GAME_END: ("game_end", ("winner", "turns", "rounds", "-")),
     E_MONOPOLY_TAKE: ("monopoly_take", ("victim", "res", "amount", "-")),
     E_PLENTY_TAKE: ("year_of_plenty_take", ("res", "amount", "-", "-")),
+    E_NEUTRAL_SETTLEMENT: ("neutral_settlement", ("corner", "edge", "number", "rerolls")),
+    E_ROBIN_DRAW: ("robin_draw", ("card", "cause", "-", "-")),
+    E_ROBIN_MOVE: ("robin_move", ("from_hex", "to_hex", "how", "-")),
+    E_ROBIN_SCORE: ("robin_score", ("hex", "vp_sheriff", "vp_neutral", "robin_vp")),
+    E_ROBIN_STEAL: ("robin_steal", ("res", "-", "-", "-")),
+    E_ROBIN_END: ("robin_game_end", ("side", "ending", "robin_vp", "sheriff_vp")),
 }
 
 PAYOUT_SOURCES = ("dice", "setup")
 AWARD_NAMES = ("largest_army", "longest_road")
+NAMED_FIELDS = {"card": CARD_NAMES, "cause": CAUSE_NAMES, "how": MOVE_NAMES, "side": SIDE_NAMES,
+                "ending": ENDING_NAMES}
 
 
 @jitted
@@ -72,6 +84,8 @@ def _show(field, value):
         return AWARD_NAMES[value]
     if field == "source":
         return PAYOUT_SOURCES[value]
+    if field in NAMED_FIELDS:
+        return NAMED_FIELDS[field][value]
     return int(value)
 
 

@@ -22,7 +22,7 @@ from simcore.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GA
                             E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN, log_event)
 from simcore.legal import is_legal
 from simcore.params import (LAYOUT_BEGINNER, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
-                            P_RESOURCE_SUPPLY, P_ROTATE_SEATS, P_VICTORY_POINTS)
+                            P_RESOURCE_SUPPLY, P_ROBIN, P_ROTATE_SEATS, P_SEAT_SPECS, P_VICTORY_POINTS)
 from simcore.pieces import can_build_road_at, place_city, place_road, place_settlement, spot_is_free
 from simcore.state import (COST_CITY, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT, DEV_VP, N_RES, PIECE_LIMITS, randint, victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, HEX_CORNERS
@@ -33,12 +33,14 @@ HAND_LIMIT = 7          # more than this on a 7: discard half, rounded down
 
 @jitted
 def seat_specs(params, game_index):
-    """Scenario seat spec sitting in each seat; with rotate_seats game g shifts by g."""
+    """Scenario seat spec sitting in each seat; with rotate_seats game g shifts by g
+    (through all scenario seats: more than the players in a one-player mode)."""
     players = params[P_PLAYERS]
+    specs = params[P_SEAT_SPECS] if params[P_SEAT_SPECS] > 0 else players
     spec = np.arange(players)
     if params[P_ROTATE_SEATS]:
         for s in range(players):
-            spec[s] = (s + game_index) % players
+            spec[s] = (s + game_index) % specs
     return spec
 
 
@@ -128,7 +130,8 @@ def move_robber(st, p):
 
 
 @jitted
-def seven(st, p):
+def discards(st):
+    """Every player holding more than HAND_LIMIT cards discards half, rounded down."""
     players = st.players
     for q in range(players):
         n = st.hand[q].sum()
@@ -141,6 +144,11 @@ def seven(st, p):
                     while st.hand[q, r] == 0:
                         r += 1
                 discard(st, q, r, 1)
+
+
+@jitted
+def seven(st, p):
+    discards(st)
     move_robber(st, p)
 
 
@@ -196,7 +204,7 @@ def check_win(st, params, p):
 
 
 @jitted
-def play_turn(st, params, p):
+def begin_turn(st, p):
     st.current = p
     st.turn += 1
     if p == 0:
@@ -206,20 +214,31 @@ def play_turn(st, params, p):
     for d in range(st.dev_hand.shape[1]):  # cards bought last turn become playable
         st.dev_hand[p, d] += st.dev_new[p, d]
         st.dev_new[p, d] = 0
+
+
+@jitted
+def roll_dice(st, p):
+    d1 = randint(6) + 1
+    d2 = randint(6) + 1
+    st.last_roll = d1 + d2
+    log_event(st, E_ROLL, p, d1, d2, d1 + d2, 0)
+    return d1 + d2
+
+
+@jitted
+def play_turn(st, params, p):
+    begin_turn(st, p)
     if check_win(st, params, p):  # e.g. longest road passed to p on another turn
         return
     if can_play(st, p, DEV_KNIGHT) and decide.knight_before_roll(st, p):
         apply_action(st, p, A_KNIGHT, 0, 0)
         if check_win(st, params, p):
             return
-    d1 = randint(6) + 1
-    d2 = randint(6) + 1
-    st.last_roll = d1 + d2
-    log_event(st, E_ROLL, p, d1, d2, d1 + d2, 0)
-    if d1 + d2 == 7:
+    roll = roll_dice(st, p)
+    if roll == 7:
         seven(st, p)
     else:
-        produce(st, d1 + d2)
+        produce(st, roll)
     for _ in range(MAX_ACTIONS_PER_TURN):
         a, x, y = decide.action(st, p)
         if a == A_END:
@@ -252,12 +271,15 @@ def play_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on):
     init_game(st, params)
     for s in range(players):
         decide.new_game(st, s)
-    setup_phase(st)
-    while st.turn < params[P_MAX_TURNS]:
-        p = st.turn % players
-        play_turn(st, params, p)
-        if st.winner >= 0:
-            break
+    if params[P_ROBIN]:
+        robin.play(st, params)  # RULES.md §3: the solo mode's own setup, turns and endings
+    else:
+        setup_phase(st)
+        while st.turn < params[P_MAX_TURNS]:
+            p = st.turn % players
+            play_turn(st, params, p)
+            if st.winner >= 0:
+                break
     log_event(st, E_GAME_END, st.winner, st.winner, st.turn, st.rounds, 0)
 
 
@@ -280,6 +302,9 @@ def write_record(st, row, game_index, seed):
         row[base + R.S_VP_ARMY] = 2 if st.army_holder == p else 0
         row[base + R.S_VP_ROAD] = 2 if st.road_holder == p else 0
         row[base + R.S_ROAD_LENGTH] = st.road_length[p]
+    if st.robin:
+        for k in range(R.N_ROBIN):
+            row[R.ROBIN_BASE + k] = st.robin_stats[k]
 
 
 @entry
@@ -289,3 +314,8 @@ def play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, buf
     for i in range(game_indices.shape[0]):
         play_game(buf, buf_bytes, params, kinds, weights, game_indices[i], seeds[i], log_on)
         write_record(buf[0], out[i], game_indices[i], seeds[i])
+
+
+# The Robin Hood mode plays its game with this module's pieces (setup placement, actions,
+# discards, the turn's start and roll), so it is imported once they are defined.
+from simcore import robin  # noqa: E402
