@@ -48,9 +48,8 @@ from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_HEXES
 # --- setup ------------------------------------------------------------------
 
 @jitted
-def setup(st, params):
-    """Robin at his camp, the movement deck, the pieces, the neutral settlements by dice,
-    then the Sheriff's two settlements (the second yields its resources)."""
+def configure(st, params):
+    """The mode's settings into the state, Robin at his camp, the movement deck, the pieces."""
     st.robin = 1
     st.robin_camp = st.robber                  # setup_board put the robber on the desert
     st.robin_die = 1 if params[P_ROBIN_DECK_MODE] == ROBIN_DIE else 0
@@ -70,6 +69,13 @@ def setup(st, params):
         st.pieces[SHERIFF, k] = PIECE_LIMITS[k] * params[P_ROBIN_PIECE_SETS]
     st.pieces[NEUTRAL, PIECE_SETTLEMENT] = params[P_ROBIN_NEUTRAL]
     st.pieces[NEUTRAL, PIECE_ROAD] = params[P_ROBIN_NEUTRAL]
+
+
+@jitted
+def setup(st, params):
+    """configure, then the neutral settlements by dice, then the Sheriff's two settlements
+    (the second yields its resources)."""
+    configure(st, params)
     for _ in range(params[P_ROBIN_NEUTRAL]):
         place_neutral(st)
     setup_placement(st, SHERIFF, False)
