@@ -30,6 +30,6 @@ PRESETS = {
     # the base game, where the Sheriff weights do nothing.
     "sheriff-greedy": ("builder", dict(BUILDER_BASE, **SHERIFF_BASE),
                        "Robin Hood Sheriff: builds for VP like greedy, sends Robin where he hurts least"),
-    "sheriff-warden": ("builder", dict(BUILDER_BASE, **SHERIFF_BASE, fence=1.0, enclose=1.0, road=0.8),
+    "sheriff-warden": ("builder", dict(BUILDER_BASE, **SHERIFF_BASE, fence=1.0, enclose=1.0, fence_lead=1.0, road=0.8),
                        "Robin Hood Sheriff: fences Robin's hex and camp with roads for the enclosure ending"),
 }

@@ -16,7 +16,7 @@ from simcore.jit import jitted
 
 from policies import builder
 from policies.builder import extends_network, tie_break
-from policies.weights import W_ENCLOSE, W_EVICT, W_FENCE, W_ROBIN_BLOCK, W_ROBIN_STEAL, W_ROBIN_VP
+from policies.weights import W_ENCLOSE, W_EVICT, W_FENCE, W_FENCE_LEAD, W_ROBIN_BLOCK, W_ROBIN_STEAL, W_ROBIN_VP
 from simcore.actions import A_CITY, A_END, A_ROAD, A_SETTLEMENT
 from simcore.legal import can_road
 from simcore.pieces import can_build_road_at
@@ -179,7 +179,8 @@ def action(st, p, w):
     """The builder's action; the warden puts a fence road before anything but a new
     settlement or city; nobody completes an enclosure that would not win."""
     a, x, y = builder.action(st, p, w)
-    if w[W_ENCLOSE] > 0 and a != A_CITY and a != A_SETTLEMENT and can_road(st, p):
+    if (w[W_ENCLOSE] > 0 and a != A_CITY and a != A_SETTLEMENT and can_road(st, p)
+            and victory_points(st, p) - st.robin_stats[RB_VP] >= w[W_FENCE_LEAD]):
         e = fence_road(st, p)
         if e >= 0:
             return A_ROAD, e, 0

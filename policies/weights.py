@@ -40,6 +40,7 @@ WEIGHTS = {
     "fence": (35, "Sheriff: bonus per own road already around a hex when choosing where Robin goes"),
     "enclose": (36, "Sheriff: priority of roads that fence in Robin's hex or camp (the enclosure ending)"),
     "evict": (37, "Sheriff: 1 = evict Robin after building on his hex when he harms less next door"),
+    "fence_lead": (38, "Sheriff: with enclose > 0, build fence roads only with at least this VP lead over Robin"),
     # 48..63: Autarkie
 }
 
@@ -49,4 +50,4 @@ W_CITY, W_SETTLEMENT, W_ROAD, W_DEVCARD = 0, 1, 2, 3
 W_PIPS, W_DIVERSITY, W_HARBOUR = 4, 5, 6
 W_RESOURCE0 = 7  # lumber; W_RESOURCE0 + r for resource r
 W_ROBBER_LEADER, W_KNIGHT_EARLY, W_TRADE, W_LONGEST_ROAD = 12, 13, 14, 15
-W_ROBIN_VP, W_ROBIN_BLOCK, W_ROBIN_STEAL, W_FENCE, W_ENCLOSE, W_EVICT = 32, 33, 34, 35, 36, 37
+W_ROBIN_VP, W_ROBIN_BLOCK, W_ROBIN_STEAL, W_FENCE, W_ENCLOSE, W_EVICT, W_FENCE_LEAD = 32, 33, 34, 35, 36, 37, 38
