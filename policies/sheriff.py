@@ -9,8 +9,10 @@ harms him least,
             - fence * own roads already around h        (a fenced hex holds Robin)
 and evicts Robin (weight evict > 0) when a neighbour harms less than his hex.  With
 `enclose` > 0 (the warden) he spends lumber and brick on roads that fence in Robin's
-hex or his camp, and on roads that lead there.  No Sheriff completes an enclosure
-while he has no more VP than Robin (it would not win).  Ties are broken at random.
+hex or his camp, and on roads that lead there, before anything but a settlement or
+city, while he leads Robin by `fence_lead` VP or more.  No Sheriff completes an
+enclosure while he has no more VP than Robin (it would not win).  Ties are broken at
+random.
 """
 from simcore.jit import jitted
 
