@@ -35,8 +35,7 @@ def seat_label(seat):
 
 
 class Tally:
-    """Running counts over games; feed DataFrames with the `columns` (winner_seat, turns,
-    seatK_spec, and a mode's own)."""
+    """Running counts over games; feed DataFrames with the `columns()`."""
 
     def __init__(self, scenario):
         self.scenario = scenario
@@ -46,12 +45,16 @@ class Tally:
         self.spec_wins = np.zeros(specs, dtype=np.int64)    # by scenario seat
         self.spec_games = np.zeros(specs, dtype=np.int64)   # seat-games played by each scenario seat
         self.turns = np.zeros(0, dtype=np.int64)            # histogram: turns -> games
-        self.columns = ["winner_seat", "turns"] + [f"seat{k}_spec" for k in range(players)]
-        self.robin = None
+        self.robin = None                                   # the Robin Hood mode's own counts
         if "robin_hood" in scenario.rules.variants:
             from reports.robin import RobinTally
             self.robin = RobinTally(scenario)
-            self.columns += self.robin.columns
+
+    def columns(self):
+        """The games.csv columns the tally reads."""
+        players = self.scenario.players
+        cols = ["winner_seat", "turns"] + [f"seat{k}_spec" for k in range(players)]
+        return cols + (self.robin.columns if self.robin is not None else [])
 
     def add(self, df):
         players, specs = self.scenario.players, len(self.scenario.seats)

@@ -91,30 +91,30 @@ class Scenario:
 
 # --- variants: each registers its [variants.<name>] table here ---
 
-VARIANTS = {}          # name -> parameter dataclass
-VARIANT_HOOKS = {}     # name -> VariantHooks
+VARIANTS = {}
+VARIANT_ON_SLOTS = {}
+VARIANT_PLAYERS = {}   # name -> the player counts a variant plays with, when not BASE_PLAYERS
+VARIANT_CHECKS = {}    # name -> check(scenario), raising ScenarioError on a broken cross-field rule
 
 
-@dataclass(frozen=True)
-class VariantHooks:
-    players: Optional[tuple] = None   # player counts the variant plays with, when not BASE_PLAYERS
-    slot: Optional[int] = None        # params slot set to 1 when a scenario turns the variant on
-    check: Optional[object] = None    # check(scenario): raises ScenarioError on a broken cross-field rule
-
-
-def register_variant(name, cls, players=None, slot=None, check=None):
+def register_variant(name, cls, on_slot=None, players=None, check=None):
     """Make `[variants.<name>]` a valid table whose keys are the fields of `cls`.
 
     `cls` is a frozen dataclass built from simcore.fields helpers (with slots in the
     variant's block of simcore.params), so loading, validation, defaults and packing
     need no code here.  A scenario turns the variant on by having the table; the
-    parsed instance lands in `rules.variants[name]`.  Optional hooks: the player
-    counts it plays with (instead of 3 or 4), a params slot that says it is on, and
-    `check(scenario)` for rules that tie several keys together (raise ScenarioError
-    naming the key and what is allowed).
+    parsed instance lands in `rules.variants[name]`, and packing sets params[on_slot]
+    to 1.  `players`: the player counts it plays with instead of 3 or 4; `check`:
+    rules that tie several keys together (it raises a ScenarioError naming the key
+    and what is allowed).
     """
     VARIANTS[name] = cls
-    VARIANT_HOOKS[name] = VariantHooks(players, slot, check)
+    if on_slot is not None:
+        VARIANT_ON_SLOTS[name] = on_slot
+    if players is not None:
+        VARIANT_PLAYERS[name] = players
+    if check is not None:
+        VARIANT_CHECKS[name] = check
 
 
 # --- key catalogue ---
@@ -241,8 +241,8 @@ def _check_players(rules):
     """The player count must suit the variants in play (one-player variants need 1)."""
     allowed, by = BASE_PLAYERS, None
     for name in rules.variants:
-        if VARIANT_HOOKS[name].players is not None:
-            allowed, by = VARIANT_HOOKS[name].players, name
+        if name in VARIANT_PLAYERS:
+            allowed, by = VARIANT_PLAYERS[name], name
     if rules.players in allowed:
         return
     if by is not None:
@@ -256,8 +256,8 @@ def _check_scenario(scenario):
         raise ScenarioError("rotate_seats", f"false leaves seats 1..{len(scenario.seats) - 1} unplayed",
                             "true (game g is played by seat g % number of seats), or one seat")
     for name in scenario.rules.variants:
-        if VARIANT_HOOKS[name].check is not None:
-            VARIANT_HOOKS[name].check(scenario)
+        if name in VARIANT_CHECKS:
+            VARIANT_CHECKS[name](scenario)
 
 
 # --- overrides (--set key=value) ---
@@ -359,10 +359,14 @@ def pack_rules(scenario):
     out = np.zeros(P.N_PARAMS, dtype=np.int64)
     for param, value in _packed_values(scenario):
         if param.slot is not None:
-            out[param.slot:param.slot + param.width] = param.encode(value)
+            code = param.encode(value)
+            if isinstance(code, (list, tuple)):
+                out[param.slot:param.slot + len(code)] = code
+            else:
+                out[param.slot] = code
     for name in scenario.rules.variants:
-        if VARIANT_HOOKS[name].slot is not None:
-            out[VARIANT_HOOKS[name].slot] = 1
+        if name in VARIANT_ON_SLOTS:
+            out[VARIANT_ON_SLOTS[name]] = 1
     if len(scenario.seats) != scenario.players:
         out[P.P_SEAT_SPECS] = len(scenario.seats)
     return out
@@ -397,8 +401,6 @@ def find_scenario(name_or_path):
                         f"a path to a .toml file, or one of: {names}", file=name_or_path)
 
 
-# --- the variants ---
-
-from simcore.robin_config import RobinHood, check_robin_hood  # noqa: E402
-
-register_variant("robin_hood", RobinHood, players=(1,), slot=P.P_ROBIN, check=check_robin_hood)
+# Variant parameter tables register themselves on import (kept last: they use
+# register_variant above).
+from simcore import robin_config  # noqa: E402,F401

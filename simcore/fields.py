@@ -1,8 +1,8 @@
 """Scenario parameters as dataclass fields that validate and pack themselves.
 
 A rule section is a frozen dataclass whose fields are made with `integer`, `flag`,
-`choice`, `int_table` or `text`.  The field's metadata holds a `Param`: the expected type, the
-check, the text of what is allowed, and the slot in the packed params array
+`choice`, `int_table` or `text`.  The field's metadata holds a `Param`: the expected
+type, the check, the text of what is allowed, and the slot in the packed params array
 (simcore.params) with the encoding.  The loader and `pack_rules` walk the
 dataclasses, so a new parameter is one line in one place.
 """
@@ -30,8 +30,8 @@ class Param:
     allowed: str                    # shown after "allowed:" in errors
     check: Optional[Callable] = None  # value -> None if fine, else what is wrong
     slot: Optional[int] = None      # index in the packed params (simcore.params.P_*)
-    encode: Callable = int          # value -> int64 for that slot (a sequence of `width` for several)
-    width: int = 1                  # slots the value fills: slot .. slot + width - 1
+    encode: Callable = int          # value -> int64 for that slot, or a sequence of int64
+                                    # for the slots from `slot` on (multi-slot values)
     keys: tuple = ()                # names inside a table value, each also settable as `<key>.<name>`
 
     def validate(self, key, value):
@@ -109,8 +109,7 @@ def int_table(default, lo=0, hi=2**63 - 1, slot=None, min_total=None):
     allowed = f"a table of {', '.join(names)}, each an integer from {lo} to {hi}"
     if min_total is not None:
         allowed += f", at least {min_total} in all"
-    param = TableParam(dict, allowed, slot=slot, encode=lambda v: [v[n] for n in names], width=len(names),
-                       keys=names, default=tuple(default.items()), lo=lo, hi=hi, min_total=min_total)
+    param = TableParam(dict, allowed, slot=slot, encode=lambda v: [v[n] for n in names], keys=names, default=tuple(default.items()), lo=lo, hi=hi, min_total=min_total)
     return field(default_factory=lambda: dict(default), metadata={"param": param})
 
 

@@ -17,7 +17,7 @@ P_NO_ADJACENT_RED = 4    # `board.no_adjacent_red`: random boards never put 6/8 
 P_RESOURCE_SUPPLY = 5    # `bank.resource_supply`: cards of each resource in the game
 P_DOMESTIC_TRADE = 6     # `trade.domestic`: trade between players (0 = off)
 P_ROTATE_SEATS = 7       # `rotate_seats`: game g seats scenario seat (s + g) % specs in seat s
-P_SEAT_SPECS = 8         # scenario seats the games rotate through; 0 = `players` (more only in one-player
+P_SEAT_SPECS = 15        # scenario seats the games rotate through; 0 = `players` (more only in one-player
                          # modes, where the scenario lists alternative policies for the one seat)
 
 LAYOUT_RANDOM = 0

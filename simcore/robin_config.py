@@ -13,11 +13,12 @@
     enclosure = "hex"                # robin.enclosure: "hex" or "off"
     sheriff_piece_sets = 2           # robin.sheriff_piece_sets: 10 settlements, 8 cities, 30 roads
 
-simcore.config registers the table (one player only); simcore.robin plays the mode.
+Registered with simcore.config on import (one player only); simcore.robin plays the mode.
 """
 from dataclasses import dataclass, field, fields
 
 from simcore import params as P
+from simcore.config import register_variant
 from simcore.errors import ScenarioError
 from simcore.fields import Param, choice, flag, int_table, integer
 from simcore.state import RESOURCE_NAMES, ROBIN_MAX_EACH
@@ -56,3 +57,6 @@ def check_robin_hood(scenario):
     if scenario.rules.victory_points != default:
         raise ScenarioError("victory_points", "is not used with [variants.robin_hood]",
                             f"{default} (the default); set variants.robin_hood.target_vp.sheriff instead")
+
+
+register_variant("robin_hood", RobinHood, on_slot=P.P_ROBIN, players=(1,), check=check_robin_hood)

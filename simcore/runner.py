@@ -124,7 +124,7 @@ def _results(args, spans, jobs):
 
 
 def _tally_file(path, tally):
-    for df in pd.read_csv(path, usecols=tally.columns, chunksize=200_000):
+    for df in pd.read_csv(path, usecols=tally.columns(), chunksize=200_000):
         tally.add(df)
 
 

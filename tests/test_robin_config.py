@@ -186,3 +186,21 @@ def test_a_robin_replay_logs_the_mode(tmp_path):
     assert all(d["card"] in ("lumber", "brick", "wool", "grain", "ore", "knight") for d in draws)
     assert all(len(e["hands"]) == 1 for e in events)
     assert events[-1]["type"] == "game_end"
+
+
+def test_a_robin_run_resumes_and_splits_across_jobs_to_the_same_bytes(tmp_path):
+    from simcore import runner
+    s = load_scenario(SCENARIO_DIR / "robin-hood.toml", ["games=14"])
+    full = runner.run(s, tmp_path / "full", progress=False, chunk_games=5)
+    runner.run(s, tmp_path / "two", jobs=2, progress=False, chunk_games=5)
+    out = tmp_path / "resumed"
+    runner.run(s, out, progress=False, chunk_games=5)
+    data = (out / "games.csv").read_bytes()
+    (out / "games.csv").unlink()
+    (out / "summary.json").unlink()
+    (out / "games.csv.part").write_bytes(data[:len(b"".join(data.splitlines(keepends=True)[:8])) + 7])
+    assert runner.run(s, out, resume=True, progress=False, chunk_games=4) == full
+    for name in ("games.csv", "summary.json"):
+        assert (out / name).read_bytes() == (tmp_path / "full" / name).read_bytes()
+        assert (tmp_path / "two" / name).read_bytes() == (tmp_path / "full" / name).read_bytes()
+    assert full["robin_hood"]["games"] == 14
