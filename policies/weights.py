@@ -38,7 +38,7 @@ WEIGHTS = {
     "robin_block": (33, "Sheriff: harm of each own pip of production Robin would block at a hex"),
     "robin_steal": (34, "Sheriff: harm of Robin standing at a hex with own buildings (a steal on a 7)"),
     "fence": (35, "Sheriff: bonus per own road already around a hex when choosing where Robin goes"),
-    "enclose": (36, "Sheriff: priority of roads that fence in Robin's hex or camp (the enclosure ending)"),
+    "enclose": (36, "Sheriff: > 0 = build roads that fence in Robin's hex or camp (the enclosure ending)"),
     "evict": (37, "Sheriff: 1 = evict Robin after building on his hex when he harms less next door"),
     "fence_lead": (38, "Sheriff: with enclose > 0, build fence roads only with at least this VP lead over Robin"),
     # 48..63: Autarkie

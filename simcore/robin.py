@@ -128,6 +128,7 @@ def place_neutral(st):
             if pick == 0:
                 place_road(st, NEUTRAL, e)
                 log_event(st, E_NEUTRAL_SETTLEMENT, -1, c, e, number, rerolls)
+                return
             pick -= 1
 
 

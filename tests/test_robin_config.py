@@ -2,7 +2,6 @@
 (exit 2 on the command line); the summary, the CLI run and the replay of the mode."""
 import json
 
-import numpy as np
 import pandas as pd
 import pytest
 from typer.testing import CliRunner

@@ -26,7 +26,7 @@ from simcore.game import init_game, seat_specs
 from simcore.params import P_MAX_TURNS, P_RESOURCE_SUPPLY
 from simcore.robin_board import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE, ENDING_ROBIN_TARGET,
                                  ENDING_SHERIFF_TARGET, NEUTRAL, SHERIFF, SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF,
-                                 enclosed, hex_vp)
+                                 enclosed)
 from simcore.seeds import game_seeds
 from simcore.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, MAX_PLAYERS,
                            N_DEV_CARDS, N_DEV_TYPES, N_RES, PIECE_LIMITS, ROBIN_CARD_KINDS, game_bytes,

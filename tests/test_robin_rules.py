@@ -14,15 +14,15 @@ from simcore.actions import A_CITY, A_END, A_KNIGHT, A_ROAD, A_SETTLEMENT
 from simcore.batch import play_batch
 from simcore.economy import produce
 from simcore.events import event_dicts
-from simcore.pieces import place_city, place_road, place_settlement
+from simcore.pieces import place_city, place_settlement
 from simcore.robin_board import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE, ENDING_ROBIN_TARGET,
                                  ENDING_SHERIFF_TARGET, NEUTRAL, SHERIFF, SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF,
                                  corner_on_hex, enclosed, fence_missing, hex_score)
 from simcore.seeds import game_seeds
 from simcore.state import (COST_CITY, COST_ROAD, COST_SETTLEMENT, DEV_KNIGHT, PIECE_LIMITS, victory_points)
 from simcore.topology import CORNER_HEXES, EDGE_CORNERS, HEX_CORNERS, N_HEXES
-from tests.positions import (BRICK, GRAIN, LUMBER, ORE, WOOL, deal, edge, roads, script, seed_next_roll, set_hand,
-                             settle, supply_kept)
+from tests.positions import (BRICK, GRAIN, LUMBER, ORE, WOOL, deal, edge, roads, script, seed_next_roll, settle,
+                             supply_kept)
 from tests.robin_positions import (DESERT_HEX, DESERT_RING, KNIGHT, fence, logged, neutral, new_robin_position,
                                    robin_params, stack_deck)
 
