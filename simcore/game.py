@@ -204,7 +204,7 @@ def check_win(st, params, p):
 
 
 @jitted
-def begin_turn(st, p):
+def play_turn(st, params, p):
     st.current = p
     st.turn += 1
     if p == 0:
@@ -214,31 +214,20 @@ def begin_turn(st, p):
     for d in range(st.dev_hand.shape[1]):  # cards bought last turn become playable
         st.dev_hand[p, d] += st.dev_new[p, d]
         st.dev_new[p, d] = 0
-
-
-@jitted
-def roll_dice(st, p):
-    d1 = randint(6) + 1
-    d2 = randint(6) + 1
-    st.last_roll = d1 + d2
-    log_event(st, E_ROLL, p, d1, d2, d1 + d2, 0)
-    return d1 + d2
-
-
-@jitted
-def play_turn(st, params, p):
-    begin_turn(st, p)
     if check_win(st, params, p):  # e.g. longest road passed to p on another turn
         return
     if can_play(st, p, DEV_KNIGHT) and decide.knight_before_roll(st, p):
         apply_action(st, p, A_KNIGHT, 0, 0)
         if check_win(st, params, p):
             return
-    roll = roll_dice(st, p)
-    if roll == 7:
+    d1 = randint(6) + 1
+    d2 = randint(6) + 1
+    st.last_roll = d1 + d2
+    log_event(st, E_ROLL, p, d1, d2, d1 + d2, 0)
+    if d1 + d2 == 7:
         seven(st, p)
     else:
-        produce(st, roll)
+        produce(st, d1 + d2)
     for _ in range(MAX_ACTIONS_PER_TURN):
         a, x, y = decide.action(st, p)
         if a == A_END:
@@ -317,5 +306,5 @@ def play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, buf
 
 
 # The Robin Hood mode plays its game with this module's pieces (setup placement, actions,
-# discards, the turn's start and roll), so it is imported once they are defined.
+# discards), so it is imported once they are defined.
 from simcore import robin  # noqa: E402

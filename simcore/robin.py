@@ -28,8 +28,8 @@ from simcore.board import shuffle
 from simcore.devcards import can_play, play_knight
 from simcore.economy import produce, random_card
 from simcore.events import (E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_END, E_ROBIN_MOVE, E_ROBIN_SCORE,
-                            E_ROBIN_STEAL, log_event)
-from simcore.game import MAX_ACTIONS_PER_TURN, apply_action, begin_turn, discards, roll_dice, setup_placement
+                            E_ROBIN_STEAL, E_ROLL, E_TURN, log_event)
+from simcore.game import MAX_ACTIONS_PER_TURN, apply_action, discards, setup_placement
 from simcore.legal import is_legal
 from simcore.params import (ENCLOSURE_HEX, P_MAX_TURNS, P_ROBIN_DECK, P_ROBIN_DECK_MODE, P_ROBIN_DISCARD,
                             P_ROBIN_ENCLOSURE, P_ROBIN_NEUTRAL, P_ROBIN_PIECE_SETS, P_ROBIN_STEALS, P_ROBIN_TARGET,
@@ -342,19 +342,30 @@ def sheriff_act(st, a, x, y):
 
 @jitted
 def sheriff_turn(st):
+    """A base-game turn (simcore.game.play_turn) with the mode's 7, knight and endings."""
     p = SHERIFF
-    begin_turn(st, p)
+    st.current = p
+    st.turn += 1
+    st.rounds += 1
+    st.dev_played = 0
+    log_event(st, E_TURN, p, st.turn, st.rounds, 0, 0)
+    for d in range(st.dev_hand.shape[1]):  # cards bought last turn become playable
+        st.dev_hand[p, d] += st.dev_new[p, d]
+        st.dev_new[p, d] = 0
     if can_play(st, p, DEV_KNIGHT) and decide.knight_before_roll(st, p):
         sheriff_act(st, A_KNIGHT, 0, 0)
         if over(st):
             return
-    roll = roll_dice(st, p)
-    if roll == 7:
+    d1 = randint(6) + 1
+    d2 = randint(6) + 1
+    st.last_roll = d1 + d2
+    log_event(st, E_ROLL, p, d1, d2, d1 + d2, 0)
+    if d1 + d2 == 7:
         robin_seven(st)
         if over(st):
             return
     else:
-        produce(st, roll)
+        produce(st, d1 + d2)
     for _ in range(MAX_ACTIONS_PER_TURN):
         a, x, y = decide.sheriff_action(st, p)
         if a == A_END:

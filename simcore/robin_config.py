@@ -52,11 +52,15 @@ class RobinHood:
 
 def check_robin_hood(scenario):
     """`victory_points` plays no part here (the targets are target_vp): a value other than
-    its default is a mistake worth a clear error, not silence."""
+    its default is a mistake worth a clear error, not silence.  Nor is there anybody to
+    trade with."""
     default = {f.name: f.default for f in fields(type(scenario.rules))}["victory_points"]
     if scenario.rules.victory_points != default:
         raise ScenarioError("victory_points", "is not used with [variants.robin_hood]",
                             f"{default} (the default); set variants.robin_hood.target_vp.sheriff instead")
+    if scenario.rules.trade.domestic:
+        raise ScenarioError("trade.domestic", "true: the Sheriff has nobody to trade with in [variants.robin_hood]",
+                            "false")
 
 
 register_variant("robin_hood", RobinHood, on_slot=P.P_ROBIN, players=(1,), check=check_robin_hood)
