@@ -56,7 +56,7 @@ def check_robin_hood(scenario):
     trade with."""
     default = {f.name: f.default for f in fields(type(scenario.rules))}["victory_points"]
     if scenario.rules.victory_points != default:
-        raise ScenarioError("victory_points", "is not used with [variants.robin_hood]",
+        raise ScenarioError("victory_points", f"{scenario.rules.victory_points} is not used with [variants.robin_hood]",
                             f"{default} (the default); set variants.robin_hood.target_vp.sheriff instead")
     if scenario.rules.trade.domestic:
         raise ScenarioError("trade.domestic", "true: the Sheriff has nobody to trade with in [variants.robin_hood]",
