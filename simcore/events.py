@@ -14,9 +14,9 @@ from simcore.state import LOG_FIELDS, LOG_WIDTH, N_RES, RESOURCE_NAMES, DEV_NAME
 (E_SETUP_SETTLEMENT, E_SETUP_ROAD, E_ROLL, E_PAYOUT, E_DISCARD, E_ROBBER, E_STEAL,
  E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_BUILD_CITY, E_BUY_DEV, E_PLAY_DEV, E_TRADE,
  E_AWARD, E_GAME_END, E_TURN, E_MONOPOLY_TAKE, E_PLENTY_TAKE) = range(18)
-# Robin Hood solo mode (RULES.md §3, simcore.robin); their player is -1 (Robin and the
-# neutral colour are no seats)
-(E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_MOVE, E_ROBIN_SCORE, E_ROBIN_STEAL, E_ROBIN_END) = range(18, 24)
+# Robin Hood solo mode (RULES.md §3, simcore.robin): codes 40..49; their player is -1
+# (Robin and the neutral colour are no seats)
+(E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_MOVE, E_ROBIN_SCORE, E_ROBIN_STEAL, E_ROBIN_END) = range(40, 46)
 
 # type -> (name, names of a, b, c, d); "res"/"dev"/"award" fields are shown by name
 EVENT_FIELDS = {
