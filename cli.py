@@ -294,7 +294,7 @@ def bench(
     """
     from simcore.bench import bench as run_bench
     loaded = _load(scenario, sets)
-    typer.echo(f"bench: {loaded.name}, {loaded.players} players "
+    typer.echo(f"bench: {loaded.name}, {loaded.players} player{'s' if loaded.players != 1 else ''} "
                f"({', '.join(s.policy for s in loaded.seats)}), one core")
     result = run_bench(loaded, games)
     typer.echo(f"compile / cache load: {result['compile_s']:.2f} s (first batch of {result['warmup_games']} games)")

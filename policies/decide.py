@@ -6,7 +6,7 @@ are in st.policy_kind[p] and st.weights[p]) and returns its choice; the engine
 checks it (simcore.game)."""
 from simcore.jit import jitted
 
-from policies import builder, builder_gb, randombot
+from policies import builder, builder_gb, randombot, sheriff
 from policies.weights import KIND_RANDOM
 
 
@@ -75,6 +75,8 @@ def free_road(st, p):
     """Edge for a road-building road, or -1 to place no more."""
     if st.policy_kind[p] == KIND_RANDOM:
         return randombot.free_road(st, p)
+    if st.robin:
+        return sheriff.free_road(st, p, st.weights[p])
     return builder.free_road(st, p, st.weights[p])
 
 
@@ -149,3 +151,39 @@ def gb_free_removal(st, p):
     if st.policy_kind[p] == KIND_RANDOM:
         return randombot.gb_free_removal(st, p)
     return builder_gb.free_removal(st, p, st.weights[p])
+
+
+# --- the Sheriff in the Robin Hood mode (simcore.robin) ----------------------------
+
+@jitted
+def sheriff_action(st, p):
+    """The Sheriff's next main-phase action (simcore.actions codes)."""
+    if st.policy_kind[p] == KIND_RANDOM:
+        return randombot.action(st, p)
+    return sheriff.action(st, p, st.weights[p])
+
+
+@jitted
+def robin_destination(st, p, card):
+    """Where Robin goes on a movement card of resource `card` when several hexes of it
+    next to his are open to him (no Sheriff road between)."""
+    if st.policy_kind[p] == KIND_RANDOM:
+        return randombot.robin_destination(st, p, card)
+    return sheriff.robin_destination(st, p, card, st.weights[p])
+
+
+@jitted
+def evict(st, p):
+    """After building on Robin's hex: a hex next to it, not across a Sheriff road, to
+    push him to, or -1 to leave him."""
+    if st.policy_kind[p] == KIND_RANDOM:
+        return randombot.evict(st, p)
+    return sheriff.evict(st, p, st.weights[p])
+
+
+@jitted
+def relocate(st, p):
+    """A 7 with no building at Robin's hex: one of the hexes that would score him most."""
+    if st.policy_kind[p] == KIND_RANDOM:
+        return randombot.relocate(st, p)
+    return sheriff.relocate(st, p, st.weights[p])

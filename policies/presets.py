@@ -15,6 +15,9 @@ BUILDER_BASE = {
     "gb": 0.6, "gb_block": 1.0, "gb_knight_block": 0.0, "gb_defend": 1.0, "gb_remove": 1.0,
 }
 
+# the Sheriff's choices in the Robin Hood mode (policies.sheriff)
+SHERIFF_BASE = {"robin_vp": 1.0, "robin_block": 0.3, "robin_steal": 1.0, "evict": 1.0}
+
 PRESETS = {
     "random": ("random", {}, "uniform over the legal options at every choice point; exercises every rule"),
     "greedy": ("builder", dict(BUILDER_BASE),
@@ -29,4 +32,10 @@ PRESETS = {
                  "Grundbesitz: buys land ownership early and often"),
     "blocker": ("builder", dict(BUILDER_BASE, gb=0.8, devcard=0.8, gb_knight_block=1.0, gb_remove=0.0),
                 "Grundbesitz: buys development cards and spends its knights on blockades"),
+    # The Sheriff of the Robin Hood solo mode ([variants.robin_hood]); as builders they also play
+    # the base game, where the Sheriff weights do nothing.
+    "sheriff-greedy": ("builder", dict(BUILDER_BASE, **SHERIFF_BASE),
+                       "Robin Hood Sheriff: builds for VP like greedy, sends Robin where he hurts least"),
+    "sheriff-warden": ("builder", dict(BUILDER_BASE, **SHERIFF_BASE, fence=1.0, enclose=1.0, fence_lead=1.0, road=0.8),
+                       "Robin Hood Sheriff: fences Robin's hex and camp with roads for the enclosure ending"),
 }

@@ -9,6 +9,7 @@ from simcore.actions import (A_OFFER, A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE,
 from simcore.legal import is_legal
 from simcore.pieces import can_build_road_at, spot_is_free
 from simcore.params import P_GB_STEAL_KNIGHTS
+from simcore.robin_board import best_score, hex_score, open_side
 from simcore.state import N_GB, N_RES, randint
 from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 
@@ -192,3 +193,45 @@ def gb_free_removal(st, p):
             if randint(n) == 0:
                 where = g
     return where
+
+
+# --- the Sheriff's choices of the Robin Hood mode -------------------------------
+
+@jitted
+def robin_destination(st, p, card):
+    """Any hex of resource `card` open to Robin."""
+    options = np.empty(6, np.int64)
+    n = 0
+    for k in range(6):
+        t = open_side(st, st.robber, k)
+        if t >= 0 and st.hex_resource[t] == card:
+            options[n] = t
+            n += 1
+    return options[randint(n)] if n > 0 else -1
+
+
+@jitted
+def evict(st, p):
+    """Leave Robin (-1), or any hex open to him, all equally likely."""
+    options = np.empty(7, np.int64)
+    options[0] = -1
+    n = 1
+    for k in range(6):
+        t = open_side(st, st.robber, k)
+        if t >= 0:
+            options[n] = t
+            n += 1
+    return options[randint(n)]
+
+
+@jitted
+def relocate(st, p):
+    """Any hex among those that would score Robin most."""
+    top = best_score(st)
+    options = np.empty(N_HEXES, np.int64)
+    n = 0
+    for h in range(N_HEXES):
+        if hex_score(st, h) == top:
+            options[n] = h
+            n += 1
+    return options[randint(n)]

@@ -38,7 +38,16 @@ WEIGHTS = {
     "gb_knight_block": (18, "1 = spend knights on blockades of others' Grundbesitz"),
     "gb_defend": (19, "1 = cancel blocks of its own Grundbesitz and robber moves onto it with a knight"),
     "gb_remove": (20, "1 = spend knights to remove markers from its own Grundbesitz"),
-    # 21..31: Grundbesitz; 32..47: Robin Hood (Sheriff); 48..63: Autarkie
+    # 21..31: Grundbesitz
+    # 32..47: Robin Hood, the Sheriff's choices (policies.sheriff)
+    "robin_vp": (32, "Sheriff: harm of each VP Robin would score at a hex on a 7"),
+    "robin_block": (33, "Sheriff: harm of each own pip of production Robin would block at a hex"),
+    "robin_steal": (34, "Sheriff: harm of Robin standing at a hex with own buildings (a steal on a 7)"),
+    "fence": (35, "Sheriff: bonus per own road already around a hex when choosing where Robin goes"),
+    "enclose": (36, "Sheriff: > 0 = build roads that fence in Robin's hex or camp (the enclosure ending)"),
+    "evict": (37, "Sheriff: 1 = evict Robin after building on his hex when he harms less next door"),
+    "fence_lead": (38, "Sheriff: with enclose > 0, build fence roads only with at least this VP lead over Robin"),
+    # 48..63: Autarkie
 }
 
 N_WEIGHTS = 64
@@ -48,3 +57,4 @@ W_PIPS, W_DIVERSITY, W_HARBOUR = 4, 5, 6
 W_RESOURCE0 = 7  # lumber; W_RESOURCE0 + r for resource r
 W_ROBBER_LEADER, W_KNIGHT_EARLY, W_TRADE, W_LONGEST_ROAD = 12, 13, 14, 15
 W_GB, W_GB_BLOCK, W_GB_KNIGHT_BLOCK, W_GB_DEFEND, W_GB_REMOVE = 16, 17, 18, 19, 20
+W_ROBIN_VP, W_ROBIN_BLOCK, W_ROBIN_STEAL, W_FENCE, W_ENCLOSE, W_EVICT, W_FENCE_LEAD = 32, 33, 34, 35, 36, 37, 38

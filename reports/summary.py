@@ -58,38 +58,47 @@ def seat_label(seat):
 
 
 class Tally:
-    """Running counts over games; feed DataFrames with winner_seat, turns, seatK_spec."""
+    """Running counts over games; feed DataFrames with the `columns()`."""
 
     def __init__(self, scenario):
         self.scenario = scenario
-        players = scenario.players
+        players, specs = scenario.players, len(scenario.seats)
         self.games = 0
         self.seat_wins = np.zeros(players, dtype=np.int64)  # by table position
-        self.spec_wins = np.zeros(players, dtype=np.int64)  # by scenario seat
+        self.spec_wins = np.zeros(specs, dtype=np.int64)    # by scenario seat
+        self.spec_games = np.zeros(specs, dtype=np.int64)   # seat-games played by each scenario seat
         self.turns = np.zeros(0, dtype=np.int64)            # histogram: turns -> games
+        self.robin = None                                   # the Robin Hood mode's own counts
+        if "robin_hood" in scenario.rules.variants:
+            from reports.robin import RobinTally
+            self.robin = RobinTally(scenario)
         self.averages = averages_for(scenario)
-        self.spec_sums = np.zeros((players, len(self.averages)))  # by scenario seat
+        self.spec_sums = np.zeros((specs, len(self.averages)))  # by scenario seat
 
     def columns(self):
         """The games.csv columns the tally reads."""
         players = self.scenario.players
         cols = ["winner_seat", "turns"] + [f"seat{k}_spec" for k in range(players)]
-        return cols + [f"seat{k}_{c}" for _, columns in self.averages for c in columns for k in range(players)]
+        avg = [f"seat{k}_{c}" for _, columns in self.averages for c in columns for k in range(players)]
+        return cols + avg + (self.robin.columns if self.robin is not None else [])
 
     def add(self, df):
-        players = self.scenario.players
+        players, specs = self.scenario.players, len(self.scenario.seats)
         winner = df["winner_seat"].to_numpy(dtype=np.int64)
         spec = df[[f"seat{k}_spec" for k in range(players)]].to_numpy(dtype=np.int64)
         won = winner >= 0
         self.games += len(df)
         self.seat_wins += np.bincount(winner[won], minlength=players)[:players]
-        self.spec_wins += np.bincount(spec[won, winner[won]], minlength=players)[:players]
+        self.spec_wins += np.bincount(spec[won, winner[won]], minlength=specs)[:specs]
+        self.spec_games += np.bincount(spec.ravel(), minlength=specs)[:specs]
+        if self.robin is not None:
+            self.robin.add(df)
         for j, (_, columns) in enumerate(self.averages):
             if any(f"seat0_{c}" not in df.columns for c in columns):
                 continue  # a frame without these record columns (e.g. a hand-made one)
             for seat in range(players):
                 values = sum(df[f"seat{seat}_{c}"].to_numpy(dtype=np.float64) for c in columns)
-                self.spec_sums[:, j] += np.bincount(spec[:, seat], weights=values, minlength=players)[:players]
+                self.spec_sums[:, j] += np.bincount(spec[:, seat], weights=values, minlength=specs)[:specs]
         hist = np.bincount(df["turns"].to_numpy(dtype=np.int64))
         size = max(len(hist), len(self.turns))
         self.turns = np.pad(self.turns, (0, size - len(self.turns))) + np.pad(hist, (0, size - len(hist)))
@@ -106,8 +115,8 @@ class Tally:
         by_policy = {}
         for i, seat in enumerate(s.seats):
             seats_played, policy_wins = by_policy.get(seat.policy, (0, 0))
-            by_policy[seat.policy] = (seats_played + n, policy_wins + int(self.spec_wins[i]))
-        return {
+            by_policy[seat.policy] = (seats_played + int(self.spec_games[i]), policy_wins + int(self.spec_wins[i]))
+        out = {
             "scenario": s.name,
             "description": s.description,
             "source": str(s.source) if s.source else None,
@@ -123,11 +132,14 @@ class Tally:
             "policies": [{"policy": p, "seats_played": played, **_rate(w, played)}
                          for p, (played, w) in by_policy.items()],
             "specs": [{"spec": i, "policy": seat.policy, "weights": dict(seat.weights), "label": seat_label(seat),
-                       "games": n, **_rate(self.spec_wins[i], n),
-                       "per_game": {label: round(self.spec_sums[i, j] / n, 4) if n else 0.0
-                                    for j, (label, _) in enumerate(self.averages)}}
+                       "games": int(self.spec_games[i]), **_rate(self.spec_wins[i], int(self.spec_games[i])),
+                       "per_game": {label: round(self.spec_sums[i, j] / self.spec_games[i], 4) if self.spec_games[i]
+                                    else 0.0 for j, (label, _) in enumerate(self.averages)}}
                       for i, seat in enumerate(s.seats)],
         }
+        if self.robin is not None:
+            out["robin_hood"] = self.robin.result()
+        return out
 
 
 def summarize(df, scenario):
@@ -158,6 +170,9 @@ def _rate_cells(entry):
 
 def format_table(summary):
     """The summary as plain text for the terminal."""
+    if "robin_hood" in summary:
+        from reports.robin import format_robin
+        return format_robin(summary)
     n = summary["games"]
     rotate = "seats rotate" if summary["rotate_seats"] else "fixed seats"
     out = [f"{summary['scenario']}: {n} games, {summary['players']} players, seed {summary['seed']}, {rotate}",

@@ -2,8 +2,8 @@
 
 play_batch(params, kinds, weights, game_indices, seeds) -> int64[n, records.N_COLUMNS]
   params:       int64[params.N_PARAMS]      packed rules (simcore.config.pack_rules)
-  kinds:        int64[players]              policy kind per *scenario* seat spec
-  weights:      float64[players, N_WEIGHTS] weights per scenario seat spec
+  kinds:        int64[specs]                policy kind per *scenario* seat spec (specs = players,
+  weights:      float64[specs, N_WEIGHTS]   weights per scenario seat spec   or params[P_SEAT_SPECS])
   game_indices: int64[n]                    game index within the run (drives seat rotation)
   seeds:        uint32[n]                   one seed per game (simcore.seeds.game_seeds)
 A game's row depends only on (params, kinds, weights, game index, seed).
@@ -13,22 +13,22 @@ import numpy as np
 from policies.weights import N_WEIGHTS
 from simcore import records
 from simcore.game import play_batch_kernel
-from simcore.params import N_PARAMS, P_PLAYERS
+from simcore.params import N_PARAMS, P_PLAYERS, P_SEAT_SPECS
 from simcore.state import game_bytes, new_state_buffer
 
 
 def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=False):
     """Rows of the games (see module doc); `buf`/`log_on` are for replays."""
     params = np.ascontiguousarray(params, dtype=np.int64)
-    players = int(params[P_PLAYERS])
+    specs = int(params[P_SEAT_SPECS]) or int(params[P_PLAYERS])
     kinds = np.ascontiguousarray(kinds, dtype=np.int64)
     weights = np.ascontiguousarray(weights, dtype=np.float64)
     game_indices = np.ascontiguousarray(game_indices, dtype=np.int64)
     seeds = np.ascontiguousarray(seeds, dtype=np.uint32)
     if params.shape != (N_PARAMS,):
         raise ValueError(f"params must have shape ({N_PARAMS},), not {params.shape}")
-    if kinds.shape != (players,) or weights.shape != (players, N_WEIGHTS):
-        raise ValueError(f"kinds/weights must have {players} rows (one per seat) and {N_WEIGHTS} weights")
+    if kinds.shape != (specs,) or weights.shape != (specs, N_WEIGHTS):
+        raise ValueError(f"kinds/weights must have {specs} rows (one per scenario seat) and {N_WEIGHTS} weights")
     if game_indices.shape != seeds.shape or game_indices.ndim != 1:
         raise ValueError("game_indices and seeds must be 1-D and of equal length")
     out = np.empty((len(game_indices), records.N_COLUMNS), dtype=np.int64)

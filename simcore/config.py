@@ -25,7 +25,7 @@ from policies.registry import resolve
 from policies.weights import N_WEIGHTS
 from simcore import params as P
 from simcore.errors import ScenarioError, describe, did_you_mean
-from simcore.fields import choice, file_name, flag, integer, section, text
+from simcore.fields import Param, choice, file_name, flag, integer, section, text
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 
@@ -49,9 +49,15 @@ class Trade:
     offers_per_turn: int = integer(3, 1, 20, P.P_OFFERS_PER_TURN)
 
 
+BASE_PLAYERS = (3, 4)
+PLAYERS_ALLOWED = "3 or 4 (1 with [variants.robin_hood])"
+
+
 @dataclass(frozen=True)
 class Rules:
-    players: int = integer(lo=3, hi=4, slot=P.P_PLAYERS)
+    # 1..4 here; which counts a scenario may use depends on its variants (_check_players)
+    players: int = field(metadata={"param": Param(
+        int, PLAYERS_ALLOWED, lambda v: None if v in (1,) + BASE_PLAYERS else f"{v} is out of range", P.P_PLAYERS)})
     victory_points: int = integer(10, 1, 30, P.P_VICTORY_POINTS)
     max_turns: int = integer(1000, 1, 100_000, P.P_MAX_TURNS)
     board: Board = section(Board)
@@ -88,20 +94,28 @@ class Scenario:
 
 VARIANTS = {}
 VARIANT_ON_SLOTS = {}
+VARIANT_PLAYERS = {}   # name -> the player counts a variant plays with, when not BASE_PLAYERS
+VARIANT_CHECKS = {}    # name -> check(scenario), raising ScenarioError on a broken cross-field rule
 
 
-def register_variant(name, cls, on_slot=None):
+def register_variant(name, cls, on_slot=None, players=None, check=None):
     """Make `[variants.<name>]` a valid table whose keys are the fields of `cls`.
 
     `cls` is a frozen dataclass built from simcore.fields helpers (with slots in the
     variant's block of simcore.params), so loading, validation, defaults and packing
     need no code here.  A scenario turns the variant on by having the table; the
     parsed instance lands in `rules.variants[name]`, and packing sets params[on_slot]
-    to 1.
+    to 1.  `players`: the player counts it plays with instead of 3 or 4; `check`:
+    rules that tie several keys together (it raises a ScenarioError naming the key
+    and what is allowed).
     """
     VARIANTS[name] = cls
     if on_slot is not None:
         VARIANT_ON_SLOTS[name] = on_slot
+    if players is not None:
+        VARIANT_PLAYERS[name] = players
+    if check is not None:
+        VARIANT_CHECKS[name] = check
 
 
 # --- key catalogue ---
@@ -112,6 +126,7 @@ def _keys(cls, prefix=""):
     for f in fields(cls):
         if "param" in f.metadata:
             leaves.append(prefix + f.name)
+            leaves += [f"{prefix}{f.name}.{k}" for k in f.metadata["param"].keys]  # inside a table value
         elif "section" in f.metadata:
             flat = f.metadata.get("flat")
             if not flat:
@@ -191,6 +206,8 @@ def _parse_variants(table):
 
 
 def _parse_seats(value, players):
+    """One seat per player; a one-player game may list several: alternative policies
+    for its one seat, played in turn (game g is played by seat g % len(seats))."""
     allowed = 'an array of policy names, e.g. ["greedy", "roads"], or [[seats]] tables'
     if value is None:
         raise ScenarioError("seats", "missing", allowed)
@@ -215,10 +232,33 @@ def _parse_seats(value, players):
         except ScenarioError as e:
             raise e.located(None, key) from None
         seats.append(SeatSpec(item["policy"], dict(weights)))
-    if len(seats) != players:
+    if len(seats) != players and players != 1:
         raise ScenarioError("seats", f"{len(seats)} seats for {players} players",
                             f"exactly {players} seats, one per player")
     return tuple(seats)
+
+
+def _check_players(rules):
+    """The player count must suit the variants in play (one-player variants need 1)."""
+    allowed, by = BASE_PLAYERS, None
+    for name in rules.variants:
+        if name in VARIANT_PLAYERS:
+            allowed, by = VARIANT_PLAYERS[name], name
+    if rules.players in allowed:
+        return
+    if by is not None:
+        raise ScenarioError("players", f"{rules.players} is not allowed with [variants.{by}]",
+                            " or ".join(map(str, allowed)))
+    raise ScenarioError("players", f"{rules.players} needs a one-player variant", PLAYERS_ALLOWED)
+
+
+def _check_scenario(scenario):
+    if len(scenario.seats) > scenario.players and not scenario.rotate_seats:
+        raise ScenarioError("rotate_seats", f"false leaves seats 1..{len(scenario.seats) - 1} unplayed",
+                            "true (game g is played by seat g % number of seats), or one seat")
+    for name in scenario.rules.variants:
+        if name in VARIANT_CHECKS:
+            VARIANT_CHECKS[name](scenario)
 
 
 # --- overrides (--set key=value) ---
@@ -291,10 +331,13 @@ def load_scenario(path, overrides=()):
         _check_keys(table, leaves, sections)
         scenario = _build(Scenario, table)
         rules = replace(scenario.rules, variants=_parse_variants(table.get("variants", {})))
+        _check_players(rules)
         seats = _parse_seats(table.get("seats"), rules.players)
+        scenario = replace(scenario, rules=rules, seats=seats, source=path)
+        _check_scenario(scenario)
     except ScenarioError as e:
         raise e.located(_origin(e.key, overridden, path)) from None
-    return replace(scenario, rules=rules, seats=seats, source=path)
+    return scenario
 
 
 # --- packing for the kernel ---
@@ -326,13 +369,15 @@ def pack_rules(scenario):
     for name in scenario.rules.variants:
         if name in VARIANT_ON_SLOTS:
             out[VARIANT_ON_SLOTS[name]] = 1
+    if len(scenario.seats) != scenario.players:
+        out[P.P_SEAT_SPECS] = len(scenario.seats)
     return out
 
 
 def pack_policies(scenario):
-    """(kinds int64[players], weights float64[players, N_WEIGHTS]) in scenario seat order."""
-    kinds = np.zeros(scenario.players, dtype=np.int64)
-    weights = np.zeros((scenario.players, N_WEIGHTS), dtype=np.float64)
+    """(kinds int64[seats], weights float64[seats, N_WEIGHTS]) in scenario seat order."""
+    kinds = np.zeros(len(scenario.seats), dtype=np.int64)
+    weights = np.zeros((len(scenario.seats), N_WEIGHTS), dtype=np.float64)
     for i, seat in enumerate(scenario.seats):
         kinds[i], weights[i] = resolve(seat.policy, seat.weights)
     return kinds, weights
@@ -361,3 +406,4 @@ def find_scenario(name_or_path):
 # Variant parameter tables register themselves on import (kept last: they use
 # register_variant above).
 from simcore import grundbesitz_rules  # noqa: E402,F401
+from simcore import robin_config  # noqa: E402,F401

@@ -68,7 +68,7 @@ def produce(st, number):
             for k in range(6):
                 c = HEX_CORNERS[h, k]
                 p = st.corner_owner[c]
-                if p >= 0:
+                if 0 <= p < st.players:  # seats only (not Robin Hood's neutral colour)
                     n = min(st.corner_level[c], st.bank[r])
                     if n > 0:
                         give(st, p, r, n, R.S_GAIN_DICE)

@@ -8,6 +8,7 @@ given by EVENT_FIELDS (fields named "-" are unused).
 import numpy as np
 from simcore.jit import jitted
 
+from simcore.robin_board import CARD_NAMES, CAUSE_NAMES, ENDING_NAMES, MOVE_NAMES, SIDE_NAMES
 from simcore.state import LOG_FIELDS, LOG_WIDTH, N_RES, RESOURCE_NAMES, DEV_NAMES
 
 (E_SETUP_SETTLEMENT, E_SETUP_ROAD, E_ROLL, E_PAYOUT, E_DISCARD, E_ROBBER, E_STEAL,
@@ -16,6 +17,9 @@ from simcore.state import LOG_FIELDS, LOG_WIDTH, N_RES, RESOURCE_NAMES, DEV_NAME
 # Grundbesitz (simcore/grundbesitz.py)
 E_GB_BUY, E_GB_YIELD, E_GB_BLOCK, E_GB_REMOVE, E_GB_DEFENCE, E_GB_COUNTER = range(18, 24)
 E_OFFER = 24
+# Robin Hood solo mode (RULES.md §3, simcore.robin): codes 40..49; their player is -1
+# (Robin and the neutral colour are no seats)
+(E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_MOVE, E_ROBIN_SCORE, E_ROBIN_STEAL, E_ROBIN_END) = range(40, 46)
 
 # type -> (name, names of a, b, c, d); "res"/"dev"/"award" fields are shown by name
 EVENT_FIELDS = {
@@ -44,6 +48,12 @@ EVENT_FIELDS = {
     E_GB_REMOVE: ("gb_remove", ("gb", "removal", "markers_left", "-")),
     E_GB_DEFENCE: ("gb_defence", ("actor", "hex", "what", "-")),
     E_GB_COUNTER: ("gb_counter", ("defender", "hex", "what", "-")),
+    E_NEUTRAL_SETTLEMENT: ("neutral_settlement", ("corner", "edge", "number", "rerolls")),
+    E_ROBIN_DRAW: ("robin_draw", ("card", "cause", "-", "-")),
+    E_ROBIN_MOVE: ("robin_move", ("from_hex", "to_hex", "how", "-")),
+    E_ROBIN_SCORE: ("robin_score", ("hex", "vp_sheriff", "vp_neutral", "robin_vp")),
+    E_ROBIN_STEAL: ("robin_steal", ("res", "-", "-", "-")),
+    E_ROBIN_END: ("robin_game_end", ("side", "ending", "robin_vp", "sheriff_vp")),
 }
 
 PAYOUT_SOURCES = ("dice", "setup")
@@ -51,6 +61,9 @@ AWARD_NAMES = ("largest_army", "longest_road")
 GB_BLOCK_KINDS = ("response", "knight", "robber", "strike_back")
 GB_REMOVAL_KINDS = ("free", "knight")
 GB_WHAT = ("knight_block", "robber_block", "removal", "robber_move")
+NAMED_FIELDS = {"card": CARD_NAMES, "cause": CAUSE_NAMES, "how": MOVE_NAMES, "side": SIDE_NAMES,
+                "ending": ENDING_NAMES,
+                "block": GB_BLOCK_KINDS, "removal": GB_REMOVAL_KINDS, "what": GB_WHAT}
 
 
 @jitted
@@ -85,12 +98,8 @@ def _show(field, value):
         return AWARD_NAMES[value]
     if field == "source":
         return PAYOUT_SOURCES[value]
-    if field == "block":
-        return GB_BLOCK_KINDS[value]
-    if field == "removal":
-        return GB_REMOVAL_KINDS[value]
-    if field == "what":
-        return GB_WHAT[value]
+    if field in NAMED_FIELDS:
+        return NAMED_FIELDS[field][value]
     return int(value)
 
 

@@ -1,8 +1,8 @@
 """Scenario parameters as dataclass fields that validate and pack themselves.
 
 A rule section is a frozen dataclass whose fields are made with `integer`, `flag`,
-`choice` or `text`.  The field's metadata holds a `Param`: the expected type, the
-check, the text of what is allowed, and the slot in the packed params array
+`choice`, `int_table` or `text`.  The field's metadata holds a `Param`: the expected
+type, the check, the text of what is allowed, and the slot in the packed params array
 (simcore.params) with the encoding.  The loader and `pack_rules` walk the
 dataclasses, so a new parameter is one line in one place.
 """
@@ -10,9 +10,10 @@ import math
 from dataclasses import MISSING, dataclass, field
 from typing import Callable, Optional
 
-from simcore.errors import ScenarioError, describe
+from simcore.errors import ScenarioError, describe, did_you_mean
 
-_TYPE_NAMES = {int: "an integer", bool: "true or false", str: "a string", float: "a number", list: "an array"}
+_TYPE_NAMES = {int: "an integer", bool: "true or false", str: "a string", float: "a number", list: "an array",
+               dict: "a table"}
 
 
 def is_type(value, kind):
@@ -32,6 +33,7 @@ class Param:
     slot: Optional[int] = None      # index in the packed params (simcore.params.P_*)
     encode: Callable = int          # value -> int64 for that slot, or a sequence of int64
                                     # for the slots from `slot` on (multi-slot values)
+    keys: tuple = ()                # names inside a table value, each also settable as `<key>.<name>`
 
     def validate(self, key, value):
         if not is_type(value, self.kind):
@@ -69,6 +71,47 @@ def choice(default, options, slot=None):
     def check(v):
         return None if v in options else f"unknown value {describe(v)}"
     return _field(default, Param(str, " or ".join(describe(o) for o in options), check, slot, options.__getitem__))
+
+
+@dataclass(frozen=True)
+class TableParam(Param):
+    """A table of named integers; names left out keep their default."""
+    default: tuple = ()             # ((name, default value), ...) in slot order
+    lo: int = 0
+    hi: int = 0
+    min_total: Optional[int] = None  # the values must add up to at least this
+
+    def validate(self, key, value):
+        if not isinstance(value, dict):
+            raise ScenarioError(key, f"expected a table, got {describe(value)}", self.allowed)
+        merged = dict(self.default)
+        for name, v in value.items():
+            sub = f"{key}.{name}"
+            if name not in merged:
+                raise ScenarioError(sub, f"unknown name{did_you_mean(name, merged)}", ", ".join(merged))
+            if not is_type(v, int):
+                raise ScenarioError(sub, f"expected an integer, got {describe(v)}",
+                                    f"an integer from {self.lo} to {self.hi}")
+            if not self.lo <= v <= self.hi:
+                raise ScenarioError(sub, f"{v} is out of range", f"an integer from {self.lo} to {self.hi}")
+            merged[name] = v
+        total = sum(merged.values())
+        if self.min_total is not None and total < self.min_total:
+            raise ScenarioError(key, f"{total} in all is too few", self.allowed)
+        return merged
+
+
+def int_table(default, lo=0, hi=2**63 - 1, slot=None, min_total=None):
+    """A table of named integers, e.g. `deck = { lumber = 1, knight = 2 }`: each name is
+    one of `default`'s (a dict name -> default value), each value in lo..hi, names left
+    out keep their default.  Packed into the slots slot, slot + 1, ... in the order of
+    `default`; `<key>.<name>` is a key of its own for --set."""
+    names = tuple(default)
+    allowed = f"a table of {', '.join(names)}, each an integer from {lo} to {hi}"
+    if min_total is not None:
+        allowed += f", at least {min_total} in all"
+    param = TableParam(dict, allowed, slot=slot, encode=lambda v: [v[n] for n in names], keys=names, default=tuple(default.items()), lo=lo, hi=hi, min_total=min_total)
+    return field(default_factory=lambda: dict(default), metadata={"param": param})
 
 
 def text(default=MISSING):

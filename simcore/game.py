@@ -26,7 +26,7 @@ from simcore.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GA
                             E_ROBBER, E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN, log_event)
 from simcore.legal import is_legal
 from simcore.params import (LAYOUT_BEGINNER, P_GB_COST, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
-                            P_RESOURCE_SUPPLY, P_ROTATE_SEATS, P_VICTORY_POINTS)
+                            P_RESOURCE_SUPPLY, P_ROBIN, P_ROTATE_SEATS, P_SEAT_SPECS, P_VICTORY_POINTS)
 from simcore.pieces import can_build_road_at, place_city, place_road, place_settlement, spot_is_free
 from simcore.state import (COST_CITY, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT, DEV_VP,
                            ITEM_CITY, ITEM_DEVCARD, ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, N_RES, PIECE_LIMITS,
@@ -39,12 +39,14 @@ HAND_LIMIT = 7          # more than this on a 7: discard half, rounded down
 
 @jitted
 def seat_specs(params, game_index):
-    """Scenario seat spec sitting in each seat; with rotate_seats game g shifts by g."""
+    """Scenario seat spec sitting in each seat; with rotate_seats game g shifts by g
+    (through all scenario seats: more than the players in a one-player mode)."""
     players = params[P_PLAYERS]
+    specs = params[P_SEAT_SPECS] if params[P_SEAT_SPECS] > 0 else players
     spec = np.arange(players)
     if params[P_ROTATE_SEATS]:
         for s in range(players):
-            spec[s] = (s + game_index) % players
+            spec[s] = (s + game_index) % specs
     return spec
 
 
@@ -180,7 +182,8 @@ def move_robber(st, p):
 
 
 @jitted
-def seven(st, p):
+def discards(st):
+    """Every player holding more than HAND_LIMIT cards discards half, rounded down."""
     players = st.players
     for q in range(players):
         n = st.hand[q].sum()
@@ -193,6 +196,11 @@ def seven(st, p):
                     while st.hand[q, r] == 0:
                         r += 1
                 discard(st, q, r, 1)
+
+
+@jitted
+def seven(st, p):
+    discards(st)
     move_robber(st, p)
 
 
@@ -344,12 +352,15 @@ def play_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on):
     init_game(st, params)
     for s in range(players):
         decide.new_game(st, s)
-    setup_phase(st)
-    while st.turn < params[P_MAX_TURNS]:
-        p = st.turn % players
-        play_turn(st, params, p)
-        if st.winner >= 0:
-            break
+    if params[P_ROBIN]:
+        robin.play(st, params)  # RULES.md §3: the solo mode's own setup, turns and endings
+    else:
+        setup_phase(st)
+        while st.turn < params[P_MAX_TURNS]:
+            p = st.turn % players
+            play_turn(st, params, p)
+            if st.winner >= 0:
+                break
     log_event(st, E_GAME_END, st.winner, st.winner, st.turn, st.rounds, 0)
 
 
@@ -372,6 +383,9 @@ def write_record(st, row, game_index, seed):
         row[base + R.S_VP_ARMY] = 2 if st.army_holder == p else 0
         row[base + R.S_VP_ROAD] = 2 if st.road_holder == p else 0
         row[base + R.S_ROAD_LENGTH] = st.road_length[p]
+    if st.robin:
+        for k in range(R.N_ROBIN):
+            row[R.ROBIN_BASE + k] = st.robin_stats[k]
 
 
 @entry
@@ -381,3 +395,8 @@ def play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, buf
     for i in range(game_indices.shape[0]):
         play_game(buf, buf_bytes, params, kinds, weights, game_indices[i], seeds[i], log_on)
         write_record(buf[0], out[i], game_indices[i], seeds[i])
+
+
+# The Robin Hood mode plays its game with this module's pieces (setup placement, actions,
+# discards), so it is imported once they are defined.
+from simcore import robin  # noqa: E402

@@ -63,6 +63,35 @@ SEAT_COLUMNS = [
     "gb_defences",          # actions this seat cancelled with a knight
 ]
 
+# Robin Hood solo mode (RULES.md §3): game columns `robin_<name>`, kept during the
+# game in st.robin_stats[k] for ROBIN_COLUMNS[k]; -1 in games of other modes.
+# Codes of winner/ending: simcore.robin_board (SIDE_*, ENDING_*).
+ROBIN_COLUMNS = [
+    "winner",          # side that won: 0 draw, 1 Sheriff, 2 Robin
+    "ending",          # 1 Robin reached his target, 2 the Sheriff his, 3 enclosure, 4 max_turns
+    "vp",              # Robin's VP at the end
+    "sheriff_vp",      # the Sheriff's VP at the end (= seat0_vp)
+    "vp_sheriff",      # Robin's VP scored for Sheriff buildings on his hex at a 7
+    "vp_neutral",      # Robin's VP scored for neutral buildings on his hex at a 7
+    "sevens_sheriff",  # 7s on which a Sheriff building touched Robin's hex (steal and score)
+    "sevens_neutral",  # 7s on which only neutral buildings touched it (score only)
+    "relocations",     # 7s with no building at his hex: Robin put on the best-scoring hex
+    "stolen",          # resources Robin stole from the Sheriff
+    "draws",           # movement cards drawn, all causes
+    "extra_draws",     # of those, drawn because the Sheriff played a knight
+    "moves",           # resource cards that moved Robin to another hex
+    "stays",           # resource cards that could not move him (no such hex next to him, or a road)
+    "road_blocks",     # of the stays, those where only a Sheriff road was in the way
+    "camp_returns",    # knight cards that sent him back to the camp from elsewhere
+    "evictions",       # times the Sheriff evicted him after building on his hex
+]
+ROBIN_BASE = len(GAME_COLUMNS)
+GAME_COLUMNS += ["robin_" + c for c in ROBIN_COLUMNS]
+(RB_WINNER, RB_ENDING, RB_VP, RB_SHERIFF_VP, RB_VP_SHERIFF, RB_VP_NEUTRAL, RB_SEVENS_SHERIFF,
+ RB_SEVENS_NEUTRAL, RB_RELOCATIONS, RB_STOLEN, RB_DRAWS, RB_EXTRA_DRAWS, RB_MOVES, RB_STAYS,
+ RB_ROAD_BLOCKS, RB_CAMP_RETURNS, RB_EVICTIONS) = range(17)
+N_ROBIN = len(ROBIN_COLUMNS)
+
 G_GAME, G_SEED, G_WINNER, G_TURNS, G_ROUNDS = range(5)
 N_GAME_COLUMNS = len(GAME_COLUMNS)
 

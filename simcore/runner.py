@@ -28,6 +28,7 @@ from simcore.batch import play_batch
 from simcore.config import pack_policies, pack_rules
 from simcore.errors import InputError
 from simcore.outputs import csv_columns, format_rows, header_line, read_json, recover_part, write_json
+from simcore.params import P_PLAYERS
 from simcore.progress import Progress
 from simcore.replay import replay_events
 from simcore.seeds import game_seeds
@@ -96,17 +97,18 @@ def _play_chunk(params, kinds, weights, run_seed, names, start, count):
     """One task: play games start..start+count-1; return (CSV text, records)."""
     indices = np.arange(start, start + count, dtype=np.int64)
     block = play_batch(params, kinds, weights, indices, game_seeds(run_seed, start, count))
-    _check_records(block, indices, len(names))
-    return format_rows(block, names, len(names)), block
+    players = int(params[P_PLAYERS])
+    _check_records(block, indices, players, len(names))
+    return format_rows(block, names, players), block
 
 
-def _check_records(block, indices, players):
+def _check_records(block, indices, players, n_specs):
     """The columns the shell interprets must make sense, or names in games.csv would lie."""
     specs = block[:, [R.SEAT_BASE + s * R.SEAT_WIDTH + R.S_SPEC for s in range(players)]]
     problems = [what for what, bad in [
         ("game indices", not np.array_equal(block[:, R.G_GAME], indices)),
         ("winner_seat", ((block[:, R.G_WINNER] < -1) | (block[:, R.G_WINNER] >= players)).any()),
-        ("seat specs", ((specs < 0) | (specs >= players)).any()),
+        ("seat specs", ((specs < 0) | (specs >= n_specs)).any()),
     ] if bad]
     if problems:
         raise RuntimeError(f"play_batch returned invalid {', '.join(problems)} for games "

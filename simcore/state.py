@@ -12,7 +12,7 @@ from simcore.jit import jitted
 
 from policies.weights import N_WEIGHTS
 from simcore.params import N_PARAMS
-from simcore.records import S_CITIES, S_SETTLEMENTS, SEAT_WIDTH
+from simcore.records import N_ROBIN, S_CITIES, S_SETTLEMENTS, SEAT_WIDTH
 from simcore.topology import N_CORNERS, N_EDGES, N_HEXES
 
 RESOURCE_NAMES = ("lumber", "brick", "wool", "grain", "ore")
@@ -42,6 +42,12 @@ N_ITEMS = 5
 # number of set bits of a 5-bit resource mask
 POPCOUNT5 = np.array([bin(m).count("1") for m in range(32)], np.int64)
 
+# Robin Hood's movement cards (RULES.md §3): c = 0..4 a resource, ROBIN_KNIGHT back to camp
+ROBIN_KNIGHT = N_RES
+ROBIN_CARD_KINDS = N_RES + 1
+ROBIN_MAX_EACH = 10                                 # cards of one kind in a deck (robin.deck)
+ROBIN_DECK_MAX = ROBIN_CARD_KINDS * ROBIN_MAX_EACH
+
 # pips: ways to roll each number with 2d6 (index = number)
 PIPS = np.array([0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1], np.int64)
 
@@ -65,6 +71,17 @@ SCALARS = (
     ("illegal", "policy answers the engine refused (always 0 for the shipped policies)"),
     ("offers_made", "domestic trade offers the current player made this turn"),
     ("board_version", "pieces placed so far; changes whenever the board does"),
+    # Robin Hood solo mode (RULES.md §3; simcore.robin): player 0 is the Sheriff, `robber` is Robin
+    ("robin", "1 = Robin Hood solo mode; its settings below are copied from params at setup"),
+    ("robin_camp", "Robin's camp: the desert hex"),
+    ("robin_deck_n", "movement cards in robin_deck (the deck, or the die's faces)"),
+    ("robin_deck_top", "next card of robin_deck to draw; robin_deck_n = all drawn, reshuffle first"),
+    ("robin_die", "1 = a card is a die roll (drawn with replacement), 0 = drawn from the deck"),
+    ("robin_target", "Robin wins on reaching this many VP"),
+    ("sheriff_target", "the Sheriff wins on reaching this many VP"),
+    ("robin_steals", "resources Robin steals on a 7 when a Sheriff building touches his hex"),
+    ("robin_discard", "1 = the Sheriff discards half above 7 cards on a 7"),
+    ("robin_enclosure", "1 = enclosing Robin's hex with Sheriff roads ends the game"),
 )
 
 # Array fields: (name, shape, encoding).  Player arrays have MAX_PLAYERS rows;
@@ -99,7 +116,8 @@ ARRAYS = (
     ("stats", (MAX_PLAYERS, SEAT_WIDTH), "record counters, records.S_* indices"),
     ("road_used", (N_EDGES,), "scratch of pieces.longest_road: edges on the current trail"),
     ("road_seen", (N_EDGES,), "scratch of pieces.longest_road: edges some search has used"),
-    ("road_stack", (3, 16), "scratch of pieces.longest_road: corner, next slot, edge per depth"),
+    # a trail is at most as deep as there are edges (a player may hold up to 60 roads: robin.sheriff_piece_sets)
+    ("road_stack", (3, N_EDGES + 1), "scratch of pieces.longest_road: corner, next slot, edge per depth"),
     # Grundbesitz (RULES.md §1; simcore/grundbesitz.py).  A GB is the pair (corner c,
     # hex CORNER_HEXES[c, k]), numbered g = 3 * c + k.
     ("gb_owner", (N_GB,), "owner of GB g, -1 = none"),
@@ -116,6 +134,10 @@ ARRAYS = (
     ("plan_version", (MAX_PLAYERS,), "board_version the plan was made on"),
     ("plan_goal", (MAX_PLAYERS,), "planned goal"),
     ("plan_where", (MAX_PLAYERS,), "corner or edge of the planned goal"),
+    ("robin_deck", (ROBIN_DECK_MAX,), "Robin's movement cards (ROBIN_KNIGHT or a resource), first robin_deck_n used"),
+    ("robin_stats", (N_ROBIN,), "Robin Hood game counters, records.RB_* indices"),
+    ("fence_dist", (N_CORNERS,), "policy scratch of policies.sheriff: roads from each corner to a hex to fence"),
+    ("fence_queue", (N_CORNERS,), "policy scratch of policies.sheriff: search queue of fence_dist"),
 )
 # float64 array fields, same form
 FLOAT_ARRAYS = (

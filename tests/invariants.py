@@ -71,9 +71,9 @@ def trail_length(st, p):
     continuing through a corner with an opponent's building."""
     best = 0
     used = np.zeros(N_EDGES, np.bool_)
-    path_e = np.zeros(16, np.int64)      # road at each depth
-    path_end = np.zeros(16, np.int64)    # corner the trail has reached at that depth
-    path_k = np.zeros(16, np.int64)      # next slot to try at that corner
+    path_e = np.zeros(N_EDGES + 1, np.int64)      # road at each depth (a trail uses each road once)
+    path_end = np.zeros(N_EDGES + 1, np.int64)    # corner the trail has reached at that depth
+    path_k = np.zeros(N_EDGES + 1, np.int64)      # next slot to try at that corner
     for e0 in range(N_EDGES):
         if st.edge_owner[e0] != p:
             continue

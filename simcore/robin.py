@@ -1,0 +1,397 @@
+"""The Robin Hood solo mode (RULES.md §3, seed 002): the Sheriff (seat 0) against
+Robin Hood, an automaton that is the robber.  simcore.game.play_game hands a game to
+`play` when params[P_ROBIN] is set, once the board, the development deck and the
+policies' tables are ready; the record is written as for any game.
+
+    setup    Robin on the desert, his camp; neutral settlements with a road each, placed
+             by dice; then the Sheriff's two settlements and roads as in the base setup.
+    a round  The Sheriff's turn, built from simcore.game's pieces: roll; on a 7 discards
+             and Robin's robbery and scoring, else production (Robin blocks his hex); then
+             building, bank trades and development cards.  His knight makes Robin draw
+             a movement card at once; building on Robin's hex lets him evict Robin.
+             Then Robin's turn: one movement card.
+    endings  Robin reaches his target (on a 7), the Sheriff his (on his turn), Robin's
+             hex fenced in by Sheriff roads (more VP wins, equal VP is a draw), or
+             max_turns (a draw).
+
+Every choice is the Sheriff's (policies.decide: sheriff_action, robin_destination,
+evict, relocate, and the base choice points), checked here; a refused answer counts in
+st.illegal.  The mode's counters are st.robin_stats (records.RB_*), its settings are
+copied from params into the state at setup so that the turn needs only `st`.
+"""
+from simcore.jit import jitted
+
+from policies import decide
+from simcore import records as R
+from simcore.actions import A_CITY, A_END, A_KNIGHT, A_SETTLEMENT
+from simcore.board import shuffle
+from simcore.devcards import can_play, play_knight
+from simcore.economy import produce, random_card
+from simcore.events import (E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_END, E_ROBIN_MOVE, E_ROBIN_SCORE,
+                            E_ROBIN_STEAL, E_ROLL, E_TURN, log_event)
+from simcore.game import MAX_ACTIONS_PER_TURN, apply_action, discards, setup_placement
+from simcore.legal import is_legal
+from simcore.params import (ENCLOSURE_HEX, P_MAX_TURNS, P_ROBIN_DECK, P_ROBIN_DECK_MODE, P_ROBIN_DISCARD,
+                            P_ROBIN_ENCLOSURE, P_ROBIN_NEUTRAL, P_ROBIN_PIECE_SETS, P_ROBIN_STEALS, P_ROBIN_TARGET,
+                            ROBIN_DIE)
+from simcore.pieces import place_road, place_settlement, spot_is_free
+from simcore.robin_board import (CAUSE_EVICTION, CAUSE_KNIGHT, CAUSE_TURN, ENDING_ENCLOSURE, ENDING_MAX_TURNS,
+                                 ENDING_NONE, ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET, MOVE_CAMP, MOVE_CARD,
+                                 MOVE_EVICTION, MOVE_RELOCATION, NEUTRAL, SHERIFF, SIDE_DRAW, SIDE_ROBIN,
+                                 SIDE_SHERIFF, STAY_NO_HEX, STAY_ROAD, best_score, corner_on_hex, destinations,
+                                 enclosed, hex_score, hex_vp, is_open_neighbour, n_open_neighbours, open_side)
+from simcore.state import (DEV_KNIGHT, PIECE_LIMITS, PIECE_ROAD, PIECE_SETTLEMENT, ROBIN_CARD_KINDS, ROBIN_KNIGHT,
+                           randint, victory_points)
+from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_HEXES
+
+
+# --- setup ------------------------------------------------------------------
+
+@jitted
+def configure(st, params):
+    """The mode's settings into the state, Robin at his camp, the movement deck, the pieces."""
+    st.robin = 1
+    st.robin_camp = st.robber                  # setup_board put the robber on the desert
+    st.robin_die = 1 if params[P_ROBIN_DECK_MODE] == ROBIN_DIE else 0
+    st.robin_target = params[P_ROBIN_TARGET]
+    st.sheriff_target = params[P_ROBIN_TARGET + 1]
+    st.robin_steals = params[P_ROBIN_STEALS]
+    st.robin_discard = params[P_ROBIN_DISCARD]
+    st.robin_enclosure = 1 if params[P_ROBIN_ENCLOSURE] == ENCLOSURE_HEX else 0
+    n = 0
+    for card in range(ROBIN_CARD_KINDS):
+        for _ in range(params[P_ROBIN_DECK + card]):
+            st.robin_deck[n] = card
+            n += 1
+    st.robin_deck_n = n
+    st.robin_deck_top = n                      # all drawn: the first draw shuffles
+    for k in range(3):
+        st.pieces[SHERIFF, k] = PIECE_LIMITS[k] * params[P_ROBIN_PIECE_SETS]
+    st.pieces[NEUTRAL, PIECE_SETTLEMENT] = params[P_ROBIN_NEUTRAL]
+    st.pieces[NEUTRAL, PIECE_ROAD] = params[P_ROBIN_NEUTRAL]
+
+
+@jitted
+def setup(st, params):
+    """configure, then the neutral settlements by dice, then the Sheriff's two settlements
+    (the second yields its resources)."""
+    configure(st, params)
+    for _ in range(params[P_ROBIN_NEUTRAL]):
+        place_neutral(st)
+    setup_placement(st, SHERIFF, False)
+    setup_placement(st, SHERIFF, True)
+
+
+@jitted
+def free_corner_on_number(st, number, pick):
+    """The pick-th corner free by the distance rule on the hexes showing `number`, each
+    corner once (two hexes with one number may share corners); with pick = -1, how
+    many there are."""
+    n = 0
+    first = st.number_hexes[number, 0]
+    for i in range(2):
+        h = st.number_hexes[number, i]
+        if h < 0:
+            continue
+        for k in range(6):
+            c = HEX_CORNERS[h, k]
+            if spot_is_free(st, c) and not (i == 1 and corner_on_hex(c, first)):
+                if n == pick:
+                    return c
+                n += 1
+    return n
+
+
+@jitted
+def place_neutral(st):
+    """RULES.md §3: roll 2d6 (again on a 7 or on a number with no legal corner left);
+    a neutral settlement on a random legal corner of a hex with that number, and a
+    neutral road on a random edge at it."""
+    rerolls = 0
+    while True:
+        number = randint(6) + randint(6) + 2
+        if number != 7:
+            count = free_corner_on_number(st, number, -1)
+            if count > 0:
+                break
+        rerolls += 1
+    c = free_corner_on_number(st, number, randint(count))
+    place_settlement(st, NEUTRAL, c)
+    free = 0
+    for k in range(3):
+        if CORNER_EDGES[c, k] >= 0 and st.edge_owner[CORNER_EDGES[c, k]] < 0:
+            free += 1
+    pick = randint(free)
+    for k in range(3):
+        e = CORNER_EDGES[c, k]
+        if e >= 0 and st.edge_owner[e] < 0:
+            if pick == 0:
+                place_road(st, NEUTRAL, e)
+                log_event(st, E_NEUTRAL_SETTLEMENT, -1, c, e, number, rerolls)
+                return
+            pick -= 1
+
+
+# --- endings ----------------------------------------------------------------
+
+@jitted
+def over(st):
+    return st.robin_stats[R.RB_ENDING] != ENDING_NONE
+
+
+@jitted
+def end_game(st, ending):
+    """Record the ending and the side that won (the first ending stands)."""
+    if over(st):
+        return
+    robin_vp = st.robin_stats[R.RB_VP]
+    sheriff_vp = victory_points(st, SHERIFF)
+    side = SIDE_DRAW
+    if ending == ENDING_SHERIFF_TARGET:
+        side = SIDE_SHERIFF
+    elif ending == ENDING_ROBIN_TARGET:
+        side = SIDE_ROBIN
+    elif ending == ENDING_ENCLOSURE:   # the side with more VP wins, equal VP is a draw
+        if sheriff_vp > robin_vp:
+            side = SIDE_SHERIFF
+        elif robin_vp > sheriff_vp:
+            side = SIDE_ROBIN
+    st.robin_stats[R.RB_ENDING] = ending
+    st.robin_stats[R.RB_WINNER] = side
+    st.robin_stats[R.RB_SHERIFF_VP] = sheriff_vp
+    st.winner = SHERIFF if side == SIDE_SHERIFF else -1
+    log_event(st, E_ROBIN_END, -1, side, ending, robin_vp, sheriff_vp)
+
+
+@jitted
+def check_enclosure(st):
+    """Checked whenever the Sheriff's roads or Robin's hex change."""
+    if st.robin_enclosure and enclosed(st, st.robber):
+        end_game(st, ENDING_ENCLOSURE)
+
+
+@jitted
+def check_sheriff(st):
+    """After each of the Sheriff's actions: his target, then the enclosure."""
+    if victory_points(st, SHERIFF) >= st.sheriff_target:
+        end_game(st, ENDING_SHERIFF_TARGET)
+    check_enclosure(st)
+
+
+# --- Robin ------------------------------------------------------------------
+
+@jitted
+def place_robin(st, h, how):
+    log_event(st, E_ROBIN_MOVE, -1, st.robber, h, how, 0)
+    st.robber = h
+
+
+@jitted
+def draw_card(st):
+    """A movement card: the next of the deck (shuffled anew once all are drawn), or a
+    roll of the die whose faces are the deck's cards."""
+    if st.robin_die:
+        return st.robin_deck[randint(st.robin_deck_n)]
+    if st.robin_deck_top >= st.robin_deck_n:
+        shuffle(st.robin_deck[:st.robin_deck_n])
+        st.robin_deck_top = 0
+    card = st.robin_deck[st.robin_deck_top]
+    st.robin_deck_top += 1
+    return card
+
+
+@jitted
+def first_destination(st, h, card):
+    for k in range(6):
+        t = open_side(st, h, k)
+        if t >= 0 and st.hex_resource[t] == card:
+            return t
+    return -1
+
+
+@jitted
+def is_destination(st, h, t, card):
+    return 0 <= t < N_HEXES and st.hex_resource[t] == card and is_open_neighbour(st, h, t)
+
+
+@jitted
+def robin_draw(st, cause):
+    """RULES.md §3: a knight sends Robin back to his camp (whatever roads lie between);
+    a resource moves him to a hex of it next to his, not across a Sheriff road (the
+    Sheriff picks among several); with none he stays."""
+    card = draw_card(st)
+    st.robin_stats[R.RB_DRAWS] += 1
+    log_event(st, E_ROBIN_DRAW, -1, card, cause, 0, 0)
+    h = st.robber
+    if card == ROBIN_KNIGHT:
+        if h != st.robin_camp:
+            st.robin_stats[R.RB_CAMP_RETURNS] += 1
+        place_robin(st, st.robin_camp, MOVE_CAMP)
+        check_enclosure(st)
+        return
+    near, reachable = destinations(st, h, card)
+    if reachable == 0:
+        st.robin_stats[R.RB_STAYS] += 1
+        if near > 0:
+            st.robin_stats[R.RB_ROAD_BLOCKS] += 1
+        log_event(st, E_ROBIN_MOVE, -1, h, h, STAY_ROAD if near > 0 else STAY_NO_HEX, 0)
+        return
+    t = first_destination(st, h, card)
+    if reachable > 1:
+        choice = decide.robin_destination(st, SHERIFF, card)
+        if is_destination(st, h, choice, card):
+            t = choice
+        else:
+            st.illegal += 1
+    st.robin_stats[R.RB_MOVES] += 1
+    place_robin(st, t, MOVE_CARD)
+
+
+@jitted
+def robin_steal(st):
+    """One random resource from the Sheriff's hand back to the bank (Robin holds none)."""
+    if st.hand[SHERIFF].sum() == 0:
+        return
+    r = random_card(st, SHERIFF)
+    st.hand[SHERIFF, r] -= 1
+    st.bank[r] += 1
+    st.stats[SHERIFF, R.S_SPEND_STOLEN] += 1
+    st.robin_stats[R.RB_STOLEN] += 1
+    log_event(st, E_ROBIN_STEAL, -1, r, 0, 0, 0)
+
+
+@jitted
+def relocate(st):
+    """Nothing touches Robin's hex on a 7: he goes to the hex that would score him most
+    (the Sheriff picks among equals)."""
+    best = best_score(st)
+    h = decide.relocate(st, SHERIFF)
+    if h < 0 or h >= N_HEXES or hex_score(st, h) != best:
+        st.illegal += 1
+        h = 0
+        while hex_score(st, h) != best:
+            h += 1
+    st.robin_stats[R.RB_RELOCATIONS] += 1
+    place_robin(st, h, MOVE_RELOCATION)
+    check_enclosure(st)
+
+
+@jitted
+def robin_seven(st):
+    """RULES.md §3 on a 7: the Sheriff discards (robin.discard_on_seven); at Robin's hex a
+    Sheriff building costs the Sheriff robin.steals_per_seven random resources, and Robin
+    scores the VP of every building there, Sheriff's or neutral; with none, he is relocated."""
+    if st.robin_discard:
+        discards(st)
+    h = st.robber
+    vp_sheriff = hex_vp(st, h, SHERIFF)
+    vp_neutral = hex_vp(st, h, NEUTRAL)
+    if vp_sheriff + vp_neutral == 0:
+        relocate(st)
+        return
+    if vp_sheriff > 0:
+        st.robin_stats[R.RB_SEVENS_SHERIFF] += 1
+        for _ in range(st.robin_steals):
+            robin_steal(st)
+    else:
+        st.robin_stats[R.RB_SEVENS_NEUTRAL] += 1
+    st.robin_stats[R.RB_VP_SHERIFF] += vp_sheriff
+    st.robin_stats[R.RB_VP_NEUTRAL] += vp_neutral
+    st.robin_stats[R.RB_VP] += vp_sheriff + vp_neutral
+    log_event(st, E_ROBIN_SCORE, -1, h, vp_sheriff, vp_neutral, st.robin_stats[R.RB_VP])
+    if st.robin_stats[R.RB_VP] >= st.robin_target:
+        end_game(st, ENDING_ROBIN_TARGET)
+
+
+@jitted
+def evict(st):
+    """The Sheriff built on Robin's hex: he may push Robin to a hex next to it, not across
+    a Sheriff road; Robin then draws a movement card."""
+    h = st.robber
+    if n_open_neighbours(st, h) == 0:
+        return
+    t = decide.evict(st, SHERIFF)
+    if t < 0:
+        return
+    if not is_open_neighbour(st, h, t):
+        st.illegal += 1
+        return
+    st.robin_stats[R.RB_EVICTIONS] += 1
+    place_robin(st, t, MOVE_EVICTION)
+    robin_draw(st, CAUSE_EVICTION)
+
+
+# --- the Sheriff ------------------------------------------------------------
+
+@jitted
+def sheriff_act(st, a, x, y):
+    """A legal action of the Sheriff; the endings it may bring; then what it does to Robin."""
+    if a == A_KNIGHT:
+        play_knight(st, SHERIFF)
+    else:
+        apply_action(st, SHERIFF, a, x, y)
+    check_sheriff(st)
+    if over(st):
+        return
+    if a == A_KNIGHT:   # no robber to move: Robin draws a card at once
+        st.robin_stats[R.RB_EXTRA_DRAWS] += 1
+        robin_draw(st, CAUSE_KNIGHT)
+    elif (a == A_SETTLEMENT or a == A_CITY) and corner_on_hex(x, st.robber):
+        evict(st)
+
+
+@jitted
+def sheriff_turn(st):
+    """A base-game turn (simcore.game.play_turn) with the mode's 7, knight and endings."""
+    p = SHERIFF
+    st.current = p
+    st.turn += 1
+    st.rounds += 1
+    st.dev_played = 0
+    log_event(st, E_TURN, p, st.turn, st.rounds, 0, 0)
+    for d in range(st.dev_hand.shape[1]):  # cards bought last turn become playable
+        st.dev_hand[p, d] += st.dev_new[p, d]
+        st.dev_new[p, d] = 0
+    if can_play(st, p, DEV_KNIGHT) and decide.knight_before_roll(st, p):
+        sheriff_act(st, A_KNIGHT, 0, 0)
+        if over(st):
+            return
+    d1 = randint(6) + 1
+    d2 = randint(6) + 1
+    st.last_roll = d1 + d2
+    log_event(st, E_ROLL, p, d1, d2, d1 + d2, 0)
+    if d1 + d2 == 7:
+        robin_seven(st)
+        if over(st):
+            return
+    else:
+        produce(st, d1 + d2)
+    for _ in range(MAX_ACTIONS_PER_TURN):
+        a, x, y = decide.sheriff_action(st, p)
+        if a == A_END:
+            break
+        if not is_legal(st, p, a, x, y):
+            st.illegal += 1
+            break
+        sheriff_act(st, a, x, y)
+        if over(st):
+            return
+
+
+# --- a whole game -----------------------------------------------------------
+
+@jitted
+def play_round(st):
+    """The Sheriff's turn, then (unless the game ended) Robin's: one movement card."""
+    sheriff_turn(st)
+    if not over(st):
+        robin_draw(st, CAUSE_TURN)
+
+
+@jitted
+def play(st, params):
+    """Setup and rounds until an ending; max_turns counts the Sheriff's turns."""
+    setup(st, params)
+    while not over(st) and st.turn < params[P_MAX_TURNS]:
+        play_round(st)
+    end_game(st, ENDING_MAX_TURNS)
