@@ -29,7 +29,7 @@ from simcore.devcards import can_play, play_knight
 from simcore.economy import produce, random_card
 from simcore.events import (E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_END, E_ROBIN_MOVE, E_ROBIN_SCORE,
                             E_ROBIN_STEAL, E_ROLL, E_TURN, log_event)
-from simcore.game import MAX_ACTIONS_PER_TURN, apply_action, discards, setup_placement
+from simcore.game import MAX_ACTIONS_PER_TURN, apply_action, discards, end_turn, setup_placement
 from simcore.legal import is_legal
 from simcore.params import (ENCLOSURE_HEX, P_MAX_TURNS, P_ROBIN_DECK, P_ROBIN_DECK_MODE, P_ROBIN_DISCARD,
                             P_ROBIN_ENCLOSURE, P_ROBIN_NEUTRAL, P_ROBIN_PIECE_SETS, P_ROBIN_STEALS, P_ROBIN_TARGET,
@@ -349,9 +349,6 @@ def sheriff_turn(st):
     st.rounds += 1
     st.dev_played = 0
     log_event(st, E_TURN, p, st.turn, st.rounds, 0, 0)
-    for d in range(st.dev_hand.shape[1]):  # cards bought last turn become playable
-        st.dev_hand[p, d] += st.dev_new[p, d]
-        st.dev_new[p, d] = 0
     if can_play(st, p, DEV_KNIGHT) and decide.knight_before_roll(st, p):
         sheriff_act(st, A_KNIGHT, 0, 0)
         if over(st):
@@ -376,6 +373,7 @@ def sheriff_turn(st):
         sheriff_act(st, a, x, y)
         if over(st):
             return
+    end_turn(st, p)
 
 
 # --- a whole game -----------------------------------------------------------
