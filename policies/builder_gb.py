@@ -12,6 +12,7 @@ from policies.weights import (W_DIVERSITY, W_GB_BLOCK, W_GB_DEFEND, W_GB_KNIGHT_
 from simcore import grundbesitz as gb
 from simcore.actions import A_KNIGHT_BLOCK, A_KNIGHT_REMOVE
 from simcore.jit import jitted
+from simcore.kernel_variants import GRUNDBESITZ, variant_code
 from simcore.params import P_GB_STEAL_KNIGHTS
 from simcore.state import N_GB, randint
 from simcore.topology import N_CORNERS
@@ -28,7 +29,7 @@ def purchase_value(st, p, g, w):
     return v
 
 
-@jitted
+@variant_code(GRUNDBESITZ, (0.0, -1))
 def best_purchase(st, p, w):
     """(value, g) of the best GB p may buy, (-1, -1) if none."""
     best, where, ties = -1.0, -1, 0
@@ -44,7 +45,7 @@ def best_purchase(st, p, w):
     return best, where
 
 
-@jitted
+@variant_code(GRUNDBESITZ, (-1, -1))
 def knight_use(st, p, w):
     """(A_KNIGHT_REMOVE or A_KNIGHT_BLOCK, g) when the weights say a knight is worth
     it on a Grundbesitz now, else (-1, -1)."""

@@ -5,6 +5,7 @@ Each function gets the state and the deciding player (whose kind and weights
 are in st.policy_kind[p] and st.weights[p]) and returns its choice; the engine
 checks it (simcore.game)."""
 from simcore.jit import jitted
+from simcore.kernel_variants import GRUNDBESITZ, variant_code
 
 from policies import builder, builder_gb, randombot, sheriff
 from policies.weights import KIND_RANDOM
@@ -105,7 +106,7 @@ def gb_response_block(st, q, g):
     return builder_gb.response_block(st, q, g, st.weights[q])
 
 
-@jitted
+@variant_code(GRUNDBESITZ, -1)
 def gb_robber_block(st, p):
     """Before moving the robber: a GB on the hex it leaves to block, or -1."""
     if st.policy_kind[p] == KIND_RANDOM:

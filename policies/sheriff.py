@@ -15,6 +15,7 @@ enclosure while he has no more VP than Robin (it would not win).  Ties are broke
 random.
 """
 from simcore.jit import jitted
+from simcore.kernel_variants import ROBIN_HOOD, variant_code
 
 from policies import builder
 from policies.builder import extends_network, tie_break
@@ -191,7 +192,7 @@ def action(st, p, w):
     return a, x, y
 
 
-@jitted
+@variant_code(ROBIN_HOOD, -1)
 def free_road(st, p, w):
     """A road of the road-building card: a fence road for the warden, else the builder's."""
     if w[W_ENCLOSE] > 0:

@@ -14,7 +14,7 @@ from policies.weights import N_WEIGHTS
 from simcore import records
 from simcore.game import play_batch_kernel
 from simcore.params import N_PARAMS, P_PLAYERS, P_SEAT_SPECS
-from simcore.state import game_bytes, new_state_buffer
+from simcore.state import game_bytes, has_variants, new_state_buffer, rules_variants
 
 
 def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=False):
@@ -33,6 +33,9 @@ def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=Fal
         raise ValueError("game_indices and seeds must be 1-D and of equal length")
     out = np.empty((len(game_indices), records.N_COLUMNS), dtype=np.int64)
     if buf is None:
-        buf = new_state_buffer()
+        buf = new_state_buffer(params)
+    elif not has_variants(buf, rules_variants(params)):
+        raise ValueError(f"the state buffer lacks the markers of {rules_variants(params)}: "
+                         "make it with new_state_buffer(params)")
     play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, game_bytes(buf), int(log_on))
     return out

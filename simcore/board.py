@@ -3,7 +3,7 @@
 import numpy as np
 from simcore.jit import jitted
 
-from simcore.state import DESERT, GENERIC_HARBOUR, PIPS, randint
+from simcore.state import DESERT, GENERIC_HARBOUR, PIPS, copy_into, randint
 from simcore.topology import HARBOUR_CORNERS, HEX_CORNERS, HEX_NEIGHBOURS, N_HARBOURS, N_HEXES
 
 # Hex tiles of the base game: 4 forest, 3 hills, 4 pasture, 4 fields, 3 mountains, 1 desert.
@@ -53,13 +53,13 @@ def place_harbours(st, kinds):
 def setup_board(st, layout_beginner, no_adjacent_red):
     """Fill hexes, numbers, harbours and corner_pips/corner_res_mask/number_hexes; put the robber on the desert."""
     if layout_beginner:
-        st.hex_resource[:] = BEGINNER_RESOURCES
-        st.hex_number[:] = BEGINNER_NUMBERS
+        copy_into(st.hex_resource, BEGINNER_RESOURCES)
+        copy_into(st.hex_number, BEGINNER_NUMBERS)
         place_harbours(st, BEGINNER_HARBOURS)
     else:
         tiles = TILES.copy()
         shuffle(tiles)
-        st.hex_resource[:] = tiles
+        copy_into(st.hex_resource, tiles)
         numbers = NUMBERS.copy()
         while True:
             shuffle(numbers)

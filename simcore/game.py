@@ -28,7 +28,7 @@ from simcore.legal import is_legal
 from simcore.params import (LAYOUT_BEGINNER, P_GB_COST, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
                             P_RESOURCE_SUPPLY, P_ROBIN, P_ROTATE_SEATS, P_SEAT_SPECS, P_VICTORY_POINTS)
 from simcore.pieces import can_build_road_at, place_city, place_road, place_settlement, spot_is_free
-from simcore.state import (COST_CITY, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT, DEV_VP,
+from simcore.state import (COST_CITY, copy_into, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT, DEV_VP,
                            ITEM_CITY, ITEM_DEVCARD, ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, N_RES, PIECE_LIMITS,
                            randint, victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, HEX_CORNERS
@@ -60,12 +60,12 @@ def init_game(st, params):
     st.winner = -1
     st.plan_turn[:] = -1
     st.corner_harbour[:] = -1
-    st.params[:] = params
-    st.costs[ITEM_ROAD, :] = COST_ROAD
-    st.costs[ITEM_SETTLEMENT, :] = COST_SETTLEMENT
-    st.costs[ITEM_CITY, :] = COST_CITY
-    st.costs[ITEM_DEVCARD, :] = COST_DEVCARD
-    st.costs[ITEM_GB, :] = params[P_GB_COST:P_GB_COST + N_RES]
+    copy_into(st.params, params)
+    copy_into(st.costs[ITEM_ROAD], COST_ROAD)
+    copy_into(st.costs[ITEM_SETTLEMENT], COST_SETTLEMENT)
+    copy_into(st.costs[ITEM_CITY], COST_CITY)
+    copy_into(st.costs[ITEM_DEVCARD], COST_DEVCARD)
+    copy_into(st.costs[ITEM_GB], params[P_GB_COST:P_GB_COST + N_RES])
     st.corner_owner[:] = -1
     st.corner_free[:] = 1
     st.gb_owner[:] = -1
@@ -347,7 +347,7 @@ def play_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on):
     spec = seat_specs(params, game_index)
     for s in range(players):
         st.policy_kind[s] = kinds[spec[s]]
-        st.weights[s, :] = weights[spec[s]]
+        copy_into(st.weights[s], weights[spec[s]])
         st.stats[s, R.S_SPEC] = spec[s]
     init_game(st, params)
     for s in range(players):

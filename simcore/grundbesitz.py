@@ -16,6 +16,7 @@ from simcore.economy import can_afford, give, pay
 from simcore.events import (E_GB_BLOCK, E_GB_BUY, E_GB_COUNTER, E_GB_DEFENCE, E_GB_REMOVE, E_GB_YIELD,
                             E_PLAY_DEV, log_event)
 from simcore.jit import jitted
+from simcore.kernel_variants import GRUNDBESITZ, variant_code
 from simcore.params import (P_GB_ALLOWED, P_GB_COUNTER_DEPTH, P_GB_DEFENCE, P_GB_DELAY,
                             P_GB_KNIGHTS_ARMY, P_GB_MAJORITY_FREE, P_GB_MARKERS_BLOCK, P_GB_MARKERS_KNIGHT,
                             P_GB_MAX_PER_PLAYER, P_GB_ON, P_GB_REMOVALS, P_GB_RESPONSE_KNIGHT, P_GB_STEAL_KNIGHTS)
@@ -237,7 +238,7 @@ def defender_follow_up(st, params, d, actor, h):
 
 # --- the actions ----------------------------------------------------------------
 
-@jitted
+@variant_code(GRUNDBESITZ, None)
 def buy(st, params, p, g):
     """A_BUY_GB: pay, own, then the acquisition responses (RULES.md §1)."""
     pay(st, p, st.costs[ITEM_GB], R.S_SPEND_GB)
@@ -265,7 +266,7 @@ def buy(st, params, p, g):
             place_markers(st, q, g, markers, BLOCK_RESPONSE)
 
 
-@jitted
+@variant_code(GRUNDBESITZ, -1)
 def knight_block(st, params, p, g):
     """A_KNIGHT_BLOCK: the turn's knight places markers_per_knight_block on g instead
     of moving the robber.  Returns the defender who will move the robber, or -1."""
@@ -285,7 +286,7 @@ def contested_block(st, params, p, g, what, markers, kind):
     return d if defender_follow_up(st, params, d, p, h) == FOLLOW_ROBBER else -1
 
 
-@jitted
+@variant_code(GRUNDBESITZ, -1)
 def knight_remove(st, params, p, g):
     """A_KNIGHT_REMOVE: the turn's knight removes one marker from g."""
     spend_knight(st, params, p, R.S_GB_KNIGHTS_REMOVE, True)
@@ -302,7 +303,7 @@ def removal(st, params, p, g, kind):
     return d if defender_follow_up(st, params, d, p, h) == FOLLOW_ROBBER else -1
 
 
-@jitted
+@variant_code(GRUNDBESITZ, -1)
 def robber_block(st, params, p, g):
     """Before moving the robber: markers_per_block on a GB of the hex it leaves; the
     robber still moves but steals nothing.  Returns the defender who moves the
@@ -316,7 +317,7 @@ def can_robber_block(st, p, g):
     return 0 <= g < N_GB and st.gb_owner[g] >= 0 and st.gb_owner[g] != p and gb_hex(g) == st.robber
 
 
-@jitted
+@variant_code(GRUNDBESITZ, -1)
 def robber_defence(st, params, p, h):
     """The robber is about to be moved onto h: a player with a building there may
     cancel with a knight and move it instead.  Returns that defender or -1."""
@@ -325,7 +326,7 @@ def robber_defence(st, params, p, h):
 
 # --- the hooks of the turn ------------------------------------------------------
 
-@jitted
+@variant_code(GRUNDBESITZ, -1)
 def before_roll(st, params, p):
     """Free removal by the strict majority holder of a hex (majority_free_removal).
     Returns a defender who is to move the robber, or -1."""
@@ -340,7 +341,7 @@ def before_roll(st, params, p):
     return removal(st, params, p, g, REMOVE_FREE)
 
 
-@jitted
+@variant_code(GRUNDBESITZ, None)
 def after_production(st, params, p):
     """Each of p's GBs that is not blocked, not under the robber, had no marker
     removed this turn and is past its delay yields 1 of its hex (bank permitting)."""

@@ -4,7 +4,10 @@
 register_jitable: compiled into each kernel that calls it (one version per
 argument types; literal constants are not specialised, which halves the cold
 compile), and plain Python when called from Python, as everything is under
-NUMBA_DISABLE_JIT=1.
+NUMBA_DISABLE_JIT=1.  Its library is only linked into kernels, never finalised
+for Python (simcore.fastcompile).  A variant's border functions use
+simcore.kernel_variants.variant_code instead, so that only the kernels playing
+the variant compile its code.
 `entry`: the kernels Python calls, compiled once and cached on disk.
 
 numba checks a cached kernel only against its own file, not against the
@@ -19,6 +22,8 @@ from pathlib import Path
 import numba
 from numba import njit
 from numba.extending import register_jitable
+
+from simcore import fastcompile
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,5 +55,12 @@ def _cache_dir():
 
 numba.config.CACHE_DIR = _cache_dir()
 
-jitted = register_jitable
+fastcompile.install()
+
+
+def jitted(fn):
+    fastcompile.HELPERS.add(fastcompile.helper_key(fn))
+    return register_jitable(fn)
+
+
 entry = njit(cache=True)

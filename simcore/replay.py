@@ -44,7 +44,7 @@ def board_event(st, players, start_robber, hands_bank):
 
 
 def replay_events(params, kinds, weights, game_index, seed):
-    buf = new_state_buffer()
+    buf = new_state_buffer(params)
     play_batch(params, kinds, weights, np.array([game_index]), np.array([seed], np.uint32), buf=buf, log_on=True)
     st = buf[0]
     players = int(params[P_PLAYERS])

@@ -20,6 +20,7 @@ st.illegal.  The mode's counters are st.robin_stats (records.RB_*), its settings
 copied from params into the state at setup so that the turn needs only `st`.
 """
 from simcore.jit import jitted
+from simcore.kernel_variants import ROBIN_HOOD, variant_code
 
 from policies import decide
 from simcore import records as R
@@ -386,7 +387,7 @@ def play_round(st):
         robin_draw(st, CAUSE_TURN)
 
 
-@jitted
+@variant_code(ROBIN_HOOD, None)
 def play(st, params):
     """Setup and rounds until an ending; max_turns counts the Sheriff's turns."""
     setup(st, params)

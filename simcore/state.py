@@ -11,7 +11,8 @@ import numpy as np
 from simcore.jit import jitted
 
 from policies.weights import N_WEIGHTS
-from simcore.params import N_PARAMS
+from simcore.kernel_variants import GRUNDBESITZ, ROBIN_HOOD, VARIANTS, marker
+from simcore.params import N_PARAMS, P_GB_ON, P_ROBIN
 from simcore.records import N_ROBIN, S_CITIES, S_SETTLEMENTS, SEAT_WIDTH
 from simcore.topology import N_CORNERS, N_EDGES, N_HEXES
 
@@ -152,28 +153,42 @@ LOG_WIDTH = LOG_FIELDS + MAX_PLAYERS * N_RES + N_RES
 LOG_ROWS = 50_000      # events a replay can hold; later ones are dropped (log_n still counts)
 
 
-def _state_dtype():
+def state_dtype(variants=VARIANTS):
+    """The state record with the marker fields of `variants` (simcore.kernel_variants):
+    a kernel is compiled with the code of exactly those variants."""
     fields = [(name, np.int64) for name, _ in SCALARS]
     fields += [(name, np.int64, shape) for name, shape, _ in ARRAYS]
     fields += [(name, np.float64, shape) for name, shape, _ in FLOAT_ARRAYS]
-    fields.append(("log", np.int64, (LOG_ROWS, LOG_WIDTH)))  # last: see GAME_BYTES
+    fields.append(("log", np.int64, (LOG_ROWS, LOG_WIDTH)))  # after the game fields: see GAME_BYTES
+    fields += [(marker(v), np.uint8) for v in VARIANTS if v in variants]
     return np.dtype(fields)
 
 
 # The game state is one record of this dtype.  A record reaches compiled
 # functions as a bare pointer, and its sub-arrays as views without a reference
 # count, which keeps calls cheap (an allocated array passed from call to call
-# costs two atomic operations per call).  Batch runs and replays share the one
-# type (one compiled kernel); only replays write to the log.
-STATE_DTYPE = _state_dtype()
+# costs two atomic operations per call).  Batch runs and replays of the same
+# variants share one record type (one compiled kernel); only replays write to the log.
+STATE_DTYPE = state_dtype()
 GAME_BYTES = STATE_DTYPE.fields["log"][1]   # bytes before the log: what a new game zeroes
 
 
-def new_state_buffer():
+def rules_variants(params):
+    """The variants the packed rules switch on."""
+    return tuple(v for v, on in ((GRUNDBESITZ, params[P_GB_ON]), (ROBIN_HOOD, params[P_ROBIN])) if on)
+
+
+def has_variants(buf, variants):
+    return all(marker(v) in buf.dtype.names for v in variants)
+
+
+def new_state_buffer(params=None):
     """A one-record array holding a game state: `buf[0]` is the state `st`
     (a recarray, so that attribute access also works with NUMBA_DISABLE_JIT=1).
-    The log's pages are only touched by replays."""
-    return np.zeros(1, STATE_DTYPE).view(np.recarray)
+    Its kernel is compiled with the variants `params` switch on (every variant
+    without params).  The log's pages are only touched by replays."""
+    variants = VARIANTS if params is None else rules_variants(params)
+    return np.zeros(1, state_dtype(variants)).view(np.recarray)
 
 
 def game_bytes(buf):
@@ -187,6 +202,14 @@ def randint(n):
     """Uniform integer in [0, n).  Built on random() so that the game is the same with
     and without the JIT (numba's and numpy's random() agree for the same seed)."""
     return int(np.random.random() * n)
+
+
+@jitted
+def copy_into(dst, src):
+    """dst[:] = src[:len(dst)] for 1-D arrays, as a loop: numba's array-to-slice
+    assignment costs ~2 s of every cold compile (its size-mismatch error text)."""
+    for i in range(dst.shape[0]):
+        dst[i] = src[i]
 
 
 @jitted

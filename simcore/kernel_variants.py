@@ -1,0 +1,57 @@
+"""Variant code is compiled only into the kernels that play the variant.
+
+The base game reaches a variant through a few functions at its border (for
+Grundbesitz: the robber block, the buy and knight actions, the hooks before the
+roll and after production, the policies' GB choices; for Robin Hood: the solo
+game and the Sheriff's free roads).  Each is declared
+`@variant_code(VARIANT, default)` instead of `@jitted`.  numba compiles it as
+written into kernels whose state record has the variant's marker field
+(`variant_<name>`, see state.state_dtype) and as `return default` into all
+others, so the base kernel never types, lowers or optimises the variant's code
+and compiles in about half the time of one with every variant.
+
+A border function only runs when the rules switch its variant on (its callers
+check, e.g. `gb.enabled(params)`), and a state has the markers of the variants
+its rules switch on (state.new_state_buffer(params); batch.play_batch checks),
+so the default is never what a game sees: it only decides what is compiled.
+In Python (NUMBA_DISABLE_JIT, tests calling helpers) the functions run as
+written.
+"""
+from numba.core import types
+from numba.extending import overload
+
+from simcore import fastcompile
+
+GRUNDBESITZ = "grundbesitz"
+ROBIN_HOOD = "robin_hood"
+VARIANTS = (GRUNDBESITZ, ROBIN_HOOD)
+
+
+def marker(variant):
+    """The state field whose presence compiles the variant's code into a kernel."""
+    return "variant_" + variant
+
+
+def _stub(default):
+    def compiled_out(st, *args):
+        return default
+    fastcompile.HELPERS.add(fastcompile.helper_key(compiled_out))
+    return compiled_out
+
+
+def variant_code(variant, default):
+    """Decorator for a variant's border function (first argument: the state st)."""
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+
+    def decorate(fn):
+        fastcompile.HELPERS.add(fastcompile.helper_key(fn))
+        stub = _stub(default)
+
+        @overload(fn, strict=False)
+        def choose(st, *args):
+            if isinstance(st, types.Record) and marker(variant) not in st.fields:
+                return stub
+            return fn
+        return fn
+    return decorate

@@ -1,0 +1,69 @@
+"""What is compiled into a kernel: variant code only where the state carries the
+variant's marker (simcore.kernel_variants), helpers finalised for linking only
+(simcore.fastcompile)."""
+import numpy as np
+import pytest
+from numba import njit
+
+from policies.weights import N_WEIGHTS
+from simcore import fastcompile
+from simcore.batch import play_batch
+from simcore.kernel_variants import GRUNDBESITZ, ROBIN_HOOD, marker, variant_code
+from simcore.params import P_GB_ON, P_ROBIN
+from simcore.state import GAME_BYTES, has_variants, new_state_buffer, rules_variants, state_dtype
+from tests.positions import make_params
+
+
+@variant_code(GRUNDBESITZ, -1)
+def probe(st, x):
+    return x + 100
+
+
+@njit
+def call_probe(buf, x):
+    return probe(buf[0], x)
+
+
+def test_variant_code_is_compiled_only_into_kernels_whose_state_has_the_marker():
+    base = new_state_buffer(make_params(4))
+    gb = new_state_buffer(make_params(4, grundbesitz={}))
+    assert rules_variants(make_params(4)) == ()
+    assert call_probe(base, 5) == -1          # compiled out: the default
+    assert call_probe(gb, 5) == 105           # compiled as written
+    assert probe(base[0], 5) == 105           # Python always runs it as written
+
+
+def test_a_state_carries_the_markers_of_the_variants_its_rules_switch_on():
+    params = make_params(4)
+    assert not has_variants(new_state_buffer(params), (GRUNDBESITZ,))
+    params[P_GB_ON] = 1
+    assert has_variants(new_state_buffer(params), (GRUNDBESITZ,))
+    assert not has_variants(new_state_buffer(params), (ROBIN_HOOD,))
+    params[P_ROBIN] = 1
+    assert rules_variants(params) == (GRUNDBESITZ, ROBIN_HOOD)
+    full = new_state_buffer()
+    assert {marker(GRUNDBESITZ), marker(ROBIN_HOOD)} <= set(full.dtype.names)
+    # markers follow the log: the bytes a new game zeroes are the same in every kernel
+    assert state_dtype(()).fields["log"][1] == GAME_BYTES
+
+
+def test_play_batch_refuses_a_state_without_the_rules_variants():
+    params = make_params(4)
+    params[P_GB_ON] = 1
+    kinds = np.zeros(4, np.int64)
+    weights = np.zeros((4, N_WEIGHTS))
+    with pytest.raises(ValueError, match="markers"):
+        play_batch(params, kinds, weights, np.arange(1), np.zeros(1, np.uint32),
+                   buf=new_state_buffer(make_params(4)))
+
+
+def test_unknown_variant_is_refused():
+    with pytest.raises(ValueError, match="unknown variant"):
+        variant_code("fleisch", 0)
+
+
+def test_helpers_are_linked_only_on_this_numba():
+    """The compile shortcut is active (a numba without the internals it replaces
+    would compile the same kernels, only about twice as slowly)."""
+    assert fastcompile.installed()
+    assert fastcompile.helper_key(probe) in fastcompile.HELPERS
