@@ -252,16 +252,18 @@ def write_report(study, tables=None):
     out.mkdir(parents=True, exist_ok=True)
     tables = tables if tables is not None else all_tables(study)
     (out / "tables").mkdir(exist_ok=True)
-    written = {}
+    written, files = {}, set()
     for name, df in tables.items():
         if len(df):
-            written[name] = save_table(df, out / "tables" / f"{name}.csv")[0]
+            paths = save_table(df, out / "tables" / f"{name}.csv")
+            written[name] = paths[0]
+            files.update(paths)
     doc, images = build(study, tables, out)
     for stale in (out / "charts").glob("*.png"):
         if stale.stem not in images:
             stale.unlink()
-    for stale in (out / "tables").glob("*.*"):
-        if stale.stem not in written:
+    for stale in (out / "tables").glob("*.*"):  # also a .parquet of an earlier report, now written without pyarrow
+        if stale not in files:
             stale.unlink()
     title = f"catan-balance: {study.title}"
     write_text(out / "report.md", to_markdown(doc))
