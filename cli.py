@@ -333,18 +333,27 @@ def replay(
         _board_png(loaded, game, game_seed, events, png)
 
 
-def _board_png(scenario, game, game_seed, events, png):
-    from reports.board import draw_board
-    from reports.files import save_figure
+def board_title(scenario, game, game_seed, events):
+    """(title, policy label per table seat) of the board picture of game `game`."""
     from reports.summary import seat_label
-    from reports.variants import REGISTRY
-    players = scenario.players
-    specs = [(s + game) % players if scenario.rotate_seats else s for s in range(players)]
+    # game g seats scenario seat (s + g) % (number of seats) at table seat s (simcore.game.seat_specs)
+    specs = [(s + game) % len(scenario.seats) if scenario.rotate_seats else s for s in range(scenario.players)]
     labels = [seat_label(scenario.seats[k]) for k in specs]
     end = next((e for e in reversed(events) if e["type"] == "game_end"), {})
     winner = end.get("winner", -1)
-    outcome = f"seat {winner} won" if winner >= 0 else "no winner"
-    title = f"{scenario.name}, game {game} (seed {game_seed}): {outcome} after {end.get('turns', '?')} player-turns"
+    outcome, turns = (f"seat {winner} won" if winner >= 0 else "no winner"), "player-turns"
+    solo_end = next((e for e in reversed(events) if e["type"] == "robin_game_end"), None)
+    if solo_end is not None:  # Robin Hood: one Sheriff, no seats
+        outcome = {"sheriff": "the Sheriff won", "robin": "Robin won"}.get(solo_end["side"], "a draw")
+        turns = "turns"
+    return f"{scenario.name}, game {game} (seed {game_seed}): {outcome} after {end.get('turns', '?')} {turns}", labels
+
+
+def _board_png(scenario, game, game_seed, events, png):
+    from reports.board import draw_board
+    from reports.files import save_figure
+    from reports.variants import REGISTRY
+    title, labels = board_title(scenario, game, game_seed, events)
     layers = [layer for entry in REGISTRY.values() for layer in entry.board_layers]
     save_figure(draw_board(events, labels, title, layers), png)
     typer.echo(f"game {game} (seed {game_seed}): board at the end -> {png}", err=True)

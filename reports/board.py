@@ -8,7 +8,9 @@ cities; robber events move the robber.  Variants draw their own layers on top
 """
 import math
 
+from reports import fmt
 from reports.charts import plt  # Agg backend and style are set there
+from reports.study import SOLO_PLAYER
 from matplotlib.patches import Circle, Polygon, RegularPolygon
 import matplotlib.patheffects as pe
 
@@ -176,7 +178,8 @@ def _legend(ax, board, labels, end, extra=(), robber=True):
     winner = end.get("winner", -1) if end else -1
     handles = []
     for p in range(board["players"]):
-        name = f"seat {p}" + (f": {labels[p]}" if labels else "") + (" (winner)" if p == winner else "")
+        who = fmt.capital(SOLO_PLAYER) if board["players"] == 1 else f"seat {p}"
+        name = who + (f": {labels[p]}" if labels else "") + (" (winner)" if p == winner else "")
         handles.append(plt.Line2D([], [], marker="s", ls="", markersize=10, markerfacecolor=PLAYER_COLOURS[p],
                                   markeredgecolor="#111111", label=name))
     handles.append(plt.Line2D([], [], marker=_marker(False), ls="", markersize=10, markerfacecolor="#dddddd",

@@ -14,8 +14,11 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
+from reports import fmt  # noqa: E402
+from reports.study import SOLO_PLAYER  # noqa: E402
 from simcore import grid  # noqa: E402
 
 plt.rcParams.update({
@@ -94,6 +97,11 @@ def _legend_below(ax, handles=None, ncol=3):
     ax.figure.legend(handles=handles, loc="outside lower center", ncol=min(ncol, len(handles)))
 
 
+def _won_label(study, group):
+    """The y axis of a win rate: per game, or per seat played (a policy in a game of several players)."""
+    return "games won (%)" if group == "seat" or study.solo else "games won per seat played (%)"
+
+
 def _seat_label(k):
     return f"seat {k}\n({ORDINALS[k]} to move)" if k < len(ORDINALS) else f"seat {k}"
 
@@ -147,7 +155,7 @@ def win_bars(study, rates, group):
         ax.axhline(equal, ls="--", color="#333333", lw=1, label=f"equal share ({equal:.1f}%)")
     ax.set_xticks(np.arange(len(names)))
     ax.set_xticklabels([_seat_label(int(n.split()[-1])) for n in names] if group == "seat" else names)
-    ax.set_ylabel("games won (%)" if group == "seat" else "games won per seat played (%)")
+    ax.set_ylabel(_won_label(study, group))
     ax.set_ylim(0, max(equal * 1.6, pct(df["ci_hi"]).max() * 1.2))
     what = "table seat" if group == "seat" else "policy"
     _title(ax, f"Win rate by {what}", f"{_runs_text(study)} · bars: 95% Wilson intervals")
@@ -234,7 +242,7 @@ def win_vs_param(study, rates, group):
         ax.set_xlabel(key)
         if title:
             ax.set_title(title, fontsize=10, fontweight="normal")
-    axes[0].set_ylabel("games won (%)" if group == "seat" else "games won per seat played (%)")
+    axes[0].set_ylabel(_won_label(study, group))
     what = "table seat" if group == "seat" else "policy"
     handles, labels = axes[0].get_legend_handles_labels()
     if study.runs[0].players > 1:
@@ -345,6 +353,8 @@ def differences(study, comparisons):
     if not len(comparisons):
         return None
     df = comparisons[comparisons["group"].isin(["seat", "policy"])]
+    if study.solo:
+        df = _with_solo_wins(comparisons, df)
     if not len(df):
         return None
     policies = list(dict.fromkeys(df[df["group"] == "policy"]["outcome"]))
@@ -386,11 +396,27 @@ def differences(study, comparisons):
 
 
 MAX_FOREST_ROWS = 48
+SOLO_WIN_COLOUR = "#222222"
+
+
+def _with_solo_wins(comparisons, df):
+    """A solo run's rows of the policies with the one player's win over all games first in each setting
+    (the variants' `solo_win` outcome, named after the player)."""
+    from reports.variants import REGISTRY
+    wins = {e.solo_win for e in REGISTRY.values() if e.solo_win}
+    hit = np.array([(g, o) in wins for g, o in zip(comparisons["group"], comparisons["outcome"])], dtype=bool)
+    head = comparisons[hit].assign(group="solo", outcome=f"{fmt.capital(SOLO_PLAYER)}, all games")
+    both = [head, df] if len(head) else [df]
+    order = {s: i for i, s in enumerate(dict.fromkeys(comparisons["setting"]))}
+    joined = pd.concat(both, ignore_index=True)
+    return joined.sort_values("setting", key=lambda s: s.map(order), kind="stable")
 
 
 def _outcome_colour(group, outcome, policies):
     if group == "policy":
         return _colour("policy", policies.index(outcome))
+    if group == "solo":
+        return SOLO_WIN_COLOUR
     return _colour("seat", int(outcome.split()[-1]))
 
 
@@ -437,7 +463,7 @@ def _flow_rows(study, df):
         many = len(study.runs[0].labels) > 1
         df = df[df["policy"] != "all"] if many else df[df["policy"] == "all"]
         if not many:
-            df = df.assign(policy=f"{study.runs[0].labels[0]} (every seat)")
+            df = df.assign(policy=study.runs[0].labels[0] + ("" if study.solo else " (every seat)"))
         return df, "policy", list(dict.fromkeys(df["policy"]))
     return df[df["policy"] == "all"], "setting", [r.label for r in study.runs]
 
@@ -472,8 +498,8 @@ def flows_chart(study, flows):
     fig, axes = plt.subplots(1, 2, figsize=(11, max(3.4, 0.5 * len(order) + 2.6)), sharey=True, layout="constrained")
     _stack(axes[0], df[df["kind"] == "gain"], by, order)
     _stack(axes[1], df[df["kind"] == "spend"], by, order, colour_offset=8)
-    axes[0].set_xlabel("resource cards gained per player and game")
-    axes[1].set_xlabel("resource cards spent or lost per player and game")
+    axes[0].set_xlabel(f"resource cards gained {study.per_player}")
+    axes[1].set_xlabel(f"resource cards spent or lost {study.per_player}")
     axes[0].set_title("gained, by source", fontsize=10, fontweight="normal", loc="left")
     axes[1].set_title("spent or lost, by use", fontsize=10, fontweight="normal", loc="left")
     handles = {}
@@ -482,8 +508,8 @@ def flows_chart(study, flows):
             handles.setdefault(label, h)
     fig.legend(list(handles.values()), list(handles), loc="outside lower center", ncol=min(len(handles), 7))
     seat_games = int(df.groupby(by)["seat_games"].first().min())
-    what = "per policy" if by == "policy" else "per setting, all seats together"
-    fig.suptitle(f"Resource flows: mean {what} · {_runs_text(study)} (each bar: {seat_games:,}+ player-games)",
+    what = "per policy" if by == "policy" else "per setting" + ("" if study.solo else ", all seats together")
+    fig.suptitle(f"Resource flows: mean {what} · {_runs_text(study)} (each bar: {seat_games:,}+ {study.player_games})",
                  x=0.01, ha="left", fontsize=11, fontweight="bold")
     return _done(fig)
 
@@ -496,12 +522,13 @@ def vp_chart(study, flows):
     df, by, order = _flow_rows(study, df)
     fig, ax = _figure(8.5, max(3.0, 0.45 * len(order) + 2.2))
     _stack(ax, df, by, order)
-    ax.set_xlabel("victory points at the end, per player and game")
+    ax.set_xlabel(f"victory points at the end, {study.per_player}")
     _legend_below(ax, ncol=5)
     seat_games = int(df.groupby(by)["seat_games"].first().min())
     _title(ax, "Where victory points come from",
-           f"mean {'per policy' if by == 'policy' else 'per setting, all seats'} · {_runs_text(study)} "
-           f"({seat_games:,}+ player-games per bar)")
+           f"mean {'per policy' if by == 'policy' else 'per setting' + ('' if study.solo else ', all seats')} · "
+           f"{_runs_text(study)} "
+           f"({seat_games:,}+ {study.player_games} per bar)")
     return _done(fig)
 
 
@@ -515,10 +542,10 @@ def game_length(study):
         ax.hist(t, bins=bins, color="#4c72b0", alpha=0.85, edgecolor="white")
         ax.axvline(t.mean(), color="#c44e52", lw=2, label=f"mean {t.mean():.1f}")
         ax.axvline(np.median(t), color="#333333", lw=2, ls="--", label=f"median {np.median(t):g}")
-        ax.set_xlabel("player-turns per game")
+        ax.set_xlabel(f"{study.turns_name} per game")
         ax.set_ylabel("games")
         ax.legend()
-        _title(ax, "Game length", f"{run.games:,} games · bins of 5 player-turns")
+        _title(ax, "Game length", f"{run.games:,} games · bins of 5 {study.turns_name}")
         return _done(fig)
     fig, ax = _figure(9, max(3.2, 0.45 * len(study.runs) + 1.8))
     data = [r.turns for r in study.runs][::-1]
@@ -528,7 +555,7 @@ def game_length(study):
     ax.scatter([d.mean() for d in data], range(1, len(data) + 1), color="#c44e52", zorder=3, label="mean")
     ax.set_yticks(range(1, len(data) + 1))
     ax.set_yticklabels([r.label for r in study.runs][::-1])
-    ax.set_xlabel("player-turns per game")
+    ax.set_xlabel(f"{study.turns_name} per game")
     _legend_below(ax)
     _title(ax, "Game length per setting", f"{_runs_text(study)} · box: middle half of games, line: median, "
                                           "whiskers: 5th-95th percentile")

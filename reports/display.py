@@ -77,7 +77,7 @@ def per_policy(study, df, column, kinds=None, digits=1):
     df = df.assign(name=df["kind"] + ": " + df[column] if kinds and len(kinds) > 1 else df[column])
     names = list(dict.fromkeys(df["name"]))
     many = _settings(study)
-    headers = (["setting"] if many else []) + ["policy", "player-games", *names]
+    headers = (["setting"] if many else []) + ["policy", study.player_games, *names]
     rows = []
     for (setting, policy), sub in df.groupby(["setting", "policy"], sort=False):
         if many and policy != "all" and len(study.runs[0].labels) == 1:
@@ -89,9 +89,13 @@ def per_policy(study, df, column, kinds=None, digits=1):
 
 
 def game_length(g):
-    headers = ["setting", "games", "mean", "sd", "5%", "25%", "median", "75%", "95%", "max", "no winner"]
+    """Turns per game; the 'no winner' column only where a run has one (not in one-player runs)."""
+    cut_off = "no_winner" in g
+    headers = ["setting", "games", "mean", "sd", "5%", "25%", "median", "75%", "95%", "max"] + \
+        (["no winner"] if cut_off else [])
     rows = [[r.setting, fmt.count(r.games), fmt.number(r.mean), fmt.number(r.sd), f"{r.p5:g}", f"{r.q25:g}",
-             f"{r.median:g}", f"{r.q75:g}", f"{r.p95:g}", f"{r.max:g}", fmt.count(r.no_winner)] for r in g.itertuples()]
+             f"{r.median:g}", f"{r.q75:g}", f"{r.p95:g}", f"{r.max:g}"] +
+            ([fmt.number(r.no_winner, 0)] if cut_off else []) for r in g.itertuples()]
     return headers, rows
 
 

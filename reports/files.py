@@ -1,7 +1,9 @@
 """Report files written so that none is ever seen half-written: a temporary name, then a rename.
 
 Tables are saved as CSV always, and as Parquet too when pyarrow is installed
-(it is optional: the project does not depend on it).
+(optional: `pip install 'catan-balance[parquet]'`).  A Parquet file holds what its CSV
+holds, typed as pandas reads the CSV back (a swept value "8" is the number 8 in both),
+so either format gives the same DataFrame.
 """
 import importlib.util
 import os
@@ -38,7 +40,8 @@ def save_figure(fig, path):
 
 
 def save_table(df, path_csv):
-    """df as CSV (and .parquet beside it when pyarrow is installed); returns the paths written."""
+    """df as CSV (and .parquet beside it when pyarrow is installed, with the CSV's content);
+    returns the paths written."""
     path_csv = Path(path_csv)
     tmp = _tmp(path_csv)
     df.to_csv(tmp, index=False)
@@ -47,7 +50,7 @@ def save_table(df, path_csv):
     if has_pyarrow():
         parquet = path_csv.with_suffix(".parquet")
         tmp = _tmp(parquet)
-        df.to_parquet(tmp, index=False)
+        pd.read_csv(path_csv).to_parquet(tmp, index=False)
         os.replace(tmp, parquet)
         written.append(parquet)
     return written
@@ -55,15 +58,19 @@ def save_table(df, path_csv):
 
 def games_parquet(csv_path):
     """games.parquet beside games.csv, converted chunk by chunk (memory stays flat); only with
-    pyarrow, and only when missing or older than the CSV.  Returns the path or None."""
-    if not has_pyarrow():
-        return None
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    pyarrow, and only when missing or older than the CSV.  Without pyarrow an older games.parquet
+    (of earlier games) is removed.  Returns the path or None."""
     csv_path = Path(csv_path)
     out = csv_path.with_suffix(".parquet")
-    if out.exists() and out.stat().st_mtime_ns >= csv_path.stat().st_mtime_ns:
+    current = out.exists() and out.stat().st_mtime_ns >= csv_path.stat().st_mtime_ns
+    if not has_pyarrow():
+        if out.exists() and not current:
+            out.unlink()
+        return None
+    if current:
         return out
+    import pyarrow as pa
+    import pyarrow.parquet as pq
     tmp, writer, schema = _tmp(out), None, None
     try:
         for chunk in pd.read_csv(csv_path, chunksize=CHUNK_ROWS):

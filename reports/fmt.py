@@ -41,6 +41,11 @@ def p_phrase(p):
     return f"p {text}" if text.startswith("<") else f"p = {text}"
 
 
+def capital(text):
+    """The text with its first letter upper case ('the Sheriff' -> 'The Sheriff'; str.capitalize lowers the rest)."""
+    return text[:1].upper() + text[1:]
+
+
 def count(n):
     return f"{int(n):,}"
 

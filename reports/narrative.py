@@ -6,6 +6,7 @@ for tests that stay below 0.05 after the study's correction (Holm or BH).
 import numpy as np
 
 from reports import fmt
+from reports.study import SOLO_PLAYER
 from reports.tables import ALPHA
 
 ORDINAL = {0: "first", 1: "second", 2: "third", 3: "fourth"}
@@ -58,10 +59,12 @@ def policies(study, t):
         sub = rows[(rows["setting"] == run.label) & (rows["group"] == "policy")].sort_values("rate", ascending=False)
         if len(sub) < 2:
             continue
-        parts = [f"{r.outcome} {fmt.rate(r.rate, r.ci_lo, r.ci_hi)} ({fmt.count(r.trials)} seat-games)"
+        played = "games" if study.solo else "seat-games"
+        parts = [f"{r.outcome} {fmt.rate(r.rate, r.ci_lo, r.ci_hi)} ({fmt.count(r.trials)} {played})"
                  for r in sub.itertuples()]
         prefix = f"{run.label}: " if len(study.runs) > 1 else ""
-        out.append(f"{prefix}Win rate per seat played: {'; '.join(parts)}. A policy is stronger than another "
+        what = f"{fmt.capital(SOLO_PLAYER)}'s win rate by policy" if study.solo else "Win rate per seat played"
+        out.append(f"{prefix}{what}: {'; '.join(parts)}. A policy is stronger than another "
                    "where their intervals do not overlap.")
     return " ".join(out)
 
@@ -145,35 +148,40 @@ def flows(study, t):
     if not len(gains):
         return ""
     out = []
+    who, per = SOLO_PLAYER if study.solo else "a player", study.per_player
     for run in study.runs[:1] if len(study.runs) == 1 else []:
         sub = gains[gains["setting"] == run.label]
         total = sub["mean"].sum()
         parts = [f"{r.source} {100 * r.mean / total:.0f}%" for r in sub.sort_values("mean", ascending=False).itertuples()
                  if r.mean > 0]
-        out.append(f"A player gains {total:.1f} resource cards per game on average "
-                   f"({fmt.count(sub['seat_games'].iloc[0])} player-games): {', '.join(parts)}.")
+        games = f"{fmt.count(sub['seat_games'].iloc[0])} {study.player_games}"
+        out.append(f"{fmt.capital(who)} gains {total:.1f} resource cards per game on average "
+                   f"({games}): {', '.join(parts)}.")
     if len(study.runs) > 1:
         totals = gains.groupby("setting", sort=False)["mean"].sum()
-        out.append(f"Resources gained per player and game range from {totals.min():.1f} ({totals.idxmin()}) to "
+        out.append(f"Resources gained {per} range from {totals.min():.1f} ({totals.idxmin()}) to "
                    f"{totals.max():.1f} ({totals.idxmax()}).")
     spend = f[(f["kind"] == "spend") & (f["policy"] == "all")]
     if len(spend):
         lost = spend[spend["source"].isin(["discards", "stolen"])].groupby("setting", sort=False)["mean"].sum()
         if len(lost):
-            out.append(f"Lost to discards and thieves: {lost.min():.1f} to {lost.max():.1f} cards per player and game.")
+            out.append(f"Lost to discards and thieves: {lost.min():.1f} to {lost.max():.1f} cards {per}.")
     return " ".join(out)
 
 
 def game_length(study, t):
     g = t["game_length"]
+    turns = study.turns_name
     if len(g) == 1:
         r = g.iloc[0]
-        text = (f"Games last {r['mean']:.1f} player-turns on average (median {r['median']:g}; 90% of the "
+        text = (f"Games last {r['mean']:.1f} {turns} on average (median {r['median']:g}; 90% of the "
                 f"{fmt.count(r['games'])} games between {r['p5']:g} and {r['p95']:g}).")
     else:
         short, long_ = g.loc[g["mean"].idxmin()], g.loc[g["mean"].idxmax()]
-        text = (f"Shortest games: {short['setting']}, {short['mean']:.1f} player-turns on average; longest: "
+        text = (f"Shortest games: {short['setting']}, {short['mean']:.1f} {turns} on average; longest: "
                 f"{long_['setting']}, {long_['mean']:.1f} ({fmt.count(short['games'])} games per setting).")
+    if "no_winner" not in g:
+        return text
     unfinished = g[g["no_winner"] > 0]
     if len(unfinished):
         text += " Games that hit max_turns without a winner: " + ", ".join(

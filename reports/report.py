@@ -17,19 +17,22 @@ import numpy as np
 
 from reports import charts as C
 from reports import display as D
+from reports import fmt
 from reports import narrative as N
 from reports.files import save_figure, save_table, write_text
 from reports.render import to_html, to_markdown
+from reports.study import SOLO_PLAYER
 from reports.summary import format_columns
 from reports.tables import all_tables
 from reports.variants import REGISTRY
 from simcore import grid
 
-HOW_TO_READ = [
-    "Win rate: games won / games played (per table seat), or wins / seats played (per policy: a policy in two "
-    "seats of 1,000 games has 2,000 seat-games). Games without a winner count as lost for every seat.",
-    "95% intervals in brackets: Wilson score intervals for rates; Newcombe's hybrid score interval for a difference "
-    "of two rates (paired version when both settings played the same games); normal intervals for means.",
+WIN_RATE = ("Win rate: games won / games played (per table seat), or wins / seats played (per policy: a policy in "
+            "two seats of 1,000 games has 2,000 seat-games). Games without a winner count as lost for every seat.")
+INTERVALS = ("95% intervals in brackets: Wilson score intervals for rates; Newcombe's hybrid score interval for a "
+             "difference of two rates (paired version when both settings played the same games); normal intervals "
+             "for means.")
+SEATS = [
     "Table seat k is the k-th player to move (seat 0 starts). With rotating seats every scenario seat (policy) "
     "plays every table position equally often.",
     "Spread: the largest minus the smallest seat win rate, in percentage points (pp). Even equal seats show a "
@@ -37,6 +40,8 @@ HOW_TO_READ = [
     "Its 95% interval comes from Scheffé's simultaneous intervals for all differences between two seats (they hold "
     "together with 95% probability and agree with the chi-square test).",
     "Chi-square p: test that every seat wins equally often (goodness of fit on the won games).",
+]
+TESTS = [
     "Differences against the baseline: each setting's rate minus the baseline's. Paired settings (the same game "
     "seeds, common random numbers) are tested with the exact McNemar test on the games where exactly one of the "
     "two settings had the outcome; unpaired ones with a Pearson chi-square test (Fisher's exact test when an "
@@ -44,9 +49,16 @@ HOW_TO_READ = [
     "Corrected p: all p-values of one table are one family, adjusted with Holm's step-down method (family-wise "
     "error) or, with --correction bh, Benjamini-Hochberg (false discovery rate). 'Significant' means corrected "
     "p < 0.05.",
-    "Resource flows: resource cards per player and game, gained by source (dice, setup, trade, steal, development "
-    "cards, variant sources) and spent or lost by use; VP by source at the end of the game.",
-    "Game length: player-turns per game (one turn of one player).",
+]
+FLOWS = ("Resource flows: resource cards {per}, gained by source (dice, setup, trade, steal, development "
+         "cards, variant sources) and spent or lost by use; VP by source at the end of the game.")
+HOW_TO_READ = [WIN_RATE, INTERVALS, *SEATS, *TESTS, FLOWS.format(per="per player and game"),
+               "Game length: player-turns per game (one turn of one player)."]
+SOLO_HOW_TO_READ = [
+    f"A solo game has one player, {SOLO_PLAYER}: there are no table seats to compare. Win rate: the share of "
+    f"games {SOLO_PLAYER} won; per policy: of the games that policy played (the scenario's policies take turns "
+    "game by game). The variant's section gives the other side's wins, the draws and the endings.",
+    INTERVALS, *TESTS, FLOWS.format(per="per game"), f"Game length: turns of {SOLO_PLAYER} per game.",
 ]
 
 
@@ -105,7 +117,8 @@ def _header(study, doc, tables):
                 + ("they played the same game seeds, so comparisons are paired game by game."
                    if study.paired else "their game seeds differ, so comparisons are unpaired."))
     else:
-        line = f"One run of {n:,} games, seed {seed}, {runs[0].players} players."
+        who = f"{runs[0].players} players" if runs[0].players > 1 else f"a solo game ({SOLO_PLAYER})"
+        line = f"One run of {n:,} games, seed {seed}, {who}."
     doc.append(("p", line))
     version = study.meta.get("version") or runs[0].meta.get("version") or {}
     date = study.meta.get("finished") or study.meta.get("date") or runs[0].meta.get("date")
@@ -117,20 +130,10 @@ def _header(study, doc, tables):
                          f"({', '.join(study.missing)}); `catan-balance sweep ... --resume` completes it."))
 
 
-def build(study, tables, out):
-    """The document and the chart images (name -> PNG bytes), charts saved under out/charts."""
-    doc, images = [], {}
-    out = Path(out)
-    (out / "charts").mkdir(parents=True, exist_ok=True)
-    _header(study, doc, tables)
+def _seat_section(doc, images, out, study, tables):
+    """Seat fairness: the spread of table-seat win rates (charts and tables); not for one-player runs."""
     many, sweep = len(study.runs) > 1, study.kind == "sweep"
     rates, fair = tables["win_rates"], tables["fairness"]
-
-    summary = [s for s in (N.fairness(study, tables) if many else N.seats(study, tables),
-                           N.differences(study, tables) if many else "", N.policies(study, tables),
-                           N.game_length(study, tables)) if s]
-    doc += [("h2", "What this says"), ("ul", summary)]
-
     doc.append(("h2", "Seat fairness"))
     if many:
         _figure(doc, images, out, C.Chart("fairness", "Seat fairness per setting", C.fairness_chart(study, fair),
@@ -147,13 +150,41 @@ def build(study, tables, out):
                                          "equal seats; highlighted: the fairest setting.")
     _table(doc, D.seat_rates(study, rates), "Win rate per table seat with 95% Wilson interval.")
 
+
+def variant_says(study, tables, variants=None):
+    """The active variants' findings in plain words."""
+    variants = active_variants(study) if variants is None else variants
+    return [text for entry in variants for say in entry.says if (text := say(study, tables))]
+
+
+def build(study, tables, out):
+    """The document and the chart images (name -> PNG bytes), charts saved under out/charts."""
+    doc, images = [], {}
+    out = Path(out)
+    (out / "charts").mkdir(parents=True, exist_ok=True)
+    _header(study, doc, tables)
+    many, sweep, solo = len(study.runs) > 1, study.kind == "sweep", study.solo
+    rates = tables["win_rates"]
+    variants = active_variants(study)
+    per = study.per_player
+
+    summary = [s for s in (N.fairness(study, tables) if many else N.seats(study, tables),
+                           *variant_says(study, tables, variants),
+                           N.differences(study, tables) if many else "", N.policies(study, tables),
+                           N.game_length(study, tables)) if s]
+    doc += [("h2", "What this says"), ("ul", summary)]
+    if not solo:  # one player: no seats to compare
+        _seat_section(doc, images, out, study, tables)
+
     policy_chart = C.win_vs_param(study, rates, "policy") if sweep else C.win_bars(study, rates, "policy")
     if policy_chart is not None:
         doc.append(("h2", "Policies"))
         _figure(doc, images, out, C.Chart("win_vs_param_policy" if sweep else "win_by_policy", "Win rate by policy",
                                           policy_chart, N.trend(study, tables, "policy") if sweep
                                           else N.policies(study, tables)))
-        _table(doc, D.group_rates(study, rates, ["policy"], "policy"), "Wins per seat played, 95% Wilson interval.")
+        _table(doc, D.group_rates(study, rates, ["policy"], "policy"),
+               (f"Games {SOLO_PLAYER} won with each policy" if solo else "Wins per seat played") +
+               ", 95% Wilson interval.")
 
     if many:
         doc.append(("h2", "Differences against the baseline"))
@@ -167,18 +198,19 @@ def build(study, tables, out):
                                       N.flows(study, tables)))
     _figure(doc, images, out, C.Chart("vp_sources", "Victory points by source", C.vp_chart(study, tables["flows"])))
     _table(doc, D.per_policy(study, tables["flows"], "source", ["gain", "spend"]),
-           "Mean resource cards per player and game ('all': every seat together).")
+           f"Mean resource cards {per} ('all': every {'policy' if solo else 'seat'} together).")
     _table(doc, D.per_policy(study, tables["flows"], "source", ["vp"], digits=2), "Mean VP by source at the end.")
     base_counters = tables["counters"]
     own = {c for e in REGISTRY.values() for c in e.seat_columns}
     _table(doc, D.per_policy(study, base_counters[~base_counters["counter"].isin(own)], "counter", digits=2),
-           "Mean per player and game at the end: VP, pieces on the board, longest road, knights, cards bought.")
+           f"Mean {per} at the end: VP, pieces on the board, longest road, knights, cards bought.")
 
     doc.append(("h2", "Game length"))
     _figure(doc, images, out, C.Chart("game_length", "Game length", C.game_length(study), N.game_length(study, tables)))
-    _table(doc, D.game_length(tables["game_length"]), "Player-turns per game.")
+    _table(doc, D.game_length(tables["game_length"]),
+           f"{fmt.capital(study.turns_name)} per game.")
 
-    for entry in active_variants(study):
+    for entry in variants:
         doc.append(("h2", entry.title))
         if entry.about:
             doc.append(("p", entry.about))
@@ -187,12 +219,13 @@ def build(study, tables, out):
                 _figure(doc, images, out, chart)
         counters = base_counters[base_counters["counter"].isin(entry.seat_columns)]
         _table(doc, D.per_policy(study, counters, "counter", digits=2) if len(counters) else None,
-               "Mean per player and game.")
+               f"Mean {per}.")
         _table(doc, D.group_rates(study, rates, list(entry.categories), "outcome"), "Share of games, 95% Wilson interval.")
         m = tables["measures"]
         _table(doc, D.measures(study, m[m["column"].isin(entry.game_columns)]) if len(m) else None)
 
-    doc += [("h2", "How to read this report"), ("ul", HOW_TO_READ), ("h2", "Reproduce"), ("pre", reproduce(study))]
+    doc += [("h2", "How to read this report"), ("ul", SOLO_HOW_TO_READ if solo else HOW_TO_READ),
+            ("h2", "Reproduce"), ("pre", reproduce(study))]
     return doc, images
 
 
@@ -219,16 +252,18 @@ def write_report(study, tables=None):
     out.mkdir(parents=True, exist_ok=True)
     tables = tables if tables is not None else all_tables(study)
     (out / "tables").mkdir(exist_ok=True)
-    written = {}
+    written, files = {}, set()
     for name, df in tables.items():
         if len(df):
-            written[name] = save_table(df, out / "tables" / f"{name}.csv")[0]
+            paths = save_table(df, out / "tables" / f"{name}.csv")
+            written[name] = paths[0]
+            files.update(paths)
     doc, images = build(study, tables, out)
     for stale in (out / "charts").glob("*.png"):
         if stale.stem not in images:
             stale.unlink()
-    for stale in (out / "tables").glob("*.*"):
-        if stale.stem not in written:
+    for stale in (out / "tables").glob("*.*"):  # also a .parquet of an earlier report, now written without pyarrow
+        if stale not in files:
             stale.unlink()
     title = f"catan-balance: {study.title}"
     write_text(out / "report.md", to_markdown(doc))
@@ -259,14 +294,17 @@ def remove_stale(out):
 
 
 def terminal_text(study, tables):
-    """The fairness table and the significant differences, for the terminal."""
+    """The fairness table and the significant differences, for the terminal (a solo run: who won, in words)."""
     lines = []
     made = D.fairness(study, tables["fairness"])
     if made:
         lines += [format_columns(made[0], made[1], align="l" * (len(study.runs) > 1) + "r" * 20), ""]
+    if study.solo:
+        lines += variant_says(study, tables)
     if len(study.runs) > 1:
-        lines.append(N.fairness(study, tables))
+        if not study.solo:
+            lines.append(N.fairness(study, tables))
         lines.append(N.differences(study, tables))
-    else:
+    elif not study.solo:
         lines.append(N.seats(study, tables))
     return "\n".join(lines)

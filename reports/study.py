@@ -16,6 +16,8 @@ from simcore import grid
 from simcore.errors import InputError
 from simcore.outputs import read_json
 
+SOLO_PLAYER = "the Sheriff"   # the one player of a one-player run (only Robin Hood has one, RULES.md §3)
+
 
 @dataclass
 class Study:
@@ -45,6 +47,24 @@ class Study:
         """The player count when every run has the same one, else None."""
         counts = {r.players for r in self.runs}
         return counts.pop() if len(counts) == 1 else None
+
+    @property
+    def solo(self):
+        """Every run is a one-player game (Robin Hood): no seats to compare, no seat fairness."""
+        return self.players == 1
+
+    # How the reports word per-player numbers: a solo run has one player, so "per game".
+    @property
+    def per_player(self):
+        return "per game" if self.solo else "per player and game"
+
+    @property
+    def player_games(self):
+        return "games" if self.solo else "player-games"
+
+    @property
+    def turns_name(self):
+        return f"turns of {SOLO_PLAYER}" if self.solo else "player-turns"
 
 
 def open_results(path, baseline=(), correction=None):

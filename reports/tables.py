@@ -5,14 +5,17 @@ and says how many games each number rests on (`games`; `seat_games` where a
 number is per player and game).
 
     win_rates    wins and win rate with 95% Wilson interval: per table seat, per policy
-                 (per seat it occupied), no-winner games, and variant outcomes (e.g. endings)
+                 (per seat it occupied), no-winner games, and variant outcomes (e.g. endings);
+                 a one-player run (Robin Hood) has no seat or no-winner rows: its variant
+                 outcomes say who won (the Sheriff, Robin, a draw)
     comparisons  each setting against the baseline, per outcome: difference with 95%
                  interval (Newcombe), test, p and the corrected p (Holm or BH)
     fairness     per setting: seat win rates, their spread with 95% interval, the spread
                  noise alone would give, chi-square test of equal seat win rates
     flows        resources gained by source and spent by use, VP by source, per policy
     counters     pieces, cards and variant counters per player and game, per policy
-    game_length  player-turns per game: mean, sd, quantiles
+    game_length  player-turns per game: mean, sd, quantiles, games without a winner (runs
+                 of two or more players)
     measures     variant game-level numbers (e.g. both sides' VP in Robin Hood)
 """
 import numpy as np
@@ -36,13 +39,16 @@ def _front(study, i):
 def outcomes(run):
     """(group, outcome) -> (0/1 per game, trials): trials are games, or for a policy the
     seat-games it played (a policy in two seats of every game: 2 x games; one that
-    alternates with another: the games it sat in)."""
+    alternates with another: the games it sat in).  A one-player run has no table seats
+    to tell apart and no 'no winner' (its variant's outcomes say who won instead)."""
     n = run.games
-    out = {("seat", f"seat {k}"): (run.winner_seat == k, n) for k in range(run.players)}
+    several = run.players > 1
+    out = {("seat", f"seat {k}"): (run.winner_seat == k, n) for k in range(run.players)} if several else {}
     for label in run.labels:
         specs = [i for i, x in enumerate(run.spec_labels) if x == label]
         out[("policy", label)] = (np.isin(run.winner_spec, specs), int(run.seat_games.get(label, 0)))
-    out[("game", "no winner")] = (run.winner_seat < 0, n)
+    if several:
+        out[("game", "no winner")] = (run.winner_seat < 0, n)
     for column, values in run.categories.items():
         for value in sorted(set(values)):
             out[(column, value)] = (values == value, n)
@@ -172,10 +178,12 @@ def game_length(study):
     for i, run in enumerate(study.runs):
         t = run.turns.astype(float)
         q = np.quantile(t, [0.05, 0.25, 0.5, 0.75, 0.95]) if len(t) else [np.nan] * 5
-        rows.append({**_front(study, i), "games": run.games, "mean": t.mean() if len(t) else np.nan,
-                     "sd": t.std(ddof=1) if len(t) > 1 else np.nan, "p5": q[0], "q25": q[1], "median": q[2],
-                     "q75": q[3], "p95": q[4], "max": t.max() if len(t) else np.nan,
-                     "no_winner": int((run.winner_seat < 0).sum())})
+        row = {**_front(study, i), "games": run.games, "mean": t.mean() if len(t) else np.nan,
+               "sd": t.std(ddof=1) if len(t) > 1 else np.nan, "p5": q[0], "q25": q[1], "median": q[2],
+               "q75": q[3], "p95": q[4], "max": t.max() if len(t) else np.nan}
+        if run.players > 1:  # solo: winner_seat -1 is Robin's win or a draw, not a game cut off
+            row["no_winner"] = int((run.winner_seat < 0).sum())
+        rows.append(row)
     return pd.DataFrame(rows)
 
 

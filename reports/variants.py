@@ -13,6 +13,10 @@ A `VariantReport` entry, keyed by the variant's scenario table name
 - `sweep`: the grid `catan-balance sweep` runs for a scenario that turns the
   variant on and has neither `--vary` nor a `[sweep]` table.
 - `charts`: functions (study, tables) -> [Chart] drawn in its report section.
+- `says`: functions (study, tables) -> str, its findings in plain words for the
+  report's "What this says" and the terminal (reports.variant_words).
+- `solo_win`: (categories column, label) of the outcome that is the one player's
+  win in a solo mode, drawn with the policies in the differences chart.
 - `board_layers`: functions (ax, board, events) drawing its pieces on the
   replay picture (`catan-balance replay --png`).
 
@@ -23,6 +27,7 @@ other versions or of the base game show nothing of it.
 from dataclasses import dataclass, field
 
 from reports import variant_charts as vc
+from reports import variant_words as vw
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,8 @@ class VariantReport:
     categories: dict = field(default_factory=dict)  # game column -> {code: label} ({} = values as they are)
     sweep: dict = field(default_factory=dict)       # dotted key -> list of values
     charts: tuple = ()
+    says: tuple = ()
+    solo_win: tuple = ()                            # (column, label), e.g. ("robin_winner", "sheriff")
     board_layers: tuple = ()
     about: str = ""
 
@@ -101,6 +108,8 @@ register(VariantReport(
     sweep={"variants.robin_hood.neutral_settlements": [3, 5, 7],
            "variants.robin_hood.deck.knight": [1, 2, 3]},
     charts=(vc.robin_endings, vc.robin_vp),
+    says=(vw.robin_hood,),
+    solo_win=("robin_winner", "sheriff"),
     board_layers=(vc.robin_layer,),
     about="Who wins (the Sheriff, Robin, or a draw), how games end (Robin at his target, the Sheriff at his, "
           "enclosure, turn limit), both sides' VP and what Robin did.",

@@ -14,6 +14,20 @@ def invoke(*args):
     return cli.invoke(app, [str(a) for a in args])
 
 
+def report_again(results, copy):
+    """Copy the results directory `results` to `copy`, delete its report (report.html, report.md,
+    charts/, tables/) and write it again with `catan-balance report`; returns the copy."""
+    import shutil
+    shutil.copytree(results, copy)
+    for name in ("report.html", "report.md"):
+        (copy / name).unlink()
+    shutil.rmtree(copy / "charts")
+    shutil.rmtree(copy / "tables")
+    result = invoke("report", copy)
+    assert result.exit_code == 0, result.output
+    return copy
+
+
 def assert_bad_input(result, *fragments):
     assert result.exit_code == 2, result.output
     lines = result.stderr.splitlines()

@@ -229,13 +229,3 @@ def test_no_report_removes_a_report_of_earlier_results(tmp_path):
     result = invoke("run", "base", "--games", 8, "--out", out, "-q", "--force", "--no-report")
     assert result.exit_code == 0 and "removed the report of earlier results" in result.stderr
     assert not (out / "report.html").exists() and not (out / "charts").exists()
-
-
-def test_parquet_beside_csv_only_with_pyarrow(runs):
-    from reports.files import has_pyarrow
-    parquet = list(runs.rglob("*.parquet"))
-    if not has_pyarrow():
-        assert parquet == []
-        return
-    assert (runs / "a" / "games.parquet").exists() and (runs / "a" / "tables" / "fairness.parquet").exists()
-    assert len(pd.read_parquet(runs / "a" / "games.parquet")) == 40

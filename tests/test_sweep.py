@@ -8,7 +8,7 @@ from simcore import grid, sweep
 from simcore.config import SCENARIO_DIR, load_scenario
 from simcore.errors import InputError, ScenarioError
 from tests.conftest import SMALL
-from tests.test_cli import assert_bad_input, invoke
+from tests.test_cli import assert_bad_input, invoke, report_again
 
 VARY = ["--vary", "victory_points=6,8", "--vary", "board.no_adjacent_red=false,true"]
 
@@ -151,17 +151,9 @@ def test_the_tables_say_how_many_games_and_compare_paired(small_sweep):
 
 
 def test_report_regenerates_from_saved_results(small_sweep, tmp_path):
-    import shutil
     out, _ = small_sweep
-    copy = tmp_path / "copy"
-    shutil.copytree(out, copy)
-    before = (copy / "tables" / "fairness.csv").read_bytes()
-    for name in ("report.html", "report.md"):
-        (copy / name).unlink()
-    shutil.rmtree(copy / "charts")
-    shutil.rmtree(copy / "tables")
-    result = invoke("report", copy)
-    assert result.exit_code == 0, result.output
+    before = (out / "tables" / "fairness.csv").read_bytes()
+    copy = report_again(out, tmp_path / "copy")
     assert (copy / "report.html").exists() and (copy / "charts" / "fairness.png").exists()
     assert (copy / "tables" / "fairness.csv").read_bytes() == before
     result = invoke("report", copy, "--baseline", "victory_points=8", "--baseline", "board.no_adjacent_red=true",
