@@ -12,6 +12,8 @@ knight (contest); policies answer every question through policies.decide.
 """
 from policies import decide
 from simcore import records as R
+from simcore.actions import A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE
+from simcore.devcards import can_play
 from simcore.economy import can_afford, give, pay
 from simcore.events import (E_GB_BLOCK, E_GB_BUY, E_GB_COUNTER, E_GB_DEFENCE, E_GB_REMOVE, E_GB_YIELD,
                             E_PLAY_DEV, log_event)
@@ -234,6 +236,18 @@ def defender_follow_up(st, params, d, actor, h):
             spend_knight(st, params, d, R.S_GB_KNIGHTS_DEFENCE, False)
         return FOLLOW_ROBBER
     return FOLLOW_NONE
+
+
+@variant_code(GRUNDBESITZ, False)
+def is_legal_action(st, params, p, a, x):
+    """simcore.legal for A_BUY_GB, A_KNIGHT_BLOCK and A_KNIGHT_REMOVE on GB x."""
+    if a == A_BUY_GB:
+        return can_afford_gb(st, params, p) and can_buy_at(st, params, p, x)
+    if a == A_KNIGHT_BLOCK:
+        return can_play(st, p, DEV_KNIGHT) and can_block(st, p, x)
+    if a == A_KNIGHT_REMOVE:
+        return can_play(st, p, DEV_KNIGHT) and can_remove(st, params, p, x)
+    return False
 
 
 # --- the actions ----------------------------------------------------------------

@@ -4,8 +4,8 @@ from simcore.jit import jitted
 
 from simcore import grundbesitz as gb
 from simcore.params import P_DOMESTIC_TRADE, P_OFFERS_PER_TURN
-from simcore.actions import (A_OFFER, A_BUY_DEV, A_BUY_GB, A_CITY, A_KNIGHT, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, A_MONOPOLY,
-                             A_PLENTY, A_ROAD, A_ROADS, A_SETTLEMENT, A_TRADE)
+from simcore.actions import (A_OFFER, A_BUY_DEV, A_CITY, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
+                             A_SETTLEMENT, A_TRADE)
 from simcore.devcards import can_play, deck_left
 from simcore.economy import can_afford, can_bank_trade
 from simcore.pieces import can_build_city_at, can_build_road_at, can_build_settlement_at
@@ -62,12 +62,4 @@ def is_legal(st, p, a, x, y):
     params = st.params
     if a == A_OFFER:
         return can_offer(st, p) and 0 <= x < 5 and 0 <= y < 5 and x != y and st.hand[p, x] > 0
-    if not gb.enabled(params):
-        return False
-    if a == A_BUY_GB:
-        return gb.can_afford_gb(st, params, p) and gb.can_buy_at(st, params, p, x)
-    if a == A_KNIGHT_BLOCK:
-        return can_play(st, p, DEV_KNIGHT) and gb.can_block(st, p, x)
-    if a == A_KNIGHT_REMOVE:
-        return can_play(st, p, DEV_KNIGHT) and gb.can_remove(st, params, p, x)
-    return False
+    return gb.enabled(params) and gb.is_legal_action(st, params, p, a, x)
