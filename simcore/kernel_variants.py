@@ -1,9 +1,9 @@
 """Variant code is compiled only into the kernels that play the variant.
 
 The base game reaches a variant through a few functions at its border (for
-Grundbesitz: the robber block, the buy and knight actions, the hooks before the
-roll and after production, the policies' GB choices; for Robin Hood: the solo
-game and the Sheriff's free roads).  Each is declared
+Grundbesitz: the robber block, the buy and knight actions and their legality,
+the hooks before the roll and after production, the policies' GB choices; for
+Robin Hood: the solo game and the Sheriff's free roads).  Each is declared
 `@variant_code(VARIANT, default)` instead of `@jitted`.  numba compiles it as
 written into kernels whose state record has the variant's marker field
 (`variant_<name>`, see state.state_dtype) and as `return default` into all
