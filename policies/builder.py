@@ -7,7 +7,6 @@ are valued by pips, resource preference, diversity and harbours.  Every
 maximum breaks ties uniformly at random (tie_break), never by seat or index
 order.
 """
-import numpy as np
 from simcore.jit import jitted
 
 from policies.weights import (W_GB, W_CITY, W_DEVCARD, W_DIVERSITY, W_HARBOUR, W_KNIGHT_EARLY, W_LONGEST_ROAD,
@@ -415,7 +414,7 @@ def robber(st, p, w):
     one of our own; rob the leader there."""
     best, target = -1e9, -1
     ties = 0
-    weight = np.empty(st.players)   # worth of hurting each player: leader first
+    weight = st.player_val   # worth of hurting each player: leader first
     for q in range(st.players):
         weight[q] = 1.0 + w[W_ROBBER_LEADER] * public_vp(st, q)
     for h in range(N_HEXES):
@@ -458,22 +457,26 @@ def free_road(st, p, w):
 def plenty(st, p, w):
     """The two cards the current goal misses most (else what the bank has most of)."""
     goal, where, cost = planned_goal(st, p, w)
-    need = np.zeros(N_RES, np.int64)
+    need = st.choice   # scratch: cards of each resource the goal still misses
     for r in range(N_RES):
         need[r] = max(0, cost[r] - st.hand[p, r])
-    picks = np.zeros(2, np.int64)
-    for i in range(2):
-        best, pick = -1e9, 0
-        ties = 0
-        for r in range(N_RES):
-            if st.bank[r] > 0:
-                take, best, ties = tie_break(need[r] * 100.0 + st.bank[r], best, ties)
-                if take:
-                    pick = r
-        picks[i] = pick
-        if need[pick] > 0:
-            need[pick] -= 1
-    return picks[0], picks[1]
+    first = plenty_pick(st, need)
+    if need[first] > 0:
+        need[first] -= 1
+    return first, plenty_pick(st, need)
+
+
+@jitted
+def plenty_pick(st, need):
+    """The resource the bank has that is needed most (then the one it has most of)."""
+    best, pick = -1e9, 0
+    ties = 0
+    for r in range(N_RES):
+        if st.bank[r] > 0:
+            take, best, ties = tie_break(need[r] * 100.0 + st.bank[r], best, ties)
+            if take:
+                pick = r
+    return pick
 
 
 @jitted

@@ -1,6 +1,5 @@
 """The `random` policy: uniform over the legal options at every choice point.
 Slow to win, but it walks into every rule, which is what the invariant tests want."""
-import numpy as np
 from simcore.jit import jitted
 
 from simcore import grundbesitz as gb
@@ -16,7 +15,7 @@ from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_CORNERS, N_EDGES, N_HE
 
 @jitted
 def setup_settlement(st, p):
-    options = np.empty(N_CORNERS, np.int64)
+    options = st.choice
     n = 0
     for c in range(N_CORNERS):
         if spot_is_free(st, c):
@@ -27,7 +26,7 @@ def setup_settlement(st, p):
 
 @jitted
 def setup_road(st, p, c):
-    options = np.empty(3, np.int64)
+    options = st.choice
     n = 0
     for k in range(3):
         e = CORNER_EDGES[c, k]
@@ -40,7 +39,7 @@ def setup_road(st, p, c):
 @jitted
 def discard(st, p):
     """A resource type the player holds, uniformly."""
-    options = np.empty(N_RES, np.int64)
+    options = st.choice
     n = 0
     for r in range(N_RES):
         if st.hand[p, r] > 0:
@@ -55,7 +54,7 @@ def robber(st, p):
     h = randint(N_HEXES - 1)
     if h >= st.robber:
         h += 1
-    victims = np.empty(4, np.int64)
+    victims = st.choice
     n = 0
     for k in range(6):
         o = st.corner_owner[HEX_CORNERS[h, k]]
@@ -78,9 +77,7 @@ def knight_before_roll(st, p):
 @jitted
 def action(st, p):
     """Every legal action (each build site, each trade pair, each card, end) equally likely."""
-    a_opt = np.empty(N_EDGES + 2 * N_CORNERS + 64 + 3 * N_GB, np.int64)
-    x_opt = np.empty_like(a_opt)
-    y_opt = np.empty_like(a_opt)
+    a_opt, x_opt, y_opt = st.choice, st.choice_x, st.choice_y
     a_opt[0] = A_END
     x_opt[0] = 0
     y_opt[0] = 0
@@ -120,7 +117,7 @@ def action(st, p):
 
 @jitted
 def free_road(st, p):
-    options = np.empty(N_EDGES, np.int64)
+    options = st.choice
     n = 0
     for e in range(N_EDGES):
         if can_build_road_at(st, p, e):
@@ -200,7 +197,7 @@ def gb_free_removal(st, p):
 @jitted
 def robin_destination(st, p, card):
     """Any hex of resource `card` open to Robin."""
-    options = np.empty(6, np.int64)
+    options = st.choice
     n = 0
     for k in range(6):
         t = open_side(st, st.robber, k)
@@ -213,7 +210,7 @@ def robin_destination(st, p, card):
 @jitted
 def evict(st, p):
     """Leave Robin (-1), or any hex open to him, all equally likely."""
-    options = np.empty(7, np.int64)
+    options = st.choice
     options[0] = -1
     n = 1
     for k in range(6):
@@ -228,7 +225,7 @@ def evict(st, p):
 def relocate(st, p):
     """Any hex among those that would score Robin most."""
     top = best_score(st)
-    options = np.empty(N_HEXES, np.int64)
+    options = st.choice
     n = 0
     for h in range(N_HEXES):
         if hex_score(st, h) == top:

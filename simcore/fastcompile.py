@@ -17,17 +17,28 @@ numba runs on it anyway) and is the only one emitted and cached.  The kernels'
 code and speed are unchanged; the tests compare compiled games with
 NUMBA_DISABLE_JIT games byte for byte.
 
-This replaces two numba internals, CPUCodeLibrary.finalize and
-CPUContext.get_executable, for the helpers only; where they are missing (a
-numba far from the 0.68 it was written for) nothing is replaced and compiles
-are just slower.
+A kernel's linked-in helpers are made internal to its machine code.  numba
+names a compiled function after its argument types, and a record type after a
+number counted up in each process, so two kernels cached by different
+processes for different state records (simcore.kernel_variants) can hold
+different functions under one name; loaded into one process, the second would
+call the first one's.  Internal, a helper's name no longer leaves its kernel.
+
+This replaces numba internals (CPUCodeLibrary.finalize and
+_optimize_final_module, CPUContext.get_executable); where they are missing (a
+numba far from the 0.68 it was written for) nothing is replaced, compiles are
+slower and states carry every variant's marker (one record type).
 """
+import itertools
+
+from llvmlite import binding as llvm
 from numba.core import codegen, cpu
 
 # "module.qualname" of every jitted helper (filled by simcore.jit.jitted)
 HELPERS = set()
 
 _numba_finalize = getattr(codegen.CPUCodeLibrary, "finalize", None)
+_numba_optimize_final_module = getattr(codegen.CPUCodeLibrary, "_optimize_final_module", None)
 _numba_get_executable = getattr(cpu.CPUContext, "get_executable", None)
 
 
@@ -50,6 +61,20 @@ def _finalize(library):
     library._finalized = True
 
 
+def _optimize_final_module(library):
+    """A kernel's library, its helpers linked in: make them internal, then numba's optimisation."""
+    linked = set()
+    for lib in library._linking_libraries:
+        module = lib._get_module_for_linking()
+        linked.update(v.name for v in itertools.chain(module.functions, module.global_variables)
+                      if not v.is_declaration)
+    module = library._final_module
+    for v in itertools.chain(module.functions, module.global_variables):
+        if not v.is_declaration and v.name in linked:
+            v.linkage = llvm.Linkage.internal
+    return _numba_optimize_final_module(library)
+
+
 def _get_executable(context, library, fndesc, env):
     if f"{fndesc.modname}.{fndesc.qualname}" not in HELPERS:
         return _numba_get_executable(context, library, fndesc, env)
@@ -63,17 +88,18 @@ def _get_executable(context, library, fndesc, env):
 
 def available():
     lib = codegen.CPUCodeLibrary
-    return (_numba_finalize is not None and _numba_get_executable is not None
+    return (None not in (_numba_finalize, _numba_optimize_final_module, _numba_get_executable)
             and hasattr(codegen, "require_global_compiler_lock") and hasattr(cpu, "_dynfunc")
             and all(hasattr(lib, name) for name in
                     ("_raise_if_finalized", "_get_module_for_linking", "_finalize_dynamic_globals")))
 
 
 def install():
-    """Replace the two numba internals (once); False where they cannot be."""
+    """Replace the numba internals (once); False where they cannot be."""
     if not available():
         return False
     codegen.CPUCodeLibrary.finalize = _finalize
+    codegen.CPUCodeLibrary._optimize_final_module = _optimize_final_module
     cpu.CPUContext.get_executable = _get_executable
     return True
 

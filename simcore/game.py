@@ -38,16 +38,17 @@ HAND_LIMIT = 7          # more than this on a 7: discard half, rounded down
 
 
 @jitted
-def seat_specs(params, game_index):
-    """Scenario seat spec sitting in each seat; with rotate_seats game g shifts by g
-    (through all scenario seats: more than the players in a one-player mode)."""
+def seat_policies(st, kinds, weights, params, game_index):
+    """Give each seat its scenario seat's policy (kinds/weights are per scenario seat
+    spec): seat s plays spec s, or with rotate_seats spec (s + game_index) % specs,
+    through all scenario seats (more than the players in a one-player mode)."""
     players = params[P_PLAYERS]
     specs = params[P_SEAT_SPECS] if params[P_SEAT_SPECS] > 0 else players
-    spec = np.arange(players)
-    if params[P_ROTATE_SEATS]:
-        for s in range(players):
-            spec[s] = (s + game_index) % specs
-    return spec
+    for s in range(players):
+        spec = (s + game_index) % specs if params[P_ROTATE_SEATS] else s
+        st.policy_kind[s] = kinds[spec]
+        copy_into(st.weights[s], weights[spec])
+        st.stats[s, R.S_SPEC] = spec
 
 
 @jitted
@@ -344,11 +345,7 @@ def play_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on):
     np.random.seed(seed)
     players = params[P_PLAYERS]
     st.log_on = log_on
-    spec = seat_specs(params, game_index)
-    for s in range(players):
-        st.policy_kind[s] = kinds[spec[s]]
-        copy_into(st.weights[s], weights[spec[s]])
-        st.stats[s, R.S_SPEC] = spec[s]
+    seat_policies(st, kinds, weights, params, game_index)
     init_game(st, params)
     for s in range(players):
         decide.new_game(st, s)

@@ -8,6 +8,7 @@ The state is one numpy record (see state_dtype): scalars are plain fields
 (`st.robber`), arrays are sub-array fields (`st.hand[p, r]`).
 """
 import numpy as np
+from simcore import fastcompile
 from simcore.jit import jitted
 
 from policies.weights import N_WEIGHTS
@@ -88,6 +89,9 @@ SCALARS = (
 # Array fields: (name, shape, encoding).  Player arrays have MAX_PLAYERS rows;
 # rows >= players stay unused.
 MAX_PLAYERS = 4
+# options of one random choice at most: every road, settlement and city site, 25 bank trades,
+# 25 offers, 5 cards, every GB action (policies.randombot.action), and END
+N_CHOICES = N_EDGES + 2 * N_CORNERS + 64 + 3 * N_GB
 ARRAYS = (
     ("params", (N_PARAMS,), "the packed rules of this game (simcore.params P_*)"),
     ("hex_resource", (N_HEXES,), "resource of each land hex, DESERT for the desert"),
@@ -139,12 +143,18 @@ ARRAYS = (
     ("robin_stats", (N_ROBIN,), "Robin Hood game counters, records.RB_* indices"),
     ("fence_dist", (N_CORNERS,), "policy scratch of policies.sheriff: roads from each corner to a hex to fence"),
     ("fence_queue", (N_CORNERS,), "policy scratch of policies.sheriff: search queue of fence_dist"),
+    # policy scratch of one decision (kernels allocate no arrays): the options of a random
+    # choice (policies.randombot; actions as (choice, choice_x, choice_y)), builder.plenty's needs
+    ("choice", (N_CHOICES,), "policy scratch: options of one choice"),
+    ("choice_x", (N_CHOICES,), "policy scratch: first argument of each action option"),
+    ("choice_y", (N_CHOICES,), "policy scratch: second argument of each action option"),
 )
 # float64 array fields, same form
 FLOAT_ARRAYS = (
     ("weights", (MAX_PLAYERS, N_WEIGHTS), "policy weights of each seat (policies.weights)"),
     ("corner_prod", (MAX_PLAYERS, N_CORNERS), "policy scratch: each seat's weighted production value per corner"),
     ("spot_val", (MAX_PLAYERS, N_CORNERS), "policy scratch: each seat's value of a settlement per corner"),
+    ("player_val", (MAX_PLAYERS,), "policy scratch of one decision: a value per player (builder.robber)"),
 )
 
 # event log row: [type, player, a, b, c, d, hands (4 x 5), bank (5)]
@@ -186,8 +196,9 @@ def new_state_buffer(params=None):
     """A one-record array holding a game state: `buf[0]` is the state `st`
     (a recarray, so that attribute access also works with NUMBA_DISABLE_JIT=1).
     Its kernel is compiled with the variants `params` switch on (every variant
-    without params).  The log's pages are only touched by replays."""
-    variants = VARIANTS if params is None else rules_variants(params)
+    without params, or where simcore.fastcompile cannot keep kernels of different
+    record types apart).  The log's pages are only touched by replays."""
+    variants = rules_variants(params) if params is not None and fastcompile.installed() else VARIANTS
     return np.zeros(1, state_dtype(variants)).view(np.recarray)
 
 

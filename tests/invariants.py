@@ -23,7 +23,7 @@ from policies.registry import resolve
 from simcore import params as P
 from simcore import records as R
 from simcore.batch import play_batch
-from simcore.game import init_game, play_turn, seat_specs, setup_phase
+from simcore.game import init_game, play_turn, seat_policies, setup_phase
 from simcore.jit import jitted  # (importing simcore.jit also sets numba's cache folder for the engine's sources)
 from simcore.params import P_MAX_TURNS, P_PLAYERS, P_RESOURCE_SUPPLY, P_VICTORY_POINTS
 from simcore.seeds import game_seeds
@@ -387,11 +387,7 @@ def play_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, ou
         st = buf[0]
         np.random.seed(seeds[i])
         st.log_on = 0
-        spec = seat_specs(params, game_indices[i])
-        for s in range(players):
-            st.policy_kind[s] = kinds[spec[s]]
-            st.weights[s, :] = weights[spec[s]]
-            st.stats[s, R.S_SPEC] = spec[s]
+        seat_policies(st, kinds, weights, params, game_indices[i])
         init_game(st, params)
         for s in range(players):
             decide.new_game(st, s)
@@ -437,7 +433,7 @@ def run_checked(policies, games, seed, **rules):
     indices = np.arange(games, dtype=np.int64)
     seeds = game_seeds(seed, 0, games)
     out = np.zeros((games, 5), np.int64)
-    buf = new_state_buffer()
+    buf = new_state_buffer(params)
     play_checked(params, kinds, weights, indices, seeds, buf, game_bytes(buf), out)
     return out, seeds, play_batch(params, kinds, weights, indices, seeds)
 

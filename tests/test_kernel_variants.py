@@ -1,9 +1,13 @@
 """What is compiled into a kernel: variant code only where the state carries the
 variant's marker (simcore.kernel_variants), helpers finalised for linking only
 (simcore.fastcompile)."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
-from numba import njit
 
 from policies.weights import N_WEIGHTS
 from simcore import fastcompile
@@ -11,17 +15,10 @@ from simcore.batch import play_batch
 from simcore.kernel_variants import GRUNDBESITZ, ROBIN_HOOD, marker, variant_code
 from simcore.params import P_GB_ON, P_ROBIN
 from simcore.state import GAME_BYTES, has_variants, new_state_buffer, rules_variants, state_dtype
+from tests.kernel_probe import call_probe, probe
 from tests.positions import make_params
 
-
-@variant_code(GRUNDBESITZ, -1)
-def probe(st, x):
-    return x + 100
-
-
-@njit
-def call_probe(buf, x):
-    return probe(buf[0], x)
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_variant_code_is_compiled_only_into_kernels_whose_state_has_the_marker():
@@ -67,3 +64,20 @@ def test_helpers_are_linked_only_on_this_numba():
     would compile the same kernels, only about twice as slowly)."""
     assert fastcompile.installed()
     assert fastcompile.helper_key(probe) in fastcompile.HELPERS
+
+
+def _probe_process(cache, *rule_sets):
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    done = subprocess.run([sys.executable, "-m", "tests.kernel_probe", *rule_sets], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_kernels_cached_by_other_processes_keep_their_own_helpers(tmp_path):
+    """numba names a helper compiled for a record type after a per-process counter: the
+    Grundbesitz kernel cached by one process and the base kernel compiled by another
+    can name different helpers alike.  Loaded into one process, each kernel must
+    still call its own (fastcompile makes linked helpers internal)."""
+    assert _probe_process(tmp_path, "grundbesitz") == ["grundbesitz", "105"]      # compiled and cached
+    assert _probe_process(tmp_path, "base", "grundbesitz") == ["base", "-1", "grundbesitz", "105"]

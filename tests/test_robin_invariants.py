@@ -22,7 +22,7 @@ from simcore import params as P
 from simcore import records as R
 from simcore import robin
 from simcore.batch import play_batch
-from simcore.game import init_game, seat_specs
+from simcore.game import init_game, seat_policies
 from simcore.params import P_MAX_TURNS, P_RESOURCE_SUPPLY
 from simcore.robin_board import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE, ENDING_ROBIN_TARGET,
                                  ENDING_SHERIFF_TARGET, NEUTRAL, SHERIFF, SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF,
@@ -227,10 +227,7 @@ def play_robin_checked(params, kinds, weights, game_indices, seeds, buf, buf_byt
         buf_bytes[:] = 0
         st = buf[0]
         np.random.seed(seeds[i])
-        spec = seat_specs(params, game_indices[i])
-        st.policy_kind[0] = kinds[spec[0]]
-        st.weights[0, :] = weights[spec[0]]
-        st.stats[0, R.S_SPEC] = spec[0]
+        seat_policies(st, kinds, weights, params, game_indices[i])
         init_game(st, params)
         decide.new_game(st, 0)
         robin.setup(st, params)
@@ -270,7 +267,7 @@ def _run(policies, games, seed, **rules):
     indices = np.arange(games, dtype=np.int64)
     seeds = game_seeds(seed, 0, games)
     out = np.zeros((games, 6), np.int64)
-    buf = new_state_buffer()
+    buf = new_state_buffer(params)
     play_robin_checked(params, kinds, weights, indices, seeds, buf, game_bytes(buf), out)
     failed = np.flatnonzero(out[:, 0])
     if len(failed):
