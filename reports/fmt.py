@@ -22,6 +22,12 @@ def interval(lo, hi, scale=100, digits=1, unit=""):
     return f"[{scale * lo:.{digits}f}, {scale * hi:.{digits}f}]{unit}"
 
 
+def span(lo, hi, show=pct):
+    """A range as printed: '5.1% to 6.2%', or one number ('6.2%') when both ends print the same."""
+    low, high = show(lo), show(hi)
+    return low if low == high else f"{low} to {high}"
+
+
 def rate(r, lo, hi):
     """'29.8% [27.8, 31.8]'."""
     return f"{pct(r)} {interval(lo, hi)}"

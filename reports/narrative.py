@@ -3,11 +3,15 @@
 Every sentence names the games its numbers rest on and says "significant" only
 for tests that stay below 0.05 after the study's correction (Holm or BH).
 """
+from collections import Counter
+
 import numpy as np
+import pandas as pd
 
 from reports import fmt
 from reports.study import SOLO_PLAYER
 from reports.tables import ALPHA
+from reports.variants import outcome_words
 
 ORDINAL = {0: "first", 1: "second", 2: "third", 3: "fourth"}
 
@@ -53,20 +57,53 @@ def seats(study, t):
 
 
 def policies(study, t):
+    """Win rate by policy: each policy of one run; over several settings a summary (see _policies_over)."""
     rows = t["win_rates"]
-    out = []
+    rows = rows[rows["group"] == "policy"]
+    ranked = {}  # setting -> its policy rows, best first (settings with two or more policies)
     for run in study.runs:
-        sub = rows[(rows["setting"] == run.label) & (rows["group"] == "policy")].sort_values("rate", ascending=False)
-        if len(sub) < 2:
-            continue
-        played = "games" if study.solo else "seat-games"
-        parts = [f"{r.outcome} {fmt.rate(r.rate, r.ci_lo, r.ci_hi)} ({fmt.count(r.trials)} {played})"
-                 for r in sub.itertuples()]
-        prefix = f"{run.label}: " if len(study.runs) > 1 else ""
-        what = f"{fmt.capital(SOLO_PLAYER)}'s win rate by policy" if study.solo else "Win rate per seat played"
-        out.append(f"{prefix}{what}: {'; '.join(parts)}. A policy is stronger than another "
-                   "where their intervals do not overlap.")
-    return " ".join(out)
+        sub = rows[rows["setting"] == run.label].sort_values("rate", ascending=False, kind="stable")
+        if len(sub) >= 2:
+            ranked[run.label] = sub
+    if not ranked:
+        return ""
+    what = f"{fmt.capital(SOLO_PLAYER)}'s win rate by policy" if study.solo else "Win rate per seat played"
+    played = "games" if study.solo else "seat-games"
+    if len(ranked) > 1:
+        return _policies_over(ranked, len(study.runs), what, played)
+    (label, sub), = ranked.items()
+    prefix = f"{label}: " if len(study.runs) > 1 else ""
+    parts = [f"{r.outcome} {fmt.rate(r.rate, r.ci_lo, r.ci_hi)} ({fmt.count(r.trials)} {played})"
+             for r in sub.itertuples()]
+    return (f"{prefix}{what}: {'; '.join(parts)}. A policy is stronger than another where their intervals "
+            "do not overlap.")
+
+
+def _policies_over(ranked, settings, what, played, most=3):
+    """Several settings: the policy ahead most often with its range over the settings, the others' ranges,
+    and only the settings where the policies rank otherwise (with their intervals), at most `most` of them."""
+    leads = Counter(sub["outcome"].iloc[0] for sub in ranked.values())
+    every = pd.concat(ranked.values())
+    mean_rate = every.groupby("outcome", sort=False)["rate"].mean()
+    order = sorted(mean_rate.index, key=lambda p: (-leads[p], -mean_rate[p]))
+    low, high = every.groupby("outcome")["rate"].min(), every.groupby("outcome")["rate"].max()
+    ranges = {p: fmt.span(low[p], high[p]) for p in order}
+    trials = every[every["outcome"] == order[0]]["trials"]
+    counts = fmt.span(trials.min(), trials.max(), fmt.count)
+    over = f"the {len(ranked)} settings with two or more policies" if len(ranked) < settings else \
+        f"{len(ranked)} settings"
+    best = order[0]
+    text = (f"{what} over {over}: {best} is ahead in {leads[best]} of them, with {ranges[best]} "
+            f"({counts} {played} per setting); " + ", ".join(f"{p} {ranges[p]}" for p in order[1:]) + ".")
+    changed = [(label, sub) for label, sub in ranked.items()
+               if list(sub["outcome"]) != [p for p in order if p in set(sub["outcome"])]]
+    if not changed:
+        return text + " The policies rank in this order in every setting."
+    shown = [f"{label}: " + ", ".join(f"{r.outcome} {fmt.rate(r.rate, r.ci_lo, r.ci_hi)}" for r in sub.itertuples())
+             for label, sub in changed[:most]]
+    more = f" and {len(changed) - most} more (see the table)" if len(changed) > most else ""
+    return (text + f" They rank otherwise in {len(changed)} of {len(ranked)}: " + "; ".join(shown) + more +
+            ". Where intervals overlap, the order is not sure.")
 
 
 def fairness(study, t):
@@ -118,9 +155,10 @@ def heatmap(study, t):
         return ""
     best, worst = f.loc[f["spread"].idxmin()], f.loc[f["spread"].idxmax()]
     differ = int((f["p_adj"] < ALPHA).sum())
-    return (f"Darker cells are less fair. The spread goes from {fmt.pp(best['spread'], sign=False)} "
-            f"({best['setting']}) to {fmt.pp(worst['spread'], sign=False)} ({worst['setting']}); "
-            f"{differ} of {len(f)} cells carry a * (seats significantly unequal).")
+    low, high = fmt.pp(best["spread"], sign=False), fmt.pp(worst["spread"], sign=False)
+    spread = (f"The spread is {low} in every cell" if low == high else
+              f"The spread goes from {low} ({best['setting']}) to {high} ({worst['setting']})")
+    return f"Darker cells are less fair. {spread}; {differ} of {len(f)} cells carry a * (seats significantly unequal)."
 
 
 def differences(study, t):
@@ -136,8 +174,9 @@ def differences(study, t):
     if not len(sig):
         return head + (f"None is significant. With these game counts a difference must be about "
                        f"±{fmt.pp(half, sign=False)} or larger to show (typical 95% interval half-width).")
-    parts = [f"{r.outcome} in {r.setting}: {fmt.pp(r.diff)} {fmt.interval(r.diff_lo, r.diff_hi)}, corrected "
-             f"{fmt.p_phrase(r.p_adj)}" for r in sig.head(8).itertuples()]
+    parts = [f"{outcome_words(r.group, r.outcome)} in {r.setting}: {fmt.pp(r.diff)} "
+             f"{fmt.interval(r.diff_lo, r.diff_hi)}, corrected {fmt.p_phrase(r.p_adj)}"
+             for r in sig.head(8).itertuples()]
     more = f" (and {len(sig) - 8} more, see the table)" if len(sig) > 8 else ""
     return head + f"{len(sig)} significant: " + "; ".join(parts) + more + "."
 
@@ -159,14 +198,21 @@ def flows(study, t):
                    f"({games}): {', '.join(parts)}.")
     if len(study.runs) > 1:
         totals = gains.groupby("setting", sort=False)["mean"].sum()
-        out.append(f"Resources gained {per} range from {totals.min():.1f} ({totals.idxmin()}) to "
-                   f"{totals.max():.1f} ({totals.idxmax()}).")
+        if _cards(totals.min()) == _cards(totals.max()):
+            out.append(f"Resources gained {per}: {_cards(totals.min())} in every setting.")
+        else:
+            out.append(f"Resources gained {per} range from {_cards(totals.min())} ({totals.idxmin()}) to "
+                       f"{_cards(totals.max())} ({totals.idxmax()}).")
     spend = f[(f["kind"] == "spend") & (f["policy"] == "all")]
     if len(spend):
         lost = spend[spend["source"].isin(["discards", "stolen"])].groupby("setting", sort=False)["mean"].sum()
         if len(lost):
-            out.append(f"Lost to discards and thieves: {lost.min():.1f} to {lost.max():.1f} cards {per}.")
+            out.append(f"Lost to discards and thieves: {fmt.span(lost.min(), lost.max(), _cards)} cards {per}.")
     return " ".join(out)
+
+
+def _cards(x):
+    return fmt.number(x, 1)
 
 
 def game_length(study, t):

@@ -26,6 +26,7 @@ from reports.summary import format_columns
 from reports.tables import all_tables
 from reports.variants import REGISTRY
 from simcore import grid
+from simcore.outputs import remove_report
 
 WIN_RATE = ("Win rate: games won / games played (per table seat), or wins / seats played (per policy: a policy in "
             "two seats of 1,000 games has 2,000 seat-games). Games without a winner count as lost for every seat.")
@@ -272,9 +273,6 @@ def write_report(study, tables=None):
     return written
 
 
-REPORT_FILES = ("report.html", "report.md")
-
-
 def remove_stale(out):
     """Delete a report older than the results under `out` (it would describe other games)."""
     out = Path(out)
@@ -285,11 +283,7 @@ def remove_stale(out):
                  default=0)
     if html.stat().st_mtime_ns >= newest:
         return False
-    import shutil
-    for name in REPORT_FILES:
-        (out / name).unlink(missing_ok=True)
-    for folder in ("charts", "tables"):
-        shutil.rmtree(out / folder, ignore_errors=True)
+    remove_report(out)
     return True
 
 

@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
+from reports.variants import flows_off
 from simcore import grid
 
 ALPHA = 0.05
@@ -166,7 +167,15 @@ def _flow_kind(suffix):
 
 
 def flows(study):
-    return _per_policy(study, _flow_kind)
+    """Flows per policy; a variant's own sources and uses are left out where they are 0 because
+    the variant is off in every run (reports.variants `flow_columns`)."""
+    df = _per_policy(study, _flow_kind)
+    if not len(df):
+        return df
+    off = flows_off({name for run in study.runs for name in run.variants})
+    suffix = df["kind"] + "_" + df["source"]
+    zero = suffix.isin(off) & ~suffix.isin(set(suffix[df["mean"] != 0]))
+    return df[~zero].reset_index(drop=True)
 
 
 def counters(study):

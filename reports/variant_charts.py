@@ -4,10 +4,13 @@ Each chart function takes (study, tables) and returns a list of charts.Chart,
 empty when the results have nothing of the variant (columns missing or all zero).
 Each board layer takes (ax, board, events, geometry) and draws on the replay picture.
 """
+from functools import partial
+
 import matplotlib.patheffects as pe
 import numpy as np
 
 from reports import fmt
+from reports import variant_words as vw
 
 NEUTRAL = "#9e9e9e"
 
@@ -60,8 +63,9 @@ def grundbesitz_income(study, tables):
     c._title(ax, "Grundbesitz income", f"per {key} · {n:,}+ player-games per bar · in brackets: mean cards per "
                                        "player and game with 95% interval")
     best = share.idxmax()
-    says = (f"Grundbesitz yields bring {fmt.pct(share.min())} to {fmt.pct(share.max())} of the resources a player "
-            f"gains; most in {best} ({own.loc[best, 'mean']:.2f} cards per player and game).")
+    cards = f"{own.loc[best, 'mean']:.2f} cards per player and game"
+    where = f"; most in {best} ({cards})" if len(order) > 1 else f" ({cards})"
+    says = f"Grundbesitz yields bring {fmt.span(share.min(), share.max())} of the resources a player gains{where}."
     return [c.Chart("grundbesitz_income", "Grundbesitz income", c._done(fig), says)]
 
 
@@ -102,8 +106,10 @@ def grundbesitz_markers(study, tables):
                                      f"per {key} · {n:,}+ player-games per bar")
     placed = [k for k in kinds if k.startswith("gb_markers_")]
     totals = table[placed].sum(axis=1)
-    says = (f"Players place {totals.min():.2f} to {totals.max():.2f} blockade markers per game "
-            f"(most in {totals.idxmax()}, fewest in {totals.idxmin()}).")
+    two_digits = partial(fmt.number, digits=2)
+    same = two_digits(totals.min()) == two_digits(totals.max())
+    where = "" if same else f" (most in {totals.idxmax()}, fewest in {totals.idxmin()})"
+    says = f"Players place {fmt.span(totals.min(), totals.max(), two_digits)} blockade markers per game{where}."
     return [c.Chart("grundbesitz_markers", "Blockade markers", c._done(fig), says)]
 
 
@@ -145,6 +151,8 @@ def grundbesitz_layer(ax, board, events, geo):
 
 ENDING_COLOURS = {"robin_target": "#55a868", "sheriff_target": "#4c72b0", "enclosure": "#8172b2",
                   "max_turns": "#8c8c8c", "none": "#dddddd"}
+ENDING_LABELS = dict(vw.ENDING_WORDS)   # ending code name -> how the report names it
+LISTED_SETTINGS = 3   # up to this many settings the caption lists each; more: each ending's range
 
 
 def robin_endings(study, tables):
@@ -155,15 +163,16 @@ def robin_endings(study, tables):
     if not len(df) or df["count"].sum() == 0:
         return []
     order = [r.label for r in study.runs]
-    endings = list(dict.fromkeys(df["outcome"]))
+    found = list(dict.fromkeys(df["outcome"]))
+    endings = [e for e in ENDING_LABELS if e in found] + [e for e in found if e not in ENDING_LABELS]
     table = df.pivot_table(index="setting", columns="outcome", values="rate", aggfunc="first").reindex(order)
     fig, ax = c._figure(9, max(3.0, 0.45 * len(order) + 2.4))
     y = np.arange(len(order))[::-1]
     left = np.zeros(len(order))
     for i, e in enumerate(endings):
         values = 100 * table[e].fillna(0).to_numpy()
-        ax.barh(y, values, 0.6, left=left, label=e, color=ENDING_COLOURS.get(e, c.plt.get_cmap("Set2")(i % 8)),
-                edgecolor="white")
+        ax.barh(y, values, 0.6, left=left, label=ENDING_LABELS.get(e, e),
+                color=ENDING_COLOURS.get(e, c.plt.get_cmap("Set2")(i % 8)), edgecolor="white")
         for yi, l, v in zip(y, left, values):
             if v >= 6:
                 ax.text(l + v / 2, yi, f"{v:.0f}%", ha="center", va="center", fontsize=8.5)
@@ -176,8 +185,26 @@ def robin_endings(study, tables):
     ax.grid(axis="y", visible=False)
     c._legend_below(ax, ncol=4)
     c._title(ax, "How Robin Hood games end", f"{c._runs_text(study)} · intervals in the win-rate table")
-    says = "; ".join(f"{s}: " + ", ".join(f"{e} {fmt.pct(table.loc[s, e])}" for e in endings) for s in order[:6])
-    return [c.Chart("robin_endings", "Endings", c._done(fig), f"Share of games by ending: {says}.")]
+    return [c.Chart("robin_endings", "Endings", c._done(fig), _endings_says(table.fillna(0), endings))]
+
+
+def _endings_says(table, endings):
+    """The endings chart in words: every setting's shares when there are few, else each ending's range
+    over the settings with where it is lowest and highest."""
+    words = [ENDING_LABELS.get(e, e) for e in endings]
+    if len(table) <= LISTED_SETTINGS:
+        def shares(setting):
+            return ", ".join(f"{w} {fmt.pct(table.loc[setting, e])}" for e, w in zip(endings, words))
+        if len(table) == 1:
+            return f"Share of games by ending: {shares(table.index[0])}."
+        return "Share of games by ending: " + "; ".join(f"{s}: {shares(s)}" for s in table.index) + "."
+    parts = []
+    for e, w in zip(endings, words):
+        lo, hi = table[e].idxmin(), table[e].idxmax()
+        same = fmt.pct(table.loc[lo, e]) == fmt.pct(table.loc[hi, e])
+        parts.append(f"{w} {fmt.pct(table.loc[lo, e])} in every setting" if same else
+                     f"{w} from {fmt.pct(table.loc[lo, e])} ({lo}) to {fmt.pct(table.loc[hi, e])} ({hi})")
+    return f"Share of games by ending over the {len(table)} settings: " + "; ".join(parts) + "."
 
 
 def robin_vp(study, tables):

@@ -6,8 +6,12 @@ Numbers come from the win_rates table (the variant's outcome groups), so they ma
 """
 from reports import fmt
 
-ENDING_WORDS = (("robin_target", "Robin at his target"), ("sheriff_target", "the Sheriff at his"),
+# The Robin Hood outcomes (reports.variants `categories`) as the report names them.
+ENDING_WORDS = (("robin_target", "Robin at his target"), ("sheriff_target", "the Sheriff at his target"),
                 ("enclosure", "enclosure (Robin fenced in)"), ("max_turns", "the turn limit"))
+SIDE_WORDS = {"sheriff": "the Sheriff's wins", "robin": "Robin's wins", "draw": "draws"}
+ROBIN_OUTCOME_WORDS = {"robin_winner": SIDE_WORDS,
+                       "robin_ending": {code: f"games ending with {words}" for code, words in ENDING_WORDS}}
 
 
 def _shares(rates, group, setting):
@@ -27,8 +31,7 @@ def _rated(rows, outcome):
 
 
 def _span(values):
-    lo, hi = min(values), max(values)
-    return fmt.pct(lo) if lo == hi else f"{fmt.pct(lo)} to {fmt.pct(hi)}"
+    return fmt.span(min(values), max(values))
 
 
 def robin_hood(study, tables):

@@ -4,12 +4,16 @@ A `VariantReport` entry, keyed by the variant's scenario table name
 (`[variants.<name>]`), says:
 
 - `seat_columns` / `game_columns`: its own games.csv columns (`seatK_<suffix>` /
-  game-level).  Resource flows need no entry: every `seatK_gain_*` and
+  game-level).  Resource flows need no entry to be shown: every `seatK_gain_*` and
   `seatK_spend_*` column is a source or a use in the flow charts by itself.
   Seat columns listed here are averaged per player and game ("counters").
+- `flow_columns`: its own flow suffixes (`gain_*` / `spend_*`); the flow tables leave
+  them out where they are 0 because the variant is off in every run (`flows_off`).
 - `categories`: game-level columns whose values are outcomes to count per
   setting (share with interval, compared between settings), with labels for
   their codes as written in games.csv ("1": "sheriff").
+- `outcome_words`: {categories column: {label: words}}, how sentences name those
+  outcomes ("the Sheriff's wins" for robin_winner "sheriff"), see `outcome_words`.
 - `sweep`: the grid `catan-balance sweep` runs for a scenario that turns the
   variant on and has neither `--vary` nor a `[sweep]` table.
 - `charts`: functions (study, tables) -> [Chart] drawn in its report section.
@@ -36,7 +40,9 @@ class VariantReport:
     title: str
     seat_columns: tuple = ()
     game_columns: tuple = ()
+    flow_columns: tuple = ()                        # seat flow suffixes, e.g. ("gain_grundbesitz", ...)
     categories: dict = field(default_factory=dict)  # game column -> {code: label} ({} = values as they are)
+    outcome_words: dict = field(default_factory=dict)  # game column -> {label: words in a sentence}
     sweep: dict = field(default_factory=dict)       # dotted key -> list of values
     charts: tuple = ()
     says: tuple = ()
@@ -66,6 +72,21 @@ def category_labels(column):
     return {}
 
 
+def outcome_words(group, outcome):
+    """How a sentence names an outcome of a variant's group ("the Sheriff's wins"); any other as it is."""
+    for entry in REGISTRY.values():
+        if group in entry.outcome_words:
+            return entry.outcome_words[group].get(outcome, outcome)
+    return outcome
+
+
+def flows_off(variant_names):
+    """Flow suffixes (`gain_x`, `spend_x`) of the variants not among `variant_names` (the variants
+    switched on in some run): in those results they can only be 0, written by a rule that is off."""
+    on = set(variant_names)
+    return {c for entry in REGISTRY.values() if entry.name not in on for c in entry.flow_columns}
+
+
 def sweep_defaults(variant_names):
     """The default grid of the first variant (in scenario order) that has one, or {}."""
     for name in variant_names:
@@ -84,6 +105,7 @@ register(VariantReport(
     seat_columns=("gb_bought", "gb_owned", "gb_markers_response", "gb_markers_knight", "gb_markers_robber",
                   "gb_markers_strike", "gb_markers_received", "gb_removed_free", "gb_removed_knight",
                   "gb_knights_block", "gb_knights_remove", "gb_knights_defence", "gb_defences"),
+    flow_columns=("gain_grundbesitz", "spend_grundbesitz"),
     sweep={"variants.grundbesitz.allowed_numbers": [ALL_NUMBERS, [2, 3, 11, 12], [4, 5, 6, 8, 9, 10], [5, 6, 8, 9]],
            "variants.grundbesitz.markers_per_block": [1, 2, 3]},
     charts=(vc.grundbesitz_income, vc.grundbesitz_markers),
@@ -105,6 +127,7 @@ register(VariantReport(
     categories={"robin_winner": {"0": "draw", "1": "sheriff", "2": "robin"},
                 "robin_ending": {"0": "none", "1": "robin_target", "2": "sheriff_target", "3": "enclosure",
                                  "4": "max_turns"}},
+    outcome_words=vw.ROBIN_OUTCOME_WORDS,
     sweep={"variants.robin_hood.neutral_settlements": [3, 5, 7],
            "variants.robin_hood.deck.knight": [1, 2, 3]},
     charts=(vc.robin_endings, vc.robin_vp),

@@ -6,6 +6,7 @@ after `seatK_spec`.  Seats beyond the player count are left empty.
 """
 import json
 import os
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -63,6 +64,37 @@ def read_json(path):
             return json.load(fh)
     except (OSError, ValueError):
         return None
+
+
+# What a results directory holds besides run.json and games.csv.part, in the order a fresh run removes it:
+# the report (report.html first: its presence says the whole report is there), then the results.
+REPORT_FILES = ("report.html", "report.md")
+REPORT_DIRS = ("charts", "tables")
+RESULT_FILES = ("summary.json", "games.csv", "games.parquet", "meta.json")
+
+
+def remove_report(out):
+    """Delete the report in `out`: report.html, report.md, charts/ and tables/."""
+    out = Path(out)
+    for name in REPORT_FILES:
+        _unlink(out / name)
+    for name in REPORT_DIRS:
+        shutil.rmtree(out / name, ignore_errors=True)
+
+
+def remove_results(out):
+    """Delete everything an earlier run (or sweep) wrote into `out` but run.json and games.csv.part:
+    the report, then summary.json, games.csv, games.parquet and meta.json.  A new run does this
+    first, so stopped at any point it leaves nothing of the old one that looks finished."""
+    remove_report(out)
+    for name in RESULT_FILES:
+        _unlink(Path(out) / name)
+
+
+def _unlink(path):
+    """The file and its half-written temporary (.tmp) twin."""
+    path.unlink(missing_ok=True)
+    path.with_name(path.name + ".tmp").unlink(missing_ok=True)
 
 
 def write_jsonl(path, items):

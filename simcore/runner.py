@@ -1,7 +1,8 @@
 """Run a scenario: chunks of game indices through the kernel, streamed in order to games.csv.
 
 Output directory:
-    run.json         what is being run (scenario hash, seed, games); written first
+    run.json         what is being run (scenario hash, seed, games); written first, after a
+                     fresh run has removed every file of an earlier one (outputs.remove_results)
     games.csv.part   rows so far, one flush per chunk; renamed to games.csv when done
     games.csv        the finished rows, one per game, in game order
     summary.json     win rates etc. (reports.summary), written atomically at the end
@@ -27,7 +28,8 @@ from simcore import records as R
 from simcore.batch import play_batch
 from simcore.config import pack_policies, pack_rules
 from simcore.errors import InputError
-from simcore.outputs import csv_columns, format_rows, header_line, read_json, recover_part, write_json
+from simcore.outputs import (csv_columns, format_rows, header_line, read_json, recover_part, remove_results,
+                             write_json)
 from simcore.params import P_PLAYERS
 from simcore.progress import Progress
 from simcore.replay import replay_events
@@ -54,6 +56,8 @@ def _plan(out, meta, resume, force):
         raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
     if force:
         return "fresh"
+    if (read_json(out / "meta.json") or {}).get("kind") == "sweep":
+        raise InputError(f"{out}: holds a sweep; use --out for another directory, or --force to overwrite it")
     old = read_json(out / RUN_JSON)
     same = old is not None and all(old.get(k) == meta[k] for k in _SAME_RUN_KEYS)
     if (out / GAMES).exists():
@@ -76,8 +80,7 @@ def _prepare(out, state, meta):
     out.mkdir(parents=True, exist_ok=True)
     part = out / PART
     if state == "fresh":
-        for stale in (out / GAMES, out / SUMMARY):
-            stale.unlink(missing_ok=True)
+        remove_results(out)  # the old report, games.csv, games.parquet, summary.json, meta.json
         write_json(out / RUN_JSON, meta)
         part.write_text(header_line(), encoding="utf-8")
         return 0

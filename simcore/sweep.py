@@ -20,7 +20,7 @@ from pathlib import Path
 from simcore import grid, runner
 from simcore.config import find_scenario, load_scenario, pack_policies, pack_rules, read_toml
 from simcore.errors import InputError, ScenarioError
-from simcore.outputs import read_json, write_json
+from simcore.outputs import read_json, remove_results, write_json
 
 META = "meta.json"
 _SAME_SWEEP_KEYS = ("seed", "games", "settings")
@@ -228,6 +228,7 @@ def run(sweep, out_dir, jobs=1, resume=False, force=False, progress=True, chunk_
     out.mkdir(parents=True, exist_ok=True)
     if state == "fresh":
         _remove_stale(out, old, sweep)
+        remove_results(out)  # the old sweep's report goes before anything is played
     else:
         meta["started"] = old.get("started") or meta["started"]
     write_json(out / META, meta)

@@ -1,6 +1,7 @@
 """Reports: charts rendered with their titles and labels, variant entries lighting up, the board picture,
 and the report written by run, compare and report."""
 import json
+import os
 import shutil
 
 import numpy as np
@@ -143,6 +144,22 @@ def test_variant_entries_light_up_only_with_their_columns(runs, tmp_path):
     assert "Grundbesitz (land ownership" in md and "Robin Hood" in md
 
 
+def test_flows_leave_out_a_variant_that_is_off_and_keep_it_when_on(runs, tmp_path):
+    """The base game writes gain_/spend_grundbesitz as 0: no such source or use in its tables or report;
+    with Grundbesitz on in the rules they stay, even at 0 (nobody bought one)."""
+    flows = tables.flows(open_results(runs / "a"))
+    assert {"dice", "trade", "discards", "stolen"} <= set(flows["source"]) and "grundbesitz" not in set(flows["source"])
+    assert "grundbesitz" not in (runs / "a" / "report.md").read_text().lower()
+    assert "grundbesitz" not in set(pd.read_csv(runs / "a" / "tables" / "flows.csv")["source"])
+    shutil.copytree(runs / "a", tmp_path / "on")
+    summary = json.loads((tmp_path / "on" / "summary.json").read_text())
+    summary["rules"]["variants"] = {"grundbesitz": {}}
+    (tmp_path / "on" / "summary.json").write_text(json.dumps(summary))
+    flows = tables.flows(open_results(tmp_path / "on"))
+    gb = flows[flows["source"] == "grundbesitz"]
+    assert set(gb["kind"]) == {"gain", "spend"} and (gb["mean"] == 0).all()
+
+
 def test_other_modes_filler_does_not_light_up_a_variant(runs, tmp_path):
     shutil.copytree(runs / "a", tmp_path / "f")
     df = pd.read_csv(tmp_path / "f" / "games.csv")
@@ -222,10 +239,15 @@ def test_replay_png(tmp_path):
     assert png.read_bytes().startswith(PNG) and "board at the end" in result.stderr
 
 
-def test_no_report_removes_a_report_of_earlier_results(tmp_path):
+def test_no_report_leaves_no_report_of_earlier_results(tmp_path):
     out = tmp_path / "r"
     assert invoke("run", "base", "--games", 6, "--out", out, "-q").exit_code == 0
     assert (out / "report.html").exists()
     result = invoke("run", "base", "--games", 8, "--out", out, "-q", "--force", "--no-report")
-    assert result.exit_code == 0 and "removed the report of earlier results" in result.stderr
+    assert result.exit_code == 0                                   # started over: the old report went first
     assert not (out / "report.html").exists() and not (out / "charts").exists()
+    assert invoke("report", out).exit_code == 0
+    os.utime(out / "report.html", ns=(0, 0))                       # a report older than the results
+    result = invoke("run", "base", "--games", 8, "--out", out, "-q", "--resume", "--no-report")
+    assert result.exit_code == 0 and "removed the report of earlier results" in result.stderr
+    assert not (out / "report.html").exists() and not (out / "tables").exists()

@@ -82,6 +82,10 @@ def test_a_solo_sweep_report_has_no_seat_section(solo):
     comparisons = pd.read_csv(out / "tables" / "comparisons.csv")
     assert set(comparisons["group"]) <= {"policy", "robin_winner", "robin_ending"}
     assert not list((out / "charts").glob("*seat*.png")) and not (out / "charts" / "fairness.png").exists()
+    endings = md.split("![Endings](charts/robin_endings.png)")[1].split("\n\n")[1]
+    for setting in ("neutral_settlements=3", "neutral_settlements=7"):      # both settings, in words
+        assert f"{setting}: Robin at his target" in endings
+    assert "robin_target" not in endings
     assert "The Sheriff won most often" in result.stdout and "seat" not in result.stdout.lower()
 
 

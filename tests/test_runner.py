@@ -138,3 +138,34 @@ def test_replay_uses_the_runs_seed(small, tmp_path):
     seed, events = runner.replay(small, 5)
     assert seed == df.loc[5, "seed"]
     assert events[0]["type"] == "board"
+
+
+def _interrupted_after_first_chunk(monkeypatch):
+    """Make runs stop (KeyboardInterrupt, as Ctrl-C) after their first chunk of games."""
+    real = runner._results
+
+    def first_chunk_then_stop(*args):
+        yield next(iter(real(*args)))
+        raise KeyboardInterrupt
+    monkeypatch.setattr(runner, "_results", first_chunk_then_stop)
+
+
+def test_a_fresh_run_first_removes_every_file_of_the_old_one(scenario_file, small, tmp_path, monkeypatch):
+    """Stopped after one chunk, a run started over (--force) leaves only its own run.json and rows so far:
+    no games.parquet, report, tables, charts, summary or meta.json of the old run."""
+    from reports.report import write_report
+    from reports.study import open_results
+    from simcore.sweep import run_one
+    out = tmp_path / "out"
+    run_one(small, out, progress=False)
+    write_report(open_results(out))
+    old = {p.name for p in out.iterdir()}
+    assert {"games.csv", "games.parquet", "summary.json", "meta.json", "report.html", "report.md", "charts",
+            "tables"} <= old
+    _interrupted_after_first_chunk(monkeypatch)
+    more = load_scenario(scenario_file(), ["games=30"])
+    with pytest.raises(KeyboardInterrupt):
+        run_one(more, out, force=True, progress=False, chunk_games=5)
+    assert sorted(p.name for p in out.iterdir()) == ["games.csv.part", "run.json"]
+    assert json.loads((out / "run.json").read_text())["games"] == 30
+    assert len((out / "games.csv.part").read_text().splitlines()) == 1 + 5

@@ -194,6 +194,38 @@ def test_sweep_resume_continues_and_refuses_other_settings(tmp_path):
     assert sorted(p.name for p in out.iterdir() if p.is_dir()) == ["00-victory_points=6", "01-victory_points=9"]
 
 
+def test_a_fresh_sweep_stopped_leaves_nothing_of_the_old_one_that_looks_finished(tmp_path, monkeypatch):
+    """--force, then Ctrl-C in the second setting: the old sweep's report is gone at once, the first setting
+    holds the new results, the second only the new run.json and rows so far (no old games.csv, summary.json,
+    meta.json or games.parquet), and meta.json says the sweep is not complete."""
+    from simcore import runner
+    out = tmp_path / "s"
+    args = ["sweep", "base", "--vary", "victory_points=6,7", "--out", out, "-q"]
+    assert invoke(*args, "--games", 12).exit_code == 0
+    assert (out / "report.html").exists() and (out / "01-victory_points=7" / "games.parquet").exists()
+    real, started = runner._results, []
+
+    def stop_in_the_second_setting(*a):
+        started.append(1)
+        if len(started) == 2:
+            raise KeyboardInterrupt
+        yield from real(*a)
+    monkeypatch.setattr(runner, "_results", stop_in_the_second_setting)
+    assert invoke(*args, "--games", 13, "--force").exit_code == 130
+    assert not {"report.html", "report.md", "charts", "tables"} & {p.name for p in out.iterdir()}
+    assert not json.loads((out / "meta.json").read_text())["complete"]
+    assert len(pd.read_csv(out / "00-victory_points=6" / "games.csv")) == 13
+    second = out / "01-victory_points=7"
+    assert sorted(p.name for p in second.iterdir()) == ["games.csv.part", "run.json"]
+    assert json.loads((second / "run.json").read_text())["games"] == 13
+
+
+def test_a_run_refuses_a_sweep_directory(small_sweep):
+    out, _ = small_sweep
+    assert_bad_input(invoke("run", "base", "--games", 6, "--out", out), "holds a sweep", "--out")
+    assert (out / "report.html").exists() and json.loads((out / "meta.json").read_text())["kind"] == "sweep"
+
+
 def test_a_sweep_refuses_a_run_directory(tmp_path):
     out = tmp_path / "r"
     assert invoke("run", "base", "--games", 6, "--out", out, "-q", "--no-report").exit_code == 0
