@@ -169,8 +169,11 @@ def state_dtype(variants=VARIANTS):
     fields = [(name, np.int64) for name, _ in SCALARS]
     fields += [(name, np.int64, shape) for name, shape, _ in ARRAYS]
     fields += [(name, np.float64, shape) for name, shape, _ in FLOAT_ARRAYS]
-    fields.append(("log", np.int64, (LOG_ROWS, LOG_WIDTH)))  # after the game fields: see GAME_BYTES
-    fields += [(marker(v), np.uint8) for v in VARIANTS if v in variants]
+    # the markers sit before the log, which is last in every record: no record type is
+    # then a prefix of another, which numba would take for a subtype and let a function
+    # compiled for one state record run on another (with its variants compiled out)
+    fields += [(marker(v), np.int64) for v in VARIANTS if v in variants]
+    fields.append(("log", np.int64, (LOG_ROWS, LOG_WIDTH)))  # last: see game_bytes
     return np.dtype(fields)
 
 
@@ -180,7 +183,6 @@ def state_dtype(variants=VARIANTS):
 # costs two atomic operations per call).  Batch runs and replays of the same
 # variants share one record type (one compiled kernel); only replays write to the log.
 STATE_DTYPE = state_dtype()
-GAME_BYTES = STATE_DTYPE.fields["log"][1]   # bytes before the log: what a new game zeroes
 
 
 def rules_variants(params):
@@ -203,8 +205,8 @@ def new_state_buffer(params=None):
 
 
 def game_bytes(buf):
-    """The part of the buffer a new game zeroes (all but the log)."""
-    return buf.view(np.uint8)[:GAME_BYTES]
+    """The part of the buffer a new game zeroes (all before the log)."""
+    return buf.view(np.uint8)[:buf.dtype.fields["log"][1]]
 
 
 

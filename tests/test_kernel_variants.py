@@ -6,15 +6,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
+from numba.core.registry import cpu_target
 
 from policies.weights import N_WEIGHTS
 from simcore import fastcompile
 from simcore.batch import play_batch
 from simcore.kernel_variants import GRUNDBESITZ, ROBIN_HOOD, marker, variant_code
 from simcore.params import P_GB_ON, P_ROBIN
-from simcore.state import GAME_BYTES, has_variants, new_state_buffer, rules_variants, state_dtype
+from simcore.state import game_bytes, has_variants, new_state_buffer, rules_variants, state_dtype
 from tests.kernel_probe import call_probe, probe
 from tests.positions import make_params
 
@@ -40,8 +42,8 @@ def test_a_state_carries_the_markers_of_the_variants_its_rules_switch_on():
     assert rules_variants(params) == (GRUNDBESITZ, ROBIN_HOOD)
     full = new_state_buffer()
     assert {marker(GRUNDBESITZ), marker(ROBIN_HOOD)} <= set(full.dtype.names)
-    # markers follow the log: the bytes a new game zeroes are the same in every kernel
-    assert state_dtype(()).fields["log"][1] == GAME_BYTES
+    buf = new_state_buffer(params)
+    assert len(game_bytes(buf)) == buf.dtype.fields["log"][1]
 
 
 def test_play_batch_refuses_a_state_without_the_rules_variants():
@@ -81,3 +83,15 @@ def test_kernels_cached_by_other_processes_keep_their_own_helpers(tmp_path):
     still call its own (fastcompile makes linked helpers internal)."""
     assert _probe_process(tmp_path, "grundbesitz") == ["grundbesitz", "105"]      # compiled and cached
     assert _probe_process(tmp_path, "base", "grundbesitz") == ["base", "-1", "grundbesitz", "105"]
+
+
+def test_no_state_record_passes_for_another():
+    """numba lets a record whose fields extend another's run functions compiled for
+    the shorter one (a subtype): a kernel's helpers would then run with another
+    kernel's variants compiled out.  Each state record ends with the log instead."""
+    sets = ((), (GRUNDBESITZ,), (ROBIN_HOOD,), (GRUNDBESITZ, ROBIN_HOOD))
+    records = [numba.typeof(np.zeros(1, state_dtype(v))[0]) for v in sets]
+    for a in records:
+        for b in records:
+            if a != b:
+                assert a.can_convert_to(cpu_target.typing_context, b) is None
