@@ -93,8 +93,8 @@ def game_length(g):
     cut_off = "no_winner" in g
     headers = ["setting", "games", "mean", "sd", "5%", "25%", "median", "75%", "95%", "max"] + \
         (["no winner"] if cut_off else [])
-    rows = [[r.setting, fmt.count(r.games), fmt.number(r.mean), fmt.number(r.sd), f"{r.p5:g}", f"{r.q25:g}",
-             f"{r.median:g}", f"{r.q75:g}", f"{r.p95:g}", f"{r.max:g}"] +
+    rows = [[r.setting, fmt.count(r.games), fmt.number(r.mean), fmt.number(r.sd), fmt.count(r.p5), fmt.count(r.q25),
+             f"{r.median:g}", fmt.count(r.q75), fmt.count(r.p95), fmt.count(r.max)] +
             ([fmt.number(r.no_winner, 0)] if cut_off else []) for r in g.itertuples()]
     return headers, rows
 

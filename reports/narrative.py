@@ -231,8 +231,8 @@ def game_length(study, t):
     turns = study.turns_name
     if len(g) == 1:
         r = g.iloc[0]
-        text = (f"Games last {r['mean']:.1f} {turns} on average (median {r['median']:g}; 90% of the "
-                f"{fmt.count(r['games'])} games between {r['p5']:g} and {r['p95']:g}).")
+        text = (f"Games last {r['mean']:.1f} {turns} on average (median {r['median']:g}; at least 90% of the "
+                f"{fmt.count(r['games'])} games between {fmt.count(r['p5'])} and {fmt.count(r['p95'])} {turns}).")
     else:
         short, long_ = g.loc[g["mean"].idxmin()], g.loc[g["mean"].idxmax()]
         text = (f"Shortest games: {short['setting']}, {short['mean']:.1f} {turns} on average; longest: "

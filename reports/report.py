@@ -209,7 +209,9 @@ def build(study, tables, out):
     doc.append(("h2", "Game length"))
     _figure(doc, images, out, C.Chart("game_length", "Game length", C.game_length(study), N.game_length(study, tables)))
     _table(doc, D.game_length(tables["game_length"]),
-           f"{fmt.capital(study.turns_name)} per game.")
+           f"{fmt.capital(study.turns_name)} per game. 5%, 25%, 75%, 95%: the fewest turns that at least that "
+           "share of the games did not exceed (a length some game had); median: the middle game (or the mean of the "
+           "middle two).")
 
     for entry in variants:
         doc.append(("h2", entry.title))

@@ -14,8 +14,8 @@ number is per player and game).
                  noise alone would give, chi-square test of equal seat win rates
     flows        resources gained by source and spent by use, VP by source, per policy
     counters     pieces, cards and variant counters per player and game, per policy
-    game_length  player-turns per game: mean, sd, quantiles, games without a winner (runs
-                 of two or more players)
+    game_length  player-turns per game: mean, sd, quantiles (whole turns: the length some game had),
+                 games without a winner (runs of two or more players)
     measures     variant game-level numbers (e.g. both sides' VP in Robin Hood)
 """
 import numpy as np
@@ -27,6 +27,7 @@ from simcore import grid
 
 ALPHA = 0.05
 FLOW_KINDS = (("gain", "gain_"), ("spend", "spend_"), ("vp", "vp_"))
+QUANTILES = (0.05, 0.25, 0.75, 0.95)   # game length: p5, q25, q75, p95
 
 
 def _front(study, i):
@@ -186,10 +187,13 @@ def game_length(study):
     rows = []
     for i, run in enumerate(study.runs):
         t = run.turns.astype(float)
-        q = np.quantile(t, [0.05, 0.25, 0.5, 0.75, 0.95]) if len(t) else [np.nan] * 5
+        # Quantiles of whole turns: the q quantile is the fewest turns that at least q of the games
+        # do not exceed (numpy's 'inverted_cdf'), always a length some game had; the median is the usual one.
+        q = np.quantile(t, QUANTILES, method="inverted_cdf") if len(t) else [np.nan] * 4
         row = {**_front(study, i), "games": run.games, "mean": t.mean() if len(t) else np.nan,
-               "sd": t.std(ddof=1) if len(t) > 1 else np.nan, "p5": q[0], "q25": q[1], "median": q[2],
-               "q75": q[3], "p95": q[4], "max": t.max() if len(t) else np.nan}
+               "sd": t.std(ddof=1) if len(t) > 1 else np.nan, "p5": q[0], "q25": q[1],
+               "median": np.median(t) if len(t) else np.nan, "q75": q[2], "p95": q[3],
+               "max": t.max() if len(t) else np.nan}
         if run.players > 1:  # solo: winner_seat -1 is Robin's win or a draw, not a game cut off
             row["no_winner"] = int((run.winner_seat < 0).sum())
         rows.append(row)
