@@ -68,8 +68,14 @@ def comparisons(study, c):
     return headers, rows
 
 
+def several_policies(study):
+    """Some setting has two or more policies (so its per-policy tables have an 'all' row)."""
+    return any(len(run.labels) > 1 for run in study.runs)
+
+
 def per_policy(study, df, column, kinds=None, digits=1):
-    """Means per player and game: one row per (setting,) policy, one column per source/counter."""
+    """Means per player and game: one row per (setting,) policy, one column per source/counter;
+    a setting with one policy has only its row (no 'all' row repeating it)."""
     if kinds is not None:
         df = df[df["kind"].isin(kinds)]
     if not len(df):
@@ -79,8 +85,9 @@ def per_policy(study, df, column, kinds=None, digits=1):
     many = _settings(study)
     headers = (["setting"] if many else []) + ["policy", study.player_games, *names]
     rows = []
+    alone = {run.label for run in study.runs if len(run.labels) == 1}
     for (setting, policy), sub in df.groupby(["setting", "policy"], sort=False):
-        if many and policy != "all" and len(study.runs[0].labels) == 1:
+        if setting in alone and policy == "all":  # one policy: its row is 'all' already
             continue
         values = sub.set_index("name")["mean"]
         rows.append(([setting] if many else []) + [policy, fmt.count(sub["seat_games"].iloc[0])] +

@@ -148,7 +148,7 @@ def _seat_section(doc, images, out, study, tables):
         _figure(doc, images, out, C.Chart("win_by_seat", "Win rate by table seat", C.win_bars(study, rates, "seat"),
                                           "" if many else N.seats(study, tables)))
     _table(doc, D.fairness(study, fair), "Seat win rates, their spread (largest minus smallest) and the test of "
-                                         "equal seats; highlighted: the fairest setting.")
+                                         "equal seats" + ("; highlighted: the fairest setting." if many else "."))
     _table(doc, D.seat_rates(study, rates), "Win rate per table seat with 95% Wilson interval.")
 
 
@@ -198,8 +198,8 @@ def build(study, tables, out):
     _figure(doc, images, out, C.Chart("flows", "Resource flows", C.flows_chart(study, tables["flows"]),
                                       N.flows(study, tables)))
     _figure(doc, images, out, C.Chart("vp_sources", "Victory points by source", C.vp_chart(study, tables["flows"])))
-    _table(doc, D.per_policy(study, tables["flows"], "source", ["gain", "spend"]),
-           f"Mean resource cards {per} ('all': every {'policy' if solo else 'seat'} together).")
+    every = f" ('all': every {'policy' if solo else 'seat'} together)" if D.several_policies(study) else ""
+    _table(doc, D.per_policy(study, tables["flows"], "source", ["gain", "spend"]), f"Mean resource cards {per}{every}.")
     _table(doc, D.per_policy(study, tables["flows"], "source", ["vp"], digits=2), "Mean VP by source at the end.")
     base_counters = tables["counters"]
     own = {c for e in REGISTRY.values() for c in e.seat_columns}
