@@ -106,10 +106,29 @@ def game_length(g):
     return headers, rows
 
 
+def _mean_cell(r, note=""):
+    return f"{fmt.number(r.mean, 2)} {fmt.interval(r.ci_lo, r.ci_hi, scale=1, digits=2)}{note}"
+
+
 def measures(study, m):
+    """Variant game-level means: one row per measure; one column per setting (a first row gives each
+    setting's games), or for one run its games and mean.  A measure resting on fewer games says so."""
     if not len(m):
         return None
-    headers = ["setting", "column", "games", "mean [95%]"]
-    rows = [[r.setting, r.column, fmt.count(r.games),
-             f"{fmt.number(r.mean, 2)} {fmt.interval(r.ci_lo, r.ci_hi, scale=1, digits=2)}"] for r in m.itertuples()]
-    return headers, rows
+    names = list(dict.fromkeys(m["column"]))
+    settings = [r.label for r in study.runs if r.label in set(m["setting"])]
+    cells = {(r.setting, r.column): r for r in m.itertuples()}
+    if len(settings) == 1:
+        rows = [[n, fmt.count(r.games), _mean_cell(r)] for n in names if (r := cells.get((settings[0], n)))]
+        return ["measure", "games", "mean [95%]"], rows
+    games = {s: int(m.loc[m["setting"] == s, "games"].max()) for s in settings}
+
+    def cell(s, name):
+        r = cells.get((s, name))
+        if r is None:
+            return ""
+        return _mean_cell(r, f" ({fmt.count(r.games)} games)" if r.games < games[s] else "")
+
+    rows = [["games", *(fmt.count(games[s]) for s in settings)]]
+    rows += [[n, *(cell(s, n) for s in settings)] for n in names]
+    return ["measure", *settings], rows

@@ -225,7 +225,8 @@ def build(study, tables, out):
                f"Mean {per}.")
         _table(doc, D.group_rates(study, rates, list(entry.categories), "outcome"), "Share of games, 95% Wilson interval.")
         m = tables["measures"]
-        _table(doc, D.measures(study, m[m["column"].isin(entry.game_columns)]) if len(m) else None)
+        _table(doc, D.measures(study, m[m["column"].isin(entry.game_columns)]) if len(m) else None,
+               "Mean per game, 95% interval" + ("; one column per setting." if many else "."))
 
     doc += [("h2", "How to read this report"), ("ul", SOLO_HOW_TO_READ if solo else HOW_TO_READ),
             ("h2", "Reproduce"), ("pre", reproduce(study))]

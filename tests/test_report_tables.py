@@ -33,3 +33,38 @@ def test_game_length_quantiles_are_turn_counts_of_games():
     text = narrative.game_length(study, {"game_length": g})
     assert "between 1 and 19 player-turns" in text
     assert "." not in text.split("between")[1].rstrip(".")      # no decimals in the range
+
+
+# --- variant measures ---
+
+NINE = [f"n={n}, k={k}" for n in (3, 5, 7) for k in (1, 2, 3)]
+MEASURES = [f"robin_m{j}" for j in range(13)]
+
+
+def _measures(settings, games=300):
+    import pandas as pd
+    return pd.DataFrame([{"setting": s, "column": c, "games": games, "mean": 10 * i + j, "ci_lo": 10 * i + j - 0.5,
+                          "ci_hi": 10 * i + j + 0.5} for i, s in enumerate(settings) for j, c in enumerate(MEASURES)])
+
+
+def test_measures_of_nine_settings_are_one_row_per_measure_with_a_column_per_setting():
+    study = SimpleNamespace(runs=[SimpleNamespace(label=s) for s in NINE])
+    headers, rows = display.measures(study, _measures(NINE))
+    assert headers == ["measure", *NINE]
+    assert rows[0] == ["games"] + ["300"] * 9                  # the game counts stay
+    assert [r[0] for r in rows[1:]] == MEASURES and len(rows) == 14
+    assert rows[1 + 4][1 + 2] == "24.00 [23.50, 24.50]"         # measure 4 in setting 2
+
+
+def test_measures_of_one_run_are_one_row_per_measure_with_its_games():
+    study = SimpleNamespace(runs=[SimpleNamespace(label="robin-hood")])
+    headers, rows = display.measures(study, _measures(["robin-hood"]))
+    assert headers == ["measure", "games", "mean [95%]"]
+    assert rows[2] == ["robin_m2", "300", "2.00 [1.50, 2.50]"] and len(rows) == 13
+
+
+def test_a_measure_with_fewer_games_says_so():
+    m = _measures(NINE[:2])
+    m.loc[(m["setting"] == NINE[1]) & (m["column"] == "robin_m3"), "games"] = 250
+    headers, rows = display.measures(SimpleNamespace(runs=[SimpleNamespace(label=s) for s in NINE[:2]]), m)
+    assert rows[1 + 3][2] == "13.00 [12.50, 13.50] (250 games)" and rows[1 + 3][1] == "3.00 [2.50, 3.50]"
