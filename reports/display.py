@@ -1,5 +1,6 @@
 """The report's tables as printed (headers, rows of strings): percentages with intervals, counts."""
 from reports import fmt
+from reports.variants import outcome_words
 
 
 def _settings(study):
@@ -52,7 +53,7 @@ def group_rates(study, rates, groups, what):
         return None
     headers = (["setting"] if _settings(study) else []) + [what, "games", "trials", "count", "rate [95%]"]
     rows = [([r.setting] if _settings(study) else []) +
-            [r.outcome, fmt.count(r.games), fmt.count(r.trials), fmt.count(r.count),
+            [outcome_words(r.group, r.outcome), fmt.count(r.games), fmt.count(r.trials), fmt.count(r.count),
              fmt.rate(r.rate, r.ci_lo, r.ci_hi)] for r in df.itertuples()]
     return headers, rows
 
@@ -62,7 +63,7 @@ def comparisons(study, c):
         return None
     headers = ["setting", "outcome", "games", "baseline", "setting", "difference [95%]", "test", "p",
                f"{_corr(study)} p", "significant"]
-    rows = [[r.setting, r.outcome, fmt.count(r.games), fmt.pct(r.baseline_rate), fmt.pct(r.rate),
+    rows = [[r.setting, outcome_words(r.group, r.outcome), fmt.count(r.games), fmt.pct(r.baseline_rate), fmt.pct(r.rate),
              f"{fmt.pp(r.diff)} {fmt.interval(r.diff_lo, r.diff_hi)}", r.test, fmt.p_value(r.p),
              fmt.p_value(r.p_adj), "yes" if r.significant else "no"] for r in c.itertuples()]
     return headers, rows

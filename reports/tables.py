@@ -10,6 +10,8 @@ number is per player and game).
                  outcomes say who won (the Sheriff, Robin, a draw)
     comparisons  each setting against the baseline, per outcome: difference with 95%
                  interval (Newcombe), test, p and the corrected p (Holm or BH)
+    (win_rates and comparisons keep outcome codes in `outcome` and name them in words in `label`,
+    as the report's sentences and tables do: "the Sheriff's wins" for robin_winner "sheriff")
     fairness     per setting: seat win rates, their spread with 95% interval, the spread
                  noise alone would give, chi-square test of equal seat win rates
     flows        resources gained by source and spent by use, VP by source, per policy
@@ -22,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.variants import flows_off
+from reports.variants import flows_off, outcome_words
 from simcore import grid
 
 ALPHA = 0.05
@@ -63,7 +65,8 @@ def win_rates(study):
         for (group, name), (hit, trials) in outcomes(run).items():
             count = int(hit.sum())
             lo, hi = stats.wilson(count, trials)
-            rows.append({**_front(study, i), "group": group, "outcome": name, "games": run.games,
+            rows.append({**_front(study, i), "group": group, "outcome": name,
+                         "label": outcome_words(group, name), "games": run.games,
                          "trials": trials, "count": count, "rate": count / trials if trials else np.nan,
                          "ci_lo": lo, "ci_hi": hi})
     return pd.DataFrame(rows)
@@ -85,6 +88,7 @@ def comparisons(study):
             if _constant(hit, base_hit) or not trials or not base_trials:
                 continue
             rows.append({**_front(study, i), "baseline": base.label, "group": key[0], "outcome": key[1],
+                         "label": outcome_words(*key),
                          **_compare(hit, trials, base_hit, base_trials, paired)})
     df = pd.DataFrame(rows)
     if len(df):

@@ -81,6 +81,10 @@ def test_a_solo_sweep_report_has_no_seat_section(solo):
     assert "Endings over the settings: Robin at his target" in first
     comparisons = pd.read_csv(out / "tables" / "comparisons.csv")
     assert set(comparisons["group"]) <= {"policy", "robin_winner", "robin_ending"}
+    labels = dict(zip(comparisons["outcome"], comparisons["label"]))          # codes kept, words beside them
+    assert labels["sheriff"] == "the Sheriff's wins" and labels["sheriff-greedy"] == "sheriff-greedy"
+    differences = md.split("## Differences against the baseline")[1].split("\n## ")[0]
+    assert "| the Sheriff's wins |" in differences and "| sheriff |" not in differences
     assert not list((out / "charts").glob("*seat*.png")) and not (out / "charts" / "fairness.png").exists()
     endings = md.split("![Endings](charts/robin_endings.png)")[1].split("\n\n")[1]
     for setting in ("neutral_settlements=3", "neutral_settlements=7"):      # both settings, in words

@@ -68,3 +68,31 @@ def test_a_measure_with_fewer_games_says_so():
     m.loc[(m["setting"] == NINE[1]) & (m["column"] == "robin_m3"), "games"] = 250
     headers, rows = display.measures(SimpleNamespace(runs=[SimpleNamespace(label=s) for s in NINE[:2]]), m)
     assert rows[1 + 3][2] == "13.00 [12.50, 13.50] (250 games)" and rows[1 + 3][1] == "3.00 [2.50, 3.50]"
+
+
+# --- outcome names in the tables ---
+
+def _comparison_rows(outcomes):
+    import pandas as pd
+    return pd.DataFrame([{"setting": "b", "group": g, "outcome": o, "games": 300, "baseline_rate": 0.4, "rate": 0.5,
+                          "diff": 0.1, "diff_lo": 0.05, "diff_hi": 0.15, "test": "McNemar exact (paired games)",
+                          "p": 0.001, "p_adj": 0.01, "significant": True} for g, o in outcomes])
+
+
+def test_the_differences_table_names_outcomes_as_the_sentences_do():
+    c = _comparison_rows([("policy", "sheriff-greedy"), ("robin_winner", "sheriff"), ("robin_winner", "draw"),
+                          ("robin_ending", "robin_target"), ("robin_ending", "max_turns"), ("seat", "seat 0")])
+    headers, rows = display.comparisons(SimpleNamespace(correction="holm"), c)
+    shown = [r[headers.index("outcome")] for r in rows]
+    assert shown == ["sheriff-greedy", "the Sheriff's wins", "draws", "games ending with Robin at his target",
+                     "games ending with the turn limit", "seat 0"]
+
+
+def test_the_variant_outcome_table_names_outcomes_in_words():
+    import pandas as pd
+    rates = pd.DataFrame([{"setting": "rh", "group": g, "outcome": o, "games": 300, "trials": 300, "count": 150,
+                           "rate": 0.5, "ci_lo": 0.45, "ci_hi": 0.55}
+                          for g, o in (("robin_winner", "robin"), ("robin_ending", "enclosure"))])
+    study = SimpleNamespace(runs=[SimpleNamespace(label="rh")])
+    headers, rows = display.group_rates(study, rates, ["robin_winner", "robin_ending"], "outcome")
+    assert [r[0] for r in rows] == ["Robin's wins", "games ending with enclosure (Robin fenced in)"]
