@@ -126,6 +126,16 @@ def _runs_text(study):
     return games_text(n) + (" per setting" if len(n) > 1 and len(set(n)) == 1 else "")
 
 
+def _policy_games(study, df, group):
+    """' · each policy: 150 games': what a policy's rate rests on, its games (solo: policies take
+    turns, so each plays a share of the games) or seat-games; '' for seats."""
+    if group != "policy" or not len(df):
+        return ""
+    unit = "games" if study.solo else "seat-games"
+    low, high = int(df["trials"].min()), int(df["trials"].max())
+    return f" · each policy: {low:,} {unit}" if low == high else f" · each policy: {low:,}-{high:,} {unit}"
+
+
 # --- win rates of one or a few runs ---
 
 def win_bars(study, rates, group):
@@ -158,7 +168,8 @@ def win_bars(study, rates, group):
     ax.set_ylabel(_won_label(study, group))
     ax.set_ylim(0, max(equal * 1.6, pct(df["ci_hi"]).max() * 1.2))
     what = "table seat" if group == "seat" else "policy"
-    _title(ax, f"Win rate by {what}", f"{_runs_text(study)} · bars: 95% Wilson intervals")
+    _title(ax, f"Win rate by {what}", f"{_runs_text(study)}{_policy_games(study, df, group)} · bars: 95% Wilson "
+                                      "intervals")
     if ax.get_legend_handles_labels()[0]:
         ax.legend(loc="upper right", ncol=min(3, len(runs) + 1))
     return _done(fig)
@@ -249,7 +260,8 @@ def win_vs_param(study, rates, group):
         handles.append(plt.Line2D([], [], ls="--", color="#333333"))
         labels.append(f"equal share (1/{study.runs[0].players})")
     _header(fig, f"Win rate by {what} against {key}",
-            f"{_runs_text(study)} (the same seeds in every setting) · {'bands' if numeric else 'bars'}: "
+            f"{_runs_text(study)} (the same seeds in every setting){_policy_games(study, df, group)} · "
+            f"{'bands' if numeric else 'bars'}: "
             "95% Wilson intervals", handles, labels)
     return _done(fig)
 

@@ -1,5 +1,6 @@
 """The report's tables as printed (headers, rows of strings): percentages with intervals, counts."""
 from reports import fmt
+from reports.variants import outcome_words
 
 
 def _settings(study):
@@ -52,7 +53,7 @@ def group_rates(study, rates, groups, what):
         return None
     headers = (["setting"] if _settings(study) else []) + [what, "games", "trials", "count", "rate [95%]"]
     rows = [([r.setting] if _settings(study) else []) +
-            [r.outcome, fmt.count(r.games), fmt.count(r.trials), fmt.count(r.count),
+            [outcome_words(r.group, r.outcome), fmt.count(r.games), fmt.count(r.trials), fmt.count(r.count),
              fmt.rate(r.rate, r.ci_lo, r.ci_hi)] for r in df.itertuples()]
     return headers, rows
 
@@ -62,14 +63,20 @@ def comparisons(study, c):
         return None
     headers = ["setting", "outcome", "games", "baseline", "setting", "difference [95%]", "test", "p",
                f"{_corr(study)} p", "significant"]
-    rows = [[r.setting, r.outcome, fmt.count(r.games), fmt.pct(r.baseline_rate), fmt.pct(r.rate),
+    rows = [[r.setting, outcome_words(r.group, r.outcome), fmt.count(r.games), fmt.pct(r.baseline_rate), fmt.pct(r.rate),
              f"{fmt.pp(r.diff)} {fmt.interval(r.diff_lo, r.diff_hi)}", r.test, fmt.p_value(r.p),
              fmt.p_value(r.p_adj), "yes" if r.significant else "no"] for r in c.itertuples()]
     return headers, rows
 
 
+def several_policies(study):
+    """Some setting has two or more policies (so its per-policy tables have an 'all' row)."""
+    return any(len(run.labels) > 1 for run in study.runs)
+
+
 def per_policy(study, df, column, kinds=None, digits=1):
-    """Means per player and game: one row per (setting,) policy, one column per source/counter."""
+    """Means per player and game: one row per (setting,) policy, one column per source/counter;
+    a setting with one policy has only its row (no 'all' row repeating it)."""
     if kinds is not None:
         df = df[df["kind"].isin(kinds)]
     if not len(df):
@@ -79,8 +86,9 @@ def per_policy(study, df, column, kinds=None, digits=1):
     many = _settings(study)
     headers = (["setting"] if many else []) + ["policy", study.player_games, *names]
     rows = []
+    alone = {run.label for run in study.runs if len(run.labels) == 1}
     for (setting, policy), sub in df.groupby(["setting", "policy"], sort=False):
-        if many and policy != "all" and len(study.runs[0].labels) == 1:
+        if setting in alone and policy == "all":  # one policy: its row is 'all' already
             continue
         values = sub.set_index("name")["mean"]
         rows.append(([setting] if many else []) + [policy, fmt.count(sub["seat_games"].iloc[0])] +
@@ -93,16 +101,35 @@ def game_length(g):
     cut_off = "no_winner" in g
     headers = ["setting", "games", "mean", "sd", "5%", "25%", "median", "75%", "95%", "max"] + \
         (["no winner"] if cut_off else [])
-    rows = [[r.setting, fmt.count(r.games), fmt.number(r.mean), fmt.number(r.sd), f"{r.p5:g}", f"{r.q25:g}",
-             f"{r.median:g}", f"{r.q75:g}", f"{r.p95:g}", f"{r.max:g}"] +
+    rows = [[r.setting, fmt.count(r.games), fmt.number(r.mean), fmt.number(r.sd), fmt.count(r.p5), fmt.count(r.q25),
+             f"{r.median:g}", fmt.count(r.q75), fmt.count(r.p95), fmt.count(r.max)] +
             ([fmt.number(r.no_winner, 0)] if cut_off else []) for r in g.itertuples()]
     return headers, rows
 
 
+def _mean_cell(r, note=""):
+    return f"{fmt.number(r.mean, 2)} {fmt.interval(r.ci_lo, r.ci_hi, scale=1, digits=2)}{note}"
+
+
 def measures(study, m):
+    """Variant game-level means: one row per measure; one column per setting (a first row gives each
+    setting's games), or for one run its games and mean.  A measure resting on fewer games says so."""
     if not len(m):
         return None
-    headers = ["setting", "column", "games", "mean [95%]"]
-    rows = [[r.setting, r.column, fmt.count(r.games),
-             f"{fmt.number(r.mean, 2)} {fmt.interval(r.ci_lo, r.ci_hi, scale=1, digits=2)}"] for r in m.itertuples()]
-    return headers, rows
+    names = list(dict.fromkeys(m["column"]))
+    settings = [r.label for r in study.runs if r.label in set(m["setting"])]
+    cells = {(r.setting, r.column): r for r in m.itertuples()}
+    if len(settings) == 1:
+        rows = [[n, fmt.count(r.games), _mean_cell(r)] for n in names if (r := cells.get((settings[0], n)))]
+        return ["measure", "games", "mean [95%]"], rows
+    games = {s: int(m.loc[m["setting"] == s, "games"].max()) for s in settings}
+
+    def cell(s, name):
+        r = cells.get((s, name))
+        if r is None:
+            return ""
+        return _mean_cell(r, f" ({fmt.count(r.games)} games)" if r.games < games[s] else "")
+
+    rows = [["games", *(fmt.count(games[s]) for s in settings)]]
+    rows += [[n, *(cell(s, n) for s in settings)] for n in names]
+    return ["measure", *settings], rows

@@ -145,7 +145,18 @@ def trend(study, t, group):
     name = _seat(int(who.split()[-1])) if group == "seat" else who
     return (f"Largest change across settings: {name} won {fmt.rate(lo['rate'], lo['ci_lo'], lo['ci_hi'])} "
             f"with {lo['setting']} and {fmt.rate(hi['rate'], hi['ci_lo'], hi['ci_hi'])} with {hi['setting']} "
-            f"({fmt.count(hi['games'])} games each). Whether that is beyond noise: see the differences below.")
+            f"({_played(study, group, lo['trials'], hi['trials'])}). Whether that is beyond noise: see the "
+            "differences below.")
+
+
+def _played(study, group, *trials):
+    """What the rates rest on: the games a seat (or a solo policy) played, or a policy's seat-games
+    (a policy that alternates with another plays only its share of the setting's games)."""
+    unit = "games" if group == "seat" or study.solo else "seat-games"
+    counts = [int(n) for n in trials]
+    if len(set(counts)) == 1:
+        return f"{fmt.count(counts[0])} {unit} each"
+    return " and ".join(fmt.count(n) for n in counts) + f" {unit}"
 
 
 def heatmap(study, t):
@@ -220,8 +231,8 @@ def game_length(study, t):
     turns = study.turns_name
     if len(g) == 1:
         r = g.iloc[0]
-        text = (f"Games last {r['mean']:.1f} {turns} on average (median {r['median']:g}; 90% of the "
-                f"{fmt.count(r['games'])} games between {r['p5']:g} and {r['p95']:g}).")
+        text = (f"Games last {r['mean']:.1f} {turns} on average (median {r['median']:g}; at least 90% of the "
+                f"{fmt.count(r['games'])} games between {fmt.count(r['p5'])} and {fmt.count(r['p95'])} {turns}).")
     else:
         short, long_ = g.loc[g["mean"].idxmin()], g.loc[g["mean"].idxmax()]
         text = (f"Shortest games: {short['setting']}, {short['mean']:.1f} {turns} on average; longest: "

@@ -148,7 +148,7 @@ def _seat_section(doc, images, out, study, tables):
         _figure(doc, images, out, C.Chart("win_by_seat", "Win rate by table seat", C.win_bars(study, rates, "seat"),
                                           "" if many else N.seats(study, tables)))
     _table(doc, D.fairness(study, fair), "Seat win rates, their spread (largest minus smallest) and the test of "
-                                         "equal seats; highlighted: the fairest setting.")
+                                         "equal seats" + ("; highlighted: the fairest setting." if many else "."))
     _table(doc, D.seat_rates(study, rates), "Win rate per table seat with 95% Wilson interval.")
 
 
@@ -198,8 +198,8 @@ def build(study, tables, out):
     _figure(doc, images, out, C.Chart("flows", "Resource flows", C.flows_chart(study, tables["flows"]),
                                       N.flows(study, tables)))
     _figure(doc, images, out, C.Chart("vp_sources", "Victory points by source", C.vp_chart(study, tables["flows"])))
-    _table(doc, D.per_policy(study, tables["flows"], "source", ["gain", "spend"]),
-           f"Mean resource cards {per} ('all': every {'policy' if solo else 'seat'} together).")
+    every = f" ('all': every {'policy' if solo else 'seat'} together)" if D.several_policies(study) else ""
+    _table(doc, D.per_policy(study, tables["flows"], "source", ["gain", "spend"]), f"Mean resource cards {per}{every}.")
     _table(doc, D.per_policy(study, tables["flows"], "source", ["vp"], digits=2), "Mean VP by source at the end.")
     base_counters = tables["counters"]
     own = {c for e in REGISTRY.values() for c in e.seat_columns}
@@ -209,7 +209,9 @@ def build(study, tables, out):
     doc.append(("h2", "Game length"))
     _figure(doc, images, out, C.Chart("game_length", "Game length", C.game_length(study), N.game_length(study, tables)))
     _table(doc, D.game_length(tables["game_length"]),
-           f"{fmt.capital(study.turns_name)} per game.")
+           f"{fmt.capital(study.turns_name)} per game. 5%, 25%, 75%, 95%: the fewest turns that at least that "
+           "share of the games did not exceed (a length some game had); median: the middle game (or the mean of the "
+           "middle two).")
 
     for entry in variants:
         doc.append(("h2", entry.title))
@@ -223,7 +225,8 @@ def build(study, tables, out):
                f"Mean {per}.")
         _table(doc, D.group_rates(study, rates, list(entry.categories), "outcome"), "Share of games, 95% Wilson interval.")
         m = tables["measures"]
-        _table(doc, D.measures(study, m[m["column"].isin(entry.game_columns)]) if len(m) else None)
+        _table(doc, D.measures(study, m[m["column"].isin(entry.game_columns)]) if len(m) else None,
+               "Mean per game, 95% interval" + ("; one column per setting." if many else "."))
 
     doc += [("h2", "How to read this report"), ("ul", SOLO_HOW_TO_READ if solo else HOW_TO_READ),
             ("h2", "Reproduce"), ("pre", reproduce(study))]

@@ -10,23 +10,26 @@ number is per player and game).
                  outcomes say who won (the Sheriff, Robin, a draw)
     comparisons  each setting against the baseline, per outcome: difference with 95%
                  interval (Newcombe), test, p and the corrected p (Holm or BH)
+    (win_rates and comparisons keep outcome codes in `outcome` and name them in words in `label`,
+    as the report's sentences and tables do: "the Sheriff's wins" for robin_winner "sheriff")
     fairness     per setting: seat win rates, their spread with 95% interval, the spread
                  noise alone would give, chi-square test of equal seat win rates
     flows        resources gained by source and spent by use, VP by source, per policy
     counters     pieces, cards and variant counters per player and game, per policy
-    game_length  player-turns per game: mean, sd, quantiles, games without a winner (runs
-                 of two or more players)
+    game_length  player-turns per game: mean, sd, quantiles (whole turns: the length some game had),
+                 games without a winner (runs of two or more players)
     measures     variant game-level numbers (e.g. both sides' VP in Robin Hood)
 """
 import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.variants import flows_off
+from reports.variants import flows_off, outcome_words
 from simcore import grid
 
 ALPHA = 0.05
 FLOW_KINDS = (("gain", "gain_"), ("spend", "spend_"), ("vp", "vp_"))
+QUANTILES = (0.05, 0.25, 0.75, 0.95)   # game length: p5, q25, q75, p95
 
 
 def _front(study, i):
@@ -62,7 +65,8 @@ def win_rates(study):
         for (group, name), (hit, trials) in outcomes(run).items():
             count = int(hit.sum())
             lo, hi = stats.wilson(count, trials)
-            rows.append({**_front(study, i), "group": group, "outcome": name, "games": run.games,
+            rows.append({**_front(study, i), "group": group, "outcome": name,
+                         "label": outcome_words(group, name), "games": run.games,
                          "trials": trials, "count": count, "rate": count / trials if trials else np.nan,
                          "ci_lo": lo, "ci_hi": hi})
     return pd.DataFrame(rows)
@@ -84,6 +88,7 @@ def comparisons(study):
             if _constant(hit, base_hit) or not trials or not base_trials:
                 continue
             rows.append({**_front(study, i), "baseline": base.label, "group": key[0], "outcome": key[1],
+                         "label": outcome_words(*key),
                          **_compare(hit, trials, base_hit, base_trials, paired)})
     df = pd.DataFrame(rows)
     if len(df):
@@ -186,10 +191,13 @@ def game_length(study):
     rows = []
     for i, run in enumerate(study.runs):
         t = run.turns.astype(float)
-        q = np.quantile(t, [0.05, 0.25, 0.5, 0.75, 0.95]) if len(t) else [np.nan] * 5
+        # Quantiles of whole turns: the q quantile is the fewest turns that at least q of the games
+        # do not exceed (numpy's 'inverted_cdf'), always a length some game had; the median is the usual one.
+        q = np.quantile(t, QUANTILES, method="inverted_cdf") if len(t) else [np.nan] * 4
         row = {**_front(study, i), "games": run.games, "mean": t.mean() if len(t) else np.nan,
-               "sd": t.std(ddof=1) if len(t) > 1 else np.nan, "p5": q[0], "q25": q[1], "median": q[2],
-               "q75": q[3], "p95": q[4], "max": t.max() if len(t) else np.nan}
+               "sd": t.std(ddof=1) if len(t) > 1 else np.nan, "p5": q[0], "q25": q[1],
+               "median": np.median(t) if len(t) else np.nan, "q75": q[2], "p95": q[3],
+               "max": t.max() if len(t) else np.nan}
         if run.players > 1:  # solo: winner_seat -1 is Robin's win or a draw, not a game cut off
             row["no_winner"] = int((run.winner_seat < 0).sum())
         rows.append(row)

@@ -251,3 +251,33 @@ def test_no_report_leaves_no_report_of_earlier_results(tmp_path):
     result = invoke("run", "base", "--games", 8, "--out", out, "-q", "--resume", "--no-report")
     assert result.exit_code == 0 and "removed the report of earlier results" in result.stderr
     assert not (out / "report.html").exists() and not (out / "tables").exists()
+
+
+def _md_tables(md):
+    """The Markdown tables of a report: (header cells, [row cells], note under it)."""
+    out, lines = [], md.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("|") and (i == 0 or not lines[i - 1].startswith("|")):
+            end = i
+            while end < len(lines) and lines[end].startswith("|"):
+                end += 1
+            cells = [[c.strip() for c in l.strip("|").split("|")] for l in lines[i:end]]
+            note = next((l for l in lines[end:end + 3] if l.startswith("*")), "")
+            out.append((cells[0], cells[2:], note))
+    return out
+
+
+def test_a_one_policy_run_shows_one_row_per_table_and_no_fairest_setting(runs, tmp_path):
+    out = tmp_path / "base"
+    result = invoke("run", "base", "--games", 20, "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    md = (out / "report.md").read_text()
+    assert "highlighted" not in md and "fairest" not in md.lower()
+    per_policy = [(h, rows, note) for h, rows, note in _md_tables(md) if h[:2] == ["policy", "player-games"]]
+    assert len(per_policy) == 3                                  # flows, VP sources, counters
+    for _, rows, note in per_policy:
+        assert [r[0] for r in rows] == ["greedy"] and "'all'" not in note
+    mixed = (runs / "a" / "report.md").read_text()             # four policies: each, and all together
+    for _, rows, note in [t for t in _md_tables(mixed) if t[0][:2] == ["policy", "player-games"]]:
+        assert [r[0] for r in rows] == ["greedy", "roads", "devcards", "random", "all"]
+    assert "'all': every seat together" in mixed

@@ -81,6 +81,10 @@ def test_a_solo_sweep_report_has_no_seat_section(solo):
     assert "Endings over the settings: Robin at his target" in first
     comparisons = pd.read_csv(out / "tables" / "comparisons.csv")
     assert set(comparisons["group"]) <= {"policy", "robin_winner", "robin_ending"}
+    labels = dict(zip(comparisons["outcome"], comparisons["label"]))          # codes kept, words beside them
+    assert labels["sheriff"] == "the Sheriff's wins" and labels["sheriff-greedy"] == "sheriff-greedy"
+    differences = md.split("## Differences against the baseline")[1].split("\n## ")[0]
+    assert "| the Sheriff's wins |" in differences and "| sheriff |" not in differences
     assert not list((out / "charts").glob("*seat*.png")) and not (out / "charts" / "fairness.png").exists()
     endings = md.split("![Endings](charts/robin_endings.png)")[1].split("\n\n")[1]
     for setting in ("neutral_settlements=3", "neutral_settlements=7"):      # both settings, in words
@@ -134,3 +138,21 @@ def test_the_board_picture_of_a_robin_hood_game_names_its_sheriff():
     assert "seat" not in title and title.endswith(" turns")
     legend = [t.get_text() for t in draw_board(events, labels, title).legends[0].get_texts()]
     assert legend[0].startswith("The Sheriff: sheriff-warden")
+
+
+def _figure_text(fig):
+    texts = [t.get_text() for t in fig.texts] + [t.get_text() for ax in fig.axes for t in ax.texts]
+    return " ".join(texts).replace("\n", " ")
+
+
+def test_policy_charts_and_sentences_quote_the_games_each_sheriff_played(solo):
+    """Two Sheriffs take turns in 40-game runs: each policy's rate rests on 20 games."""
+    root, _, _ = solo
+    for name, make in (("run", lambda s, t: charts.win_bars(s, t["win_rates"], "policy")),
+                       ("sweep", lambda s, t: charts.win_vs_param(s, t["win_rates"], "policy"))):
+        study = open_results(root / name)
+        t = tables.all_tables(study)
+        assert "each policy: 20 games" in _figure_text(make(study, t))
+    md = (root / "sweep" / "report.md").read_text()
+    trend = md.split("![Win rate by policy](charts/win_vs_param_policy.png)")[1].split("\n\n")[1]
+    assert "(20 games each)" in trend and "40 games each" not in trend

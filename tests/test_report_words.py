@@ -162,3 +162,27 @@ def test_the_endings_caption_is_right_for_any_number_of_settings(count):
         assert (f"enclosure (Robin fenced in) from 20.0% ({first}) to {fmt.pct(0.2 + 0.02 * (count - 1))} ({last})"
                 in says)
         assert "the Sheriff at his target 30.0% in every setting" in says
+
+
+# --- the games a policy played ---
+
+def test_the_policy_trend_quotes_the_games_each_policy_played():
+    """Two Sheriffs alternate in 300-game settings: each played 150 games, not 300."""
+    rates = {"n=3": {"sheriff-greedy": 0.6, "sheriff-warden": 0.5}, "n=7": {"sheriff-greedy": 0.3,
+                                                                         "sheriff-warden": 0.45}}
+    rows = _rate_rows(rates, trials=150)                        # games 300, trials 150
+    text = narrative.trend(_study(list(rates), solo=True, games=300), {"win_rates": rows}, "policy")
+    assert "sheriff-greedy won 30.0% [25.0, 35.0] with n=7" in text
+    assert "(150 games each)" in text and "300" not in text
+
+
+def test_the_policy_trend_of_several_players_quotes_seat_games():
+    rates = {"a": {"greedy": 0.2, "roads": 0.3}, "b": {"greedy": 0.35, "roads": 0.25}}
+    text = narrative.trend(_study(list(rates)), {"win_rates": _rate_rows(rates, trials=600)}, "policy")
+    assert "(600 seat-games each)" in text
+
+
+def test_the_seat_trend_quotes_games():
+    rates = {"a": {"seat 0": 0.2, "seat 1": 0.3}, "b": {"seat 0": 0.35, "seat 1": 0.25}}
+    text = narrative.trend(_study(list(rates), games=400), {"win_rates": _rate_rows(rates, "seat", trials=400)}, "seat")
+    assert "(400 games each)" in text
