@@ -163,6 +163,11 @@ LOG_WIDTH = LOG_FIELDS + MAX_PLAYERS * N_RES + N_RES
 LOG_ROWS = 50_000      # events a replay can hold; later ones are dropped (log_n still counts)
 
 
+# The game state is one record of this dtype.  A record reaches compiled
+# functions as a bare pointer, and its sub-arrays as views without a reference
+# count, which keeps calls cheap (an allocated array passed from call to call
+# costs two atomic operations per call).  Batch runs and replays of the same
+# variants share one record type (one compiled kernel); only replays write to the log.
 def state_dtype(variants=VARIANTS):
     """The state record with the marker fields of `variants` (simcore.kernel_variants):
     a kernel is compiled with the code of exactly those variants."""
@@ -175,14 +180,6 @@ def state_dtype(variants=VARIANTS):
     fields += [(marker(v), np.int64) for v in VARIANTS if v in variants]
     fields.append(("log", np.int64, (LOG_ROWS, LOG_WIDTH)))  # last: see game_bytes
     return np.dtype(fields)
-
-
-# The game state is one record of this dtype.  A record reaches compiled
-# functions as a bare pointer, and its sub-arrays as views without a reference
-# count, which keeps calls cheap (an allocated array passed from call to call
-# costs two atomic operations per call).  Batch runs and replays of the same
-# variants share one record type (one compiled kernel); only replays write to the log.
-STATE_DTYPE = state_dtype()
 
 
 def rules_variants(params):
