@@ -220,9 +220,9 @@ def compare(
     """
     from reports import display
     from reports.files import save_table
+    from reports.fmt import format_columns
     from reports.report import terminal_text, write_report
     from reports.study import compare_runs
-    from reports.summary import format_columns
     from reports.tables import all_tables
     from simcore.grid import slug
     out = out or Path("results") / slug(0, "compare-" + "-".join(Path(d).name for d in dirs))[3:]
@@ -267,7 +267,7 @@ def policies():
     """List the policy presets and the weights a scenario seat can override."""
     from policies.registry import list_presets
     from policies.weights import WEIGHTS
-    from reports.summary import format_columns
+    from reports.fmt import format_columns
     presets = list_presets()
     typer.echo('Presets (a seat\'s `policy = "..."`):')
     typer.echo(format_columns(["name", "kind", "description"], [[p.name, p.kind, p.description] for p in presets],
@@ -335,7 +335,7 @@ def replay(
 
 def board_title(scenario, game, game_seed, events):
     """(title, policy label per table seat) of the board picture of game `game`."""
-    from reports.summary import seat_label
+    from reports.fmt import seat_label
     # game g seats scenario seat (s + g) % (number of seats) at table seat s (simcore.game.seat_specs)
     specs = [(s + game) % len(scenario.seats) if scenario.rotate_seats else s for s in range(scenario.players)]
     labels = [seat_label(scenario.seats[k]) for k in specs]

@@ -9,8 +9,8 @@ cities; robber events move the robber.  Variants draw their own layers on top
 import math
 
 from reports import fmt
-from reports.charts import plt  # Agg backend and style are set there
-from reports.study import SOLO_PLAYER
+from reports.plotting import plt  # Agg backend and style are set there
+from reports.variant_words import SOLO_PLAYER
 from matplotlib.patches import Circle, Polygon, RegularPolygon
 import matplotlib.patheffects as pe
 

@@ -4,72 +4,32 @@ Every chart has a title that says what is shown and on how many games, axis
 labels with units, a legend where there is more than one series, and 95%
 intervals drawn (error bars or bands).  Colours are fixed per table seat (red,
 blue, orange, grey: the piece colours of the board picture) and per resource
-source, so charts read alike across reports.
+source, so charts read alike across reports.  The style and the helpers every
+chart uses are in reports.plotting.
 """
 import math
 import textwrap
 
 import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib.patches import Patch
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-from matplotlib.patches import Patch  # noqa: E402
-
-from reports import fmt  # noqa: E402
-from reports.study import SOLO_PLAYER  # noqa: E402
-from simcore import grid  # noqa: E402
-
-plt.rcParams.update({
-    "font.size": 10, "axes.titlesize": 12, "axes.titleweight": "bold", "axes.labelsize": 10,
-    "axes.spines.top": False, "axes.spines.right": False, "axes.grid": True, "grid.alpha": 0.3,
-    "legend.fontsize": 9, "legend.frameon": False, "figure.dpi": 100,
-})
+from reports import fmt
+from reports.plotting import (SOURCE_COLOURS, Chart, _done, _figure, _legend_below, _runs_text,  # noqa: F401
+                              _title, games_text, plt)
+from reports.variant_words import SOLO_PLAYER
+from reports.variants import REGISTRY
+from simcore import grid
 
 _MPL = tuple(int(x) for x in matplotlib.__version__.split(".")[:2])
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#7f7f7f")
 POLICY_COLOURS = ("#6a3d9a", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#2ca02c", "#393b79", "#843c39")
-SOURCE_COLOURS = {
-    "dice": "#4c72b0", "setup": "#8172b2", "trade": "#55a868", "steal": "#c44e52", "devcards": "#ccb974",
-    "grundbesitz": "#dd8452", "roads": "#937860", "settlements": "#da8bc3", "cities": "#8c8c8c",
-    "stolen": "#c44e52", "discards": "#64b5cd", "army": "#c44e52", "road": "#937860", "cards": "#ccb974",
-}
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
 def pct(x):
     return 100 * np.asarray(x, dtype=float)
-
-
-def games_text(counts):
-    """'2,000 games', '2,000 games per setting' or '1,000-2,000 games per setting'."""
-    counts = sorted(set(int(c) for c in counts))
-    if len(counts) == 1:
-        return f"{counts[0]:,} games"
-    return f"{counts[0]:,}-{counts[-1]:,} games per setting"
-
-
-def _title(ax, title, subtitle):
-    """Bold title with a grey subtitle under it; the subtitle is wrapped to the axes' width by _done."""
-    artist = ax.annotate(subtitle, xy=(0, 1), xycoords="axes fraction", xytext=(0, 5), textcoords="offset points",
-                         fontsize=9, color="#555555", va="bottom")
-    artist.set_in_layout(False)  # wrapped to the axes later; the title's pad makes room for it
-    ax.set_title(title, loc="left", pad=20)
-    ax.figure.__dict__.setdefault("_subtitles", []).append((ax, artist, subtitle, title))
-
-
-def _done(fig):
-    """Wrap subtitles to the width their axes got from the layout (call last, before saving)."""
-    pending = fig.__dict__.pop("_subtitles", [])
-    if pending:
-        fig.canvas.draw()
-        for ax, artist, text, title in pending:
-            chars = max(30, int(ax.get_window_extent().width / 7.0))
-            lines = textwrap.wrap(text, chars)
-            artist.set_text("\n".join(lines))
-            ax.set_title(title, loc="left", pad=10 + 11.5 * len(lines))
-    return fig
 
 
 def _header(fig, title, subtitle, legend_handles=None, legend_labels=None):
@@ -85,16 +45,6 @@ def _header(fig, title, subtitle, legend_handles=None, legend_labels=None):
                    bbox_to_anchor=(0.5, 0.0))
         bottom = 0.45 / height
     fig.tight_layout(rect=(0, bottom, 1, top))
-
-
-def _figure(width, height):
-    return plt.subplots(figsize=(width, height), layout="constrained")
-
-
-def _legend_below(ax, handles=None, ncol=3):
-    """The figure's legend under the plot (figures use the constrained layout)."""
-    handles = handles or ax.get_legend_handles_labels()[0]
-    ax.figure.legend(handles=handles, loc="outside lower center", ncol=min(ncol, len(handles)))
 
 
 def _won_label(study, group):
@@ -119,11 +69,6 @@ def _errorbars(ax, x, rate, lo, hi, **kw):
     rate, lo, hi = pct(rate), pct(lo), pct(hi)
     ax.errorbar(x, rate, yerr=[np.maximum(rate - lo, 0), np.maximum(hi - rate, 0)], fmt="none", ecolor="#222222",
                 elinewidth=1.2, capsize=4, **kw)
-
-
-def _runs_text(study):
-    n = [r.games for r in study.runs]
-    return games_text(n) + (" per setting" if len(n) > 1 and len(set(n)) == 1 else "")
 
 
 def _policy_games(study, df, group):
@@ -414,7 +359,6 @@ SOLO_WIN_COLOUR = "#222222"
 def _with_solo_wins(comparisons, df):
     """A solo run's rows of the policies with the one player's win over all games first in each setting
     (the variants' `solo_win` outcome, named after the player)."""
-    from reports.variants import REGISTRY
     wins = {e.solo_win for e in REGISTRY.values() if e.solo_win}
     hit = np.array([(g, o) in wins for g, o in zip(comparisons["group"], comparisons["outcome"])], dtype=bool)
     head = comparisons[hit].assign(group="solo", outcome=f"{fmt.capital(SOLO_PLAYER)}, all games")
@@ -572,10 +516,3 @@ def game_length(study):
     _title(ax, "Game length per setting", f"{_runs_text(study)} · box: middle half of games, line: median, "
                                           "whiskers: 5th-95th percentile")
     return _done(fig)
-
-
-class Chart:
-    """A chart of the report: file name (without .png), title, figure and what it says in words."""
-
-    def __init__(self, name, title, figure, says=""):
-        self.name, self.title, self.figure, self.says = name, title, figure, says

@@ -1,4 +1,5 @@
-"""Numbers as the reports print them: percentages, percentage points, intervals, p-values, counts."""
+"""Numbers as the reports print them: percentages, percentage points, intervals, p-values, counts;
+seat labels and plain aligned columns for the terminal."""
 import math
 
 
@@ -58,3 +59,20 @@ def count(n):
 
 def number(x, digits=1):
     return "n/a" if missing(x) else f"{x:,.{digits}f}"
+
+
+def seat_label(seat):
+    """'greedy' or 'greedy {devcard=0.8}' for a SeatSpec."""
+    if not seat.weights:
+        return seat.policy
+    return seat.policy + " {" + ", ".join(f"{k}={v}" for k, v in seat.weights.items()) + "}"
+
+
+def format_columns(headers, rows, align=None, indent=0):
+    """Plain aligned text; `align` has one 'l' or 'r' per column (default: first left, others right)."""
+    align = align or "l" + "r" * (len(headers) - 1)
+    cells = [list(headers)] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    return "\n".join((" " * indent + "  ".join(c.ljust(w) if a == "l" else c.rjust(w)
+                                                for c, w, a in zip(r, widths, align))).rstrip()
+                     for r in cells)

@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 
 from reports import fmt
-from reports.study import SOLO_PLAYER
 from reports.tables import ALPHA
+from reports.variant_words import SOLO_PLAYER
 from reports.variants import outcome_words
 
 ORDINAL = {0: "first", 1: "second", 2: "third", 3: "fourth"}

@@ -21,9 +21,8 @@ from reports import fmt
 from reports import narrative as N
 from reports.files import save_figure, save_table, write_text
 from reports.render import to_html, to_markdown
-from reports.study import SOLO_PLAYER
-from reports.summary import format_columns
 from reports.tables import all_tables
+from reports.variant_words import SOLO_PLAYER
 from reports.variants import REGISTRY
 from simcore import grid
 from simcore.outputs import remove_report
@@ -295,7 +294,7 @@ def terminal_text(study, tables):
     lines = []
     made = D.fairness(study, tables["fairness"])
     if made:
-        lines += [format_columns(made[0], made[1], align="l" * (len(study.runs) > 1) + "r" * 20), ""]
+        lines += [fmt.format_columns(made[0], made[1], align="l" * (len(study.runs) > 1) + "r" * 20), ""]
     if study.solo:
         lines += variant_says(study, tables)
     if len(study.runs) > 1:

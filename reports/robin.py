@@ -7,8 +7,9 @@ its result is the summary's "robin_hood" entry, and `format_robin` prints it.
 """
 import numpy as np
 
-from reports.summary import _pct, _rate, format_columns, seat_label
-from simcore.robin_board import ENDING_NAMES, SIDE_DRAW, SIDE_NAMES, SIDE_ROBIN, SIDE_SHERIFF
+from reports.fmt import format_columns, pct, seat_label
+from reports.rates import rate
+from simcore.robin_codes import ENDING_NAMES, SIDE_DRAW, SIDE_NAMES, SIDE_ROBIN, SIDE_SHERIFF
 
 ENDINGS = ENDING_NAMES[1:]          # what a finished game can end with (codes 1..4)
 
@@ -41,8 +42,8 @@ class RobinTally:
     def _block(sides, endings, vp):
         n = int(sides.sum())
         return {"games": n,
-                "sheriff": _rate(int(sides[SIDE_SHERIFF]), n),
-                "robin": _rate(int(sides[SIDE_ROBIN]), n),
+                "sheriff": rate(int(sides[SIDE_SHERIFF]), n),
+                "robin": rate(int(sides[SIDE_ROBIN]), n),
                 "draws": _share(sides[SIDE_DRAW], n),
                 "endings": {name: _share(endings[i + 1], n) for i, name in enumerate(ENDINGS)},
                 "mean_vp": {"sheriff": round(vp[0] / n, 3) if n else 0.0,
@@ -64,7 +65,7 @@ def _rows(robin):
 def format_robin(summary):
     """The summary of a Robin Hood run as plain text for the terminal."""
     robin = summary["robin_hood"]
-    lo_hi = lambda rate: f"{_pct(rate['ci95'][0])}-{_pct(rate['ci95'][1])}"  # noqa: E731
+    lo_hi = lambda rate: f"{pct(rate['ci95'][0])}-{pct(rate['ci95'][1])}"  # noqa: E731
     out = [f"{summary['scenario']}: {summary['games']} games, the Sheriff against Robin Hood, "
            f"seed {summary['seed']}",
            f"turns per game (the Sheriff's): mean {summary['turns']['mean']:.1f}, "
@@ -72,12 +73,12 @@ def format_robin(summary):
            "",
            format_columns(["sheriff", "games", "sheriff wins", "win rate", "95% CI", "robin wins", "win rate",
                            "95% CI", "draws"],
-                          [[label, e["games"], e["sheriff"]["wins"], _pct(e["sheriff"]["win_rate"]),
-                            lo_hi(e["sheriff"]), e["robin"]["wins"], _pct(e["robin"]["win_rate"]), lo_hi(e["robin"]),
-                            _pct(e["draws"]["share"])] for label, e in _rows(robin)]),
+                          [[label, e["games"], e["sheriff"]["wins"], pct(e["sheriff"]["win_rate"]),
+                            lo_hi(e["sheriff"]), e["robin"]["wins"], pct(e["robin"]["win_rate"]), lo_hi(e["robin"]),
+                            pct(e["draws"]["share"])] for label, e in _rows(robin)]),
            "",
            format_columns(["ending", *ENDINGS, "mean VP: sheriff", "robin"],
-                          [[label, *(_pct(e["endings"][name]["share"]) for name in ENDINGS),
+                          [[label, *(pct(e["endings"][name]["share"]) for name in ENDINGS),
                             f"{e['mean_vp']['sheriff']:.1f}", f"{e['mean_vp']['robin']:.1f}"]
                            for label, e in _rows(robin)])]
     return "\n".join(out)

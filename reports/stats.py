@@ -14,7 +14,7 @@ import math
 import numpy as np
 from scipy import stats as st
 
-from reports.summary import Z95, wilson
+from reports.rates import Z95, wilson
 
 CORRECTIONS = {"holm": "Holm", "bh": "Benjamini-Hochberg"}
 

@@ -12,11 +12,10 @@ from pathlib import Path
 import numpy as np
 
 from reports.load import is_results_dir, load_run
+from reports.variant_words import SOLO_PLAYER
 from simcore import grid
 from simcore.errors import InputError
 from simcore.outputs import read_json
-
-SOLO_PLAYER = "the Sheriff"   # the one player of a one-player run (only Robin Hood has one, RULES.md §3)
 
 
 @dataclass

@@ -5,11 +5,11 @@
 or of kernel records.  The dict it returns is what summary.json holds.
 """
 import dataclasses
-import math
 
 import numpy as np
 
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
+from reports.fmt import format_columns, pct, seat_label
+from reports.rates import Z95, rate, wilson  # noqa: F401 (wilson, Z95: read from here too)
 
 # Per-game averages shown per scenario seat: (label, seat columns summed).  Every
 # run shows BASE_AVERAGES; a variant that is on adds its own.
@@ -33,28 +33,6 @@ def averages_for(scenario):
     for name in scenario.rules.variants:
         out += VARIANT_AVERAGES.get(name, [])
     return out
-
-
-def wilson(wins, n, z=Z95):
-    """Wilson score interval (lo, hi) for wins/n; (0, 1) when n == 0."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def _rate(wins, n):
-    lo, hi = wilson(wins, n)
-    return {"wins": int(wins), "win_rate": round(wins / n, 6) if n else 0.0, "ci95": [round(lo, 6), round(hi, 6)]}
-
-
-def seat_label(seat):
-    """'greedy' or 'greedy {devcard=0.8}' for a SeatSpec."""
-    if not seat.weights:
-        return seat.policy
-    return seat.policy + " {" + ", ".join(f"{k}={v}" for k, v in seat.weights.items()) + "}"
 
 
 class Tally:
@@ -128,11 +106,11 @@ class Tally:
             "no_winner": {"games": n - wins, "share": round((n - wins) / n, 6) if n else 0.0},
             "turns": {"mean": round(float(np.arange(len(self.turns)) @ self.turns) / n, 3) if n else 0.0,
                       "median": float(self._median_turns()) if n else 0.0},
-            "seats": [{"seat": k, "games": n, **_rate(self.seat_wins[k], n)} for k in range(s.players)],
-            "policies": [{"policy": p, "seats_played": played, **_rate(w, played)}
+            "seats": [{"seat": k, "games": n, **rate(self.seat_wins[k], n)} for k in range(s.players)],
+            "policies": [{"policy": p, "seats_played": played, **rate(w, played)}
                          for p, (played, w) in by_policy.items()],
             "specs": [{"spec": i, "policy": seat.policy, "weights": dict(seat.weights), "label": seat_label(seat),
-                       "games": int(self.spec_games[i]), **_rate(self.spec_wins[i], int(self.spec_games[i])),
+                       "games": int(self.spec_games[i]), **rate(self.spec_wins[i], int(self.spec_games[i])),
                        "per_game": {label: round(self.spec_sums[i, j] / self.spec_games[i], 4) if self.spec_games[i]
                                     else 0.0 for j, (label, _) in enumerate(self.averages)}}
                       for i, seat in enumerate(s.seats)],
@@ -149,23 +127,9 @@ def summarize(df, scenario):
 
 # --- terminal table ---
 
-def _pct(x):
-    return f"{100 * x:.1f}%"
-
-
-def format_columns(headers, rows, align=None, indent=0):
-    """Plain aligned text; `align` has one 'l' or 'r' per column (default: first left, others right)."""
-    align = align or "l" + "r" * (len(headers) - 1)
-    cells = [list(headers)] + [[str(c) for c in row] for row in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    return "\n".join((" " * indent + "  ".join(c.ljust(w) if a == "l" else c.rjust(w)
-                                                for c, w, a in zip(r, widths, align))).rstrip()
-                     for r in cells)
-
-
 def _rate_cells(entry):
     lo, hi = entry["ci95"]
-    return [entry["wins"], _pct(entry["win_rate"]), f"{_pct(lo)}-{_pct(hi)}"]
+    return [entry["wins"], pct(entry["win_rate"]), f"{pct(lo)}-{pct(hi)}"]
 
 
 def format_table(summary):
@@ -176,7 +140,7 @@ def format_table(summary):
     n = summary["games"]
     rotate = "seats rotate" if summary["rotate_seats"] else "fixed seats"
     out = [f"{summary['scenario']}: {n} games, {summary['players']} players, seed {summary['seed']}, {rotate}",
-           f"no winner: {summary['no_winner']['games']} games ({_pct(summary['no_winner']['share'])}); "
+           f"no winner: {summary['no_winner']['games']} games ({pct(summary['no_winner']['share'])}); "
            f"turns per game: mean {summary['turns']['mean']:.1f}, median {summary['turns']['median']:g}",
            "",
            format_columns(["seat", "games", "wins", "win rate", "95% CI"],

@@ -10,14 +10,11 @@ import matplotlib.patheffects as pe
 import numpy as np
 
 from reports import fmt
+from reports import plotting as c
 from reports import variant_words as vw
+from reports.board import house
 
 NEUTRAL = "#9e9e9e"
-
-
-def _charts():
-    from reports import charts
-    return charts
 
 
 def _by(study):
@@ -37,7 +34,6 @@ def _rows(study, df):
 
 def grundbesitz_income(study, tables):
     """Share of resources gained that came from Grundbesitz yields, with cards per game."""
-    c = _charts()
     flows = tables["flows"]
     gains = flows[flows["kind"] == "gain"]
     gb = gains[gains["source"] == "grundbesitz"]
@@ -75,7 +71,6 @@ MARKER_KINDS = ("gb_markers_response", "gb_markers_knight", "gb_markers_robber",
 
 def grundbesitz_markers(study, tables):
     """Blockade markers placed (by kind) and removed, per player and game: two bars per row."""
-    c = _charts()
     counters = tables["counters"]
     df = counters[counters["counter"].isin(MARKER_KINDS)]
     if not len(df) or df["mean"].abs().sum() == 0:
@@ -157,7 +152,6 @@ LISTED_SETTINGS = 3   # up to this many settings the caption lists each; more: e
 
 def robin_endings(study, tables):
     """How games end, as shares per setting (stacked), with the number of games."""
-    c = _charts()
     rates = tables["win_rates"]
     df = rates[(rates["group"] == "robin_ending") & (rates["outcome"] != "-1")]
     if not len(df) or df["count"].sum() == 0:
@@ -209,7 +203,6 @@ def _endings_says(table, endings):
 
 def robin_vp(study, tables):
     """Both sides' VP at the end, mean per setting with 95% intervals."""
-    c = _charts()
     m = tables["measures"]
     df = m[m["column"].isin(["robin_sheriff_vp", "robin_vp"])] if len(m) else m
     if not len(df) or df["mean"].lt(0).all():
@@ -241,7 +234,6 @@ def robin_layer(ax, board, events, geo):
     him on; Robin is the robber of this mode, so the robber's marker goes."""
     from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, Polygon
-    from reports.board import house
     neutral = [ev for ev in events if ev["type"] == "neutral_settlement"]
     outline = [pe.Stroke(linewidth=7, foreground="#111111"), pe.Normal()]
     for ev in neutral:

@@ -6,6 +6,8 @@ Numbers come from the win_rates table (the variant's outcome groups), so they ma
 """
 from reports import fmt
 
+SOLO_PLAYER = "the Sheriff"   # the one player of a one-player run (only Robin Hood has one, RULES.md §3)
+
 # The Robin Hood outcomes (reports.variants `categories`) as the report names them.
 ENDING_WORDS = (("robin_target", "Robin at his target"), ("sheriff_target", "the Sheriff at his target"),
                 ("enclosure", "enclosure (Robin fenced in)"), ("max_turns", "the turn limit"))

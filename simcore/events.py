@@ -1,7 +1,7 @@
 """Event log of a replayed game: codes, the compiled writer, and the JSON view.
 
 The kernel appends rows [type, player, a, b, c, d, hands (4 x 5), bank (5)] to
-`st.log` when st.log_on is set; `event_dicts` turns them into the
+`st.log` when st.log_on is set (a page of st.log_n events: log_event); `event_dicts` turns them into the
 JSON Lines records of `catan-balance replay`.  The meaning of a..d per type is
 given by EVENT_FIELDS (fields named "-" are unused).
 """
@@ -68,12 +68,18 @@ NAMED_FIELDS = {"card": CARD_NAMES, "cause": CAUSE_NAMES, "how": MOVE_NAMES, "si
 
 @jitted
 def log_event(st, etype, player, a, b, c, d):
+    """Count the event in st.log_n and record it if it falls on the page st.log_on
+    selects: page k >= 1 holds events (k - 1) * rows .. k * rows - 1 of the game,
+    rows = len(st.log).  A replay plays a longer game once per page (simcore.replay)."""
     if st.log_on == 0:
         return
     n = st.log_n
-    if n >= st.log.shape[0]:
+    st.log_n = n + 1
+    rows = st.log.shape[0]
+    i = n - (st.log_on - 1) * rows
+    if i < 0 or i >= rows:
         return
-    row = st.log[n]
+    row = st.log[i]
     row[0] = etype
     row[1] = player
     row[2] = a
@@ -86,7 +92,6 @@ def log_event(st, etype, player, a, b, c, d):
             row[LOG_FIELDS + p * N_RES + r] = st.hand[p, r]
     for r in range(N_RES):
         row[LOG_WIDTH - N_RES + r] = st.bank[r]
-    st.log_n = n + 1
 
 
 def _show(field, value):

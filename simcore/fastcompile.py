@@ -25,14 +25,24 @@ different functions under one name; loaded into one process, the second would
 call the first one's.  Internal, a helper's name no longer leaves its kernel.
 
 This replaces numba internals (CPUCodeLibrary.finalize and
-_optimize_final_module, CPUContext.get_executable); where they are missing (a
-numba far from the 0.68 it was written for) nothing is replaced, compiles are
-slower and states carry every variant's marker (one record type).
+_optimize_final_module, CPUContext.get_executable), written against numba
+0.61-0.68 (pyproject.toml pins that range).  `install()` proves the replacement
+on a probe kernel before any engine kernel compiles; where the internals are
+missing, the probe fails, or CATAN_BALANCE_FASTCOMPILE=0 switches it off, numba
+stays as it is (one line on stderr says why, unless switched off): compiles take
+about twice as long and states carry every variant's marker (one record type);
+the games are the same (tests/test_fastcompile.py).
 """
 import itertools
+import os
+import sys
 
+import numba
 from llvmlite import binding as llvm
 from numba.core import codegen, cpu
+from numba.extending import register_jitable
+
+SWITCH = "CATAN_BALANCE_FASTCOMPILE"   # "0" (or off/false/no): plain numba
 
 # "module.qualname" of every jitted helper (filled by simcore.jit.jitted)
 HELPERS = set()
@@ -40,6 +50,7 @@ HELPERS = set()
 _numba_finalize = getattr(codegen.CPUCodeLibrary, "finalize", None)
 _numba_optimize_final_module = getattr(codegen.CPUCodeLibrary, "_optimize_final_module", None)
 _numba_get_executable = getattr(cpu.CPUContext, "get_executable", None)
+_helper_libraries = 0   # helpers finalised for linking only, counted for the probe
 
 
 def helper_key(fn):
@@ -55,7 +66,8 @@ def _finalize(library):
     for linked in library._linking_libraries:
         if linked not in seen:
             seen.add(linked)
-            library._reload_init.update(linked._reload_init)
+            if hasattr(library, "_reload_init"):   # numba >= 0.63 (its finalize does the same)
+                library._reload_init.update(linked._reload_init)
             library._final_module.link_in(linked._get_module_for_linking(), preserve=True)
     library._finalize_dynamic_globals()
     library._finalized = True
@@ -78,6 +90,8 @@ def _optimize_final_module(library):
 def _get_executable(context, library, fndesc, env):
     if f"{fndesc.modname}.{fndesc.qualname}" not in HELPERS:
         return _numba_get_executable(context, library, fndesc, env)
+    global _helper_libraries
+    _helper_libraries += 1
     library._helper_only = True
     library._ensure_finalized()
     # a function object without an address: numba only uses it as the key under
@@ -94,14 +108,75 @@ def available():
                     ("_raise_if_finalized", "_get_module_for_linking", "_finalize_dynamic_globals")))
 
 
-def install():
-    """Replace the numba internals (once); False where they cannot be."""
-    if not available():
-        return False
+def switched_off():
+    return os.environ.get(SWITCH, "").strip().lower() in ("0", "off", "false", "no")
+
+
+def _replace():
     codegen.CPUCodeLibrary.finalize = _finalize
     codegen.CPUCodeLibrary._optimize_final_module = _optimize_final_module
     cpu.CPUContext.get_executable = _get_executable
+
+
+def _restore():
+    codegen.CPUCodeLibrary.finalize = _numba_finalize
+    codegen.CPUCodeLibrary._optimize_final_module = _numba_optimize_final_module
+    cpu.CPUContext.get_executable = _numba_get_executable
+
+
+# The probe: a kernel calling a helper that calls another, as the engine's kernels do.
+def _probe_leaf(x):
+    return 3 * x + 1
+
+
+def _probe_helper(x):
+    return _probe_leaf(x) - _probe_leaf(x - 2)
+
+
+def _probe_kernel(n):
+    total = 0
+    for i in range(n):
+        total += _probe_helper(i) * i
+    return total
+
+
+def _probe():
+    """Compile and run the probe kernel through the replaced internals; raise if anything is off."""
+    HELPERS.update(helper_key(f) for f in (_probe_leaf, _probe_helper))
+    for f in (_probe_leaf, _probe_helper):
+        register_jitable(f)
+    before = _helper_libraries
+    got = numba.njit(_probe_kernel)(10)
+    if _helper_libraries - before < 2:
+        raise RuntimeError("the probe's helpers did not take the linked-only path")
+    expected = 6 * sum(range(10))
+    if got != expected:
+        raise RuntimeError(f"the probe kernel returned {got}, not {expected}")
+
+
+def install():
+    """Replace the numba internals (once) and prove them on the probe kernel; False
+    (numba as it was, one line on stderr) where switched off or anything fails."""
+    if installed():
+        return True
+    if switched_off():
+        return False
+    if not available():
+        return _fall_back(f"numba {numba.__version__} lacks the internals it replaces")
+    try:
+        _replace()
+        if not numba.config.DISABLE_JIT:   # nothing compiles then
+            _probe()
+    except Exception as e:  # any failure: plain numba, never a crash
+        _restore()
+        return _fall_back(f"{type(e).__name__}: {e}".splitlines()[0])
     return True
+
+
+def _fall_back(why):
+    print(f"catan-balance: fast compile off ({why}); compiling with plain numba, about twice as slow "
+          f"(numba {numba.__version__}; {SWITCH}=0 silences this)", file=sys.stderr)
+    return False
 
 
 def installed():

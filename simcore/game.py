@@ -89,8 +89,8 @@ def setup_placement(st, p, second):
     if c < 0 or c >= st.corner_owner.shape[0] or not spot_is_free(st, c):
         st.illegal += 1
         return
+    log_event(st, E_SETUP_SETTLEMENT, p, c, 0, 0, 0)   # before the award it may move (pieces.py)
     place_settlement(st, p, c)
-    log_event(st, E_SETUP_SETTLEMENT, p, c, 0, 0, 0)
     if second:  # one of each adjacent resource
         for k in range(3):
             h = CORNER_HEXES[c, k]
@@ -105,8 +105,8 @@ def setup_placement(st, p, second):
     if not ok:
         st.illegal += 1
         return
-    place_road(st, p, e)
     log_event(st, E_SETUP_ROAD, p, e, 0, 0, 0)
+    place_road(st, p, e)
 
 
 @jitted
@@ -211,12 +211,12 @@ def seven(st, p):
 def apply_action(st, p, a, x, y):
     if a == A_ROAD:
         pay(st, p, st.costs[ITEM_ROAD], R.S_SPEND_ROADS)
+        log_event(st, E_BUILD_ROAD, p, x, 0, 0, 0)   # before the award it may move (pieces.py)
         place_road(st, p, x)
-        log_event(st, E_BUILD_ROAD, p, x, 0, 0, 0)
     elif a == A_SETTLEMENT:
         pay(st, p, st.costs[ITEM_SETTLEMENT], R.S_SPEND_SETTLEMENTS)
-        place_settlement(st, p, x)
         log_event(st, E_BUILD_SETTLEMENT, p, x, 0, 0, 0)
+        place_settlement(st, p, x)
     elif a == A_CITY:
         pay(st, p, st.costs[ITEM_CITY], R.S_SPEND_CITIES)
         place_city(st, p, x)
@@ -239,8 +239,8 @@ def apply_action(st, p, a, x, y):
             if not can_build_road_at(st, p, e):
                 st.illegal += 1
                 break
-            place_road(st, p, e)
             log_event(st, E_BUILD_ROAD, p, e, 1, 0, 0)
+            place_road(st, p, e)
     elif a == A_PLENTY:
         r1, r2 = decide.plenty(st, p)
         play_year_of_plenty(st, p, r1, r2)

@@ -12,13 +12,16 @@ the variant compile its code.
 
 numba checks a cached kernel only against its own file, not against the
 functions it inlines from other files, so the cache lives in a folder named
-after a hash of every engine and policy source file the kernels use: any edit
-of those starts afresh.
+after a hash of every engine and policy source file the kernels may use
+(subpackages included), the numba and llvmlite versions and whether
+simcore.fastcompile is on (it changes the state records): any change starts
+afresh.
 """
 import hashlib
 import os
 from pathlib import Path
 
+import llvmlite
 import numba
 from numba import njit
 from numba.extending import register_jitable
@@ -26,10 +29,11 @@ from numba.extending import register_jitable
 from simcore import fastcompile
 
 _ROOT = Path(__file__).resolve().parent.parent
+ENGINE_PACKAGES = ("simcore", "policies")
 
-
-# Modules no kernel imports (the Python shell around the engine): editing them
-# needs no recompile.  A module missing here only costs an unneeded recompile.
+# Modules no kernel imports (the Python shell around the engine), per package
+# folder: editing them needs no recompile.  A module missing here only costs an
+# unneeded recompile.
 SHELL_MODULES = {
     "simcore": {"batch", "bench", "config", "errors", "fields", "grid", "grundbesitz_rules", "outputs",
                 "progress", "replay", "robin_config", "runner", "seeds", "sweep"},
@@ -37,13 +41,22 @@ SHELL_MODULES = {
 }
 
 
-def _source_hash():
-    h = hashlib.sha256(numba.__version__.encode())
-    for folder in ("simcore", "policies"):
-        for path in sorted((_ROOT / folder).glob("*.py")):
-            if path.stem not in SHELL_MODULES[folder]:
-                h.update(path.name.encode())
-                h.update(path.read_bytes())
+def engine_sources(root=_ROOT):
+    """The source files the kernels may use: every .py file under ENGINE_PACKAGES but the shell's."""
+    for package in ENGINE_PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            folder = path.parent.relative_to(root).as_posix()
+            if path.stem not in SHELL_MODULES.get(folder, ()):
+                yield path
+
+
+def _source_hash(root=_ROOT, fast=None):
+    """Key of the kernel cache; `fast`: fastcompile on (default: as installed)."""
+    fast = fastcompile.installed() if fast is None else fast
+    h = hashlib.sha256(f"numba {numba.__version__} llvmlite {llvmlite.__version__} fast {int(fast)}".encode())
+    for path in engine_sources(root):
+        h.update(path.relative_to(root).as_posix().encode())
+        h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -53,9 +66,9 @@ def _cache_dir():
     return os.path.join(base, "kernels-" + _source_hash())
 
 
-numba.config.CACHE_DIR = _cache_dir()
+fastcompile.install()   # first: the cache key depends on it
 
-fastcompile.install()
+numba.config.CACHE_DIR = _cache_dir()
 
 
 def jitted(fn):

@@ -4,20 +4,17 @@ replay_events(params, kinds, weights, game_index, seed) -> list[dict]
   The first dict is the `board` event, then one dict per thing that happens, in
   order (simcore.events.EVENT_FIELDS).  Every event has "type", "player" (-1 when
   none), "hands" (one list of 5 per player) and "bank" (5 ints), plus its own
-  fields.  The CLI writes them as JSON Lines.
+  fields.  The CLI writes them as JSON Lines.  A game of more events than the
+  state's log holds is played once per page of the log: every event is there.
 """
 import numpy as np
 
 from simcore.batch import play_batch
 from simcore.events import event_dicts
 from simcore.params import P_PLAYERS
-from simcore.state import DESERT, GENERIC_HARBOUR, LOG_ROWS, RESOURCE_NAMES, new_state_buffer
+from simcore.state import DESERT, GENERIC_HARBOUR, RESOURCE_NAMES, new_state_buffer
 from simcore.topology import (CORNER_POSITIONS, EDGE_CORNERS, EDGE_POSITIONS, HARBOUR_CORNERS, HARBOUR_SEA,
                               HEX_POSITIONS, N_HARBOURS)
-
-
-class LogOverflow(RuntimeError):
-    """The game had more events than a replay log holds."""
 
 
 def board_event(st, players, start_robber, hands_bank):
@@ -45,14 +42,29 @@ def board_event(st, players, start_robber, hands_bank):
 
 def replay_events(params, kinds, weights, game_index, seed):
     buf = new_state_buffer(params)
-    play_batch(params, kinds, weights, np.array([game_index]), np.array([seed], np.uint32), buf=buf, log_on=True)
     st = buf[0]
+    log = _game_log(params, kinds, weights, game_index, seed, buf)
     players = int(params[P_PLAYERS])
-    n = int(st.log_n)
-    if n > LOG_ROWS:
-        raise LogOverflow(f"game {game_index} has {n} events; a replay holds at most {LOG_ROWS}")
-    events = event_dicts(st.log[:n], players)
+    events = event_dicts(log, players)
     start_robber = int(np.flatnonzero(st.hex_resource[:19] == DESERT)[0])
     supply = int(st.bank.sum() + st.hand[:players].sum()) // 5
     start = ([[0] * 5 for _ in range(players)], [supply] * 5)
     return [board_event(st, players, start_robber, start)] + events
+
+
+def _game_log(params, kinds, weights, game_index, seed, buf):
+    """Every log row of the game.  The state's log holds one page of events; a game
+    with more is played again for each further page (simcore.events.log_event; the
+    game is the same each time), so no event is ever cut."""
+    st = buf[0]
+    rows = st.log.shape[0]
+    pages = []
+    page = 1
+    while True:
+        play_batch(params, kinds, weights, np.array([game_index]), np.array([seed], np.uint32), buf=buf,
+                   log_on=page)
+        n = int(st.log_n)
+        pages.append(st.log[:min(n - (page - 1) * rows, rows)].copy())
+        if n <= page * rows:
+            return np.concatenate(pages)
+        page += 1

@@ -117,20 +117,24 @@ def place_neutral(st):
                 break
         rerolls += 1
     c = free_corner_on_number(st, number, randint(count))
-    place_settlement(st, NEUTRAL, c)
     free = 0
     for k in range(3):
         if CORNER_EDGES[c, k] >= 0 and st.edge_owner[CORNER_EDGES[c, k]] < 0:
             free += 1
     pick = randint(free)
+    road = -1
     for k in range(3):
         e = CORNER_EDGES[c, k]
         if e >= 0 and st.edge_owner[e] < 0:
             if pick == 0:
-                place_road(st, NEUTRAL, e)
-                log_event(st, E_NEUTRAL_SETTLEMENT, -1, c, e, number, rerolls)
-                return
+                road = e
+                break
             pick -= 1
+    if road >= 0:  # logged before the award the pieces may move (pieces.py)
+        log_event(st, E_NEUTRAL_SETTLEMENT, -1, c, road, number, rerolls)
+    place_settlement(st, NEUTRAL, c)
+    if road >= 0:
+        place_road(st, NEUTRAL, road)
 
 
 # --- endings ----------------------------------------------------------------

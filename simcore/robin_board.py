@@ -10,6 +10,9 @@ holds no cards (what he steals goes back to the bank) and his VP are a counter.
 """
 from simcore.jit import jitted
 
+from simcore.robin_codes import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NAMES, ENDING_NONE,  # noqa: F401
+                                 ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET, SIDE_DRAW, SIDE_NAMES, SIDE_ROBIN,
+                                 SIDE_SHERIFF)  # the results' codes, read here by the mode and its tests
 from simcore.state import MAX_PLAYERS, RESOURCE_NAMES
 from simcore.topology import CORNER_HEXES, HEX_CORNERS, HEX_EDGES, HEX_NEIGHBOURS, N_HEXES
 
@@ -23,11 +26,6 @@ CAUSE_NAMES = ("turn", "knight", "eviction")
 # how Robin's hex changed (or why it did not, on a resource card)
 MOVE_CARD, MOVE_CAMP, MOVE_EVICTION, MOVE_RELOCATION, STAY_NO_HEX, STAY_ROAD = range(6)
 MOVE_NAMES = ("card", "camp", "eviction", "relocation", "no_hex", "road")
-# records.RB_WINNER and RB_ENDING
-SIDE_DRAW, SIDE_SHERIFF, SIDE_ROBIN = 0, 1, 2
-SIDE_NAMES = ("draw", "sheriff", "robin")
-ENDING_NONE, ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET, ENDING_ENCLOSURE, ENDING_MAX_TURNS = range(5)
-ENDING_NAMES = ("none", "robin_target", "sheriff_target", "enclosure", "max_turns")
 
 
 @jitted

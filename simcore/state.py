@@ -67,8 +67,8 @@ SCALARS = (
     ("current", "player whose turn it is"),
     ("winner", "winning player, -1 = none yet"),
     ("dev_played", "1 if the current player already played a dev card this turn"),
-    ("log_on", "1 = record events in `log`"),
-    ("log_n", "events recorded so far"),
+    ("log_on", "k >= 1: record page k of the events in `log` (simcore.events.log_event)"),
+    ("log_n", "events so far while log_on (all pages)"),
     ("last_roll", "sum of the last roll"),
     ("illegal", "policy answers the engine refused (always 0 for the shipped policies)"),
     ("offers_made", "domestic trade offers the current player made this turn"),
@@ -160,7 +160,7 @@ FLOAT_ARRAYS = (
 # event log row: [type, player, a, b, c, d, hands (4 x 5), bank (5)]
 LOG_FIELDS = 6
 LOG_WIDTH = LOG_FIELDS + MAX_PLAYERS * N_RES + N_RES
-LOG_ROWS = 50_000      # events a replay can hold; later ones are dropped (log_n still counts)
+LOG_ROWS = 50_000      # events on a page of a replay's log; a longer game is replayed once per page
 
 
 # The game state is one record of this dtype.  A record reaches compiled

@@ -1,0 +1,94 @@
+"""simcore.fastcompile replaces numba internals: it proves itself on a probe kernel,
+falls back to plain numba with one line on stderr when anything fails, can be
+switched off, and the games are the same with it off; the kernel cache key covers
+every engine source and the switch (simcore.jit)."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from simcore import fastcompile
+from simcore.jit import _source_hash
+from simcore.state import new_state_buffer
+from tests.positions import make_params
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _python(code, **env):
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, **env},
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split(), done.stderr.strip().splitlines()
+
+
+def test_the_probe_passed_here():
+    assert fastcompile.installed() or fastcompile.switched_off()
+
+
+CHECK = """
+from numba import njit
+from numba.core import codegen
+from simcore import jit, fastcompile
+from simcore.state import new_state_buffer
+from tests.positions import make_params
+restored = codegen.CPUCodeLibrary.finalize is fastcompile._numba_finalize
+print(fastcompile.installed(), restored, njit(lambda n: 2 * n)(21), len(new_state_buffer(make_params(4)).dtype.names))
+"""
+
+BREAKS = {
+    # numba 0.62's libraries have no _reload_init: the first compile crashed there
+    "crash": "def broken(library): raise AttributeError(\"'JITCodeLibrary' object has no attribute '_reload_init'\")\n"
+             "fastcompile._finalize = broken\n",
+    "wrong answer": "fastcompile._probe_leaf.__code__ = (lambda x: 3 * x * x).__code__\n",
+    "missing internals": "fastcompile._numba_get_executable = None\n",
+}
+
+
+@pytest.mark.parametrize("how", sorted(BREAKS))
+def test_a_failing_probe_leaves_plain_numba_with_one_line(how):
+    out, err = _python("from simcore import fastcompile\n" + BREAKS[how] + CHECK)
+    installed, restored, answer, fields = out
+    assert (installed, restored, answer) == ("False", "True", "42")
+    assert len(err) == 1 and err[0].startswith("catan-balance: fast compile off (")
+    if fastcompile.installed():     # plain numba: one state record, with every variant's marker
+        assert int(fields) > len(new_state_buffer(make_params(4)).dtype.names)
+
+
+def test_switched_off_it_stays_off_silently():
+    out, err = _python(CHECK, **{fastcompile.SWITCH: "0"})
+    assert out[:3] == ["False", "True", "42"] and err == []
+
+
+def test_the_cache_key_covers_every_engine_source_and_the_switch(tmp_path):
+    for package in ("simcore", "policies"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    key = _source_hash(tmp_path, fast=True)
+    assert _source_hash(tmp_path, fast=False) != key
+    (tmp_path / "simcore" / "batch.py").write_text("# the shell: no kernel imports it\n")
+    assert _source_hash(tmp_path, fast=True) == key
+    (tmp_path / "simcore" / "variants").mkdir()
+    (tmp_path / "simcore" / "variants" / "toy.py").write_text("X = 1\n")
+    assert _source_hash(tmp_path, fast=True) != key
+
+
+def _games(tmp_path, name, scenario, **env):
+    out = tmp_path / name
+    done = subprocess.run([sys.executable, "cli.py", "run", scenario, "-n", "300", "--seed", "1", "--no-report",
+                           "-q", "-o", str(out)], cwd=ROOT, env={**os.environ, **env},
+                          capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stderr
+    return (out / "games.csv").read_bytes()
+
+
+@pytest.mark.parametrize("scenario", ["base", "grundbesitz"])
+def test_games_are_the_same_with_fastcompile_off(tmp_path_factory, scenario):
+    """Plain numba (a fresh cache, shared by both scenarios: one record type) plays the same games."""
+    cache = tmp_path_factory.getbasetemp() / "plain-numba-cache"
+    tmp_path = tmp_path_factory.mktemp(scenario)
+    off = _games(tmp_path, "off", scenario, NUMBA_CACHE_DIR=str(cache), **{fastcompile.SWITCH: "0"})
+    assert (cache / f"kernels-{_source_hash(fast=False)}").is_dir()
+    assert off == _games(tmp_path, "on", scenario)
