@@ -91,9 +91,16 @@ SCALARS = (
 # rows >= players stay unused.
 MAX_PLAYERS = 4
 KINDS = "card kinds"    # in a shape: one entry per card kind (state_dtype)
-# options of one random choice at most: every road, settlement and city site, 25 bank trades,
-# 25 offers, 5 cards, every GB action (policies.randombot.action), and END
-N_CHOICES = N_EDGES + 2 * N_CORNERS + 64 + 3 * N_GB
+CHOICES = "choices"     # in a shape: n_choices(card kinds)
+
+
+def n_choices(width):
+    """Options of one random choice at most: every road, settlement and city site,
+    width x width bank trades and offers, 5 cards, every GB action
+    (policies.randombot.action), and END (and some room: 64 for five kinds)."""
+    return N_EDGES + 2 * N_CORNERS + 2 * width * width + 14 + 3 * N_GB
+
+
 ARRAYS = (
     ("params", (N_PARAMS,), "the packed rules of this game (simcore.params P_*)"),
     ("hex_resource", (N_HEXES,), "resource of each land hex, DESERT for the desert"),
@@ -147,9 +154,9 @@ ARRAYS = (
     ("fence_queue", (N_CORNERS,), "policy scratch of policies.sheriff: search queue of fence_dist"),
     # policy scratch of one decision (kernels allocate no arrays): the options of a random
     # choice (policies.randombot; actions as (choice, choice_x, choice_y)), builder.plenty's needs
-    ("choice", (N_CHOICES,), "policy scratch: options of one choice"),
-    ("choice_x", (N_CHOICES,), "policy scratch: first argument of each action option"),
-    ("choice_y", (N_CHOICES,), "policy scratch: second argument of each action option"),
+    ("choice", (CHOICES,), "policy scratch: options of one choice"),
+    ("choice_x", (CHOICES,), "policy scratch: first argument of each action option"),
+    ("choice_y", (CHOICES,), "policy scratch: second argument of each action option"),
 )
 # float64 array fields, same form
 FLOAT_ARRAYS = (
@@ -180,7 +187,8 @@ def state_dtype(variants=VARIANTS, kinds=None):
     have one entry per card kind (`kinds`, by default card_kinds(variants))."""
     width = len(card_kinds(variants) if kinds is None else kinds)
     fields = [(name, np.int64) for name, _ in SCALARS]
-    fields += [(name, np.int64, tuple(width if d == KINDS else d for d in shape)) for name, shape, _ in ARRAYS]
+    size = {KINDS: width, CHOICES: n_choices(width)}
+    fields += [(name, np.int64, tuple(size.get(d, d) for d in shape)) for name, shape, _ in ARRAYS]
     fields += [(name, np.float64, shape) for name, shape, _ in FLOAT_ARRAYS]
     # the markers sit before the log, which is last in every record: no record type is
     # then a prefix of another, which numba would take for a subtype and let a function

@@ -17,7 +17,7 @@ from simcore.events import E_STEAL, event_dicts, log_event
 from simcore.game import discards, play_turn
 from simcore.legal import is_legal
 from simcore.params import P_DOMESTIC_TRADE, P_OFFERS_PER_TURN
-from simcore.state import GENERIC_HARBOUR, LOG_FIELDS, MAX_PLAYERS, N_RESOURCES, RESOURCE_NAMES
+from simcore.state import GENERIC_HARBOUR, LOG_FIELDS, MAX_PLAYERS, N_RESOURCES, RESOURCE_NAMES, n_choices
 from simcore.topology import HEX_CORNERS
 from tests.positions import make_params, new_position, set_hand, settle
 
@@ -49,6 +49,7 @@ def conserved(st):
 def test_the_bank_holds_each_kinds_supply_and_rates_come_from_the_declaration(wide):
     st, _ = wide
     assert st.hand.shape == (MAX_PLAYERS, 9) and st.costs.shape[1] == 9 and st.owed.shape[1] == 9
+    assert st.choice.shape[0] == n_choices(9) > n_choices(5)      # room for 9 x 9 trades and offers
     assert st.bank.tolist() == SUPPLY
     assert st.trade_rate[0].tolist() == [4] * 5 + [4, 4, 0, 2]
 
