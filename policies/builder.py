@@ -22,8 +22,8 @@ from simcore.params import P_VICTORY_POINTS
 from simcore.legal import can_buy_dev, can_city, can_offer, can_road, can_settlement, is_legal
 from simcore.pieces import can_build_settlement_at, spot_is_free
 from simcore.state import (ITEM_CITY, ITEM_DEVCARD, ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, DEV_KNIGHT,
-                           DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS, N_RES, PIECE_CITY, PIECE_ROAD,
-                           PIECE_SETTLEMENT, PIPS, POPCOUNT5)
+                           DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS, N_RESOURCES, PIECE_CITY, PIECE_ROAD,
+                           PIECE_SETTLEMENT, PIPS, RES_POPCOUNT)
 from simcore.topology import (CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS,
                               N_CORNERS, N_HEXES)
 
@@ -37,7 +37,7 @@ def new_game(st, p, w):
     """Per-game table: weighted production value of every corner for p."""
     for c in range(N_CORNERS):
         v = 0.0
-        for r in range(N_RES):
+        for r in range(N_RESOURCES):
             v += st.corner_pips[c, r] * w[W_RESOURCE0 + r]
         st.corner_prod[p, c] = v * w[W_PIPS]
     st.spot_val_mask[p] = -1   # spot_val not computed yet
@@ -52,7 +52,7 @@ def update_spot_values(st, p, w):
     if st.spot_val_mask[p] == st.income_mask[p]:
         return
     for x in range(N_CORNERS):
-        fresh = POPCOUNT5[st.corner_res_mask[x] & ~st.income_mask[p]]
+        fresh = RES_POPCOUNT[st.corner_res_mask[x] & ~st.income_mask[p]]
         v = st.corner_prod[p, x] + fresh * w[W_DIVERSITY]
         if st.corner_harbour[x] >= 0:
             v += w[W_HARBOUR]
@@ -69,7 +69,7 @@ def free_spot_value(st, p, c):
 @jitted
 def missing(st, p, cost):
     m = 0
-    for r in range(N_RES):
+    for r in range(st.hand.shape[1]):
         if cost[r] > st.hand[p, r]:
             m += cost[r] - st.hand[p, r]
     return m
@@ -221,12 +221,12 @@ def planned_goal(st, p, w):
 
 @jitted
 def trade_towards(st, p, cost):
-    """A bank trade of a surplus resource for a missing one, or (-1, -1)."""
+    """A bank trade of a surplus card kind for a missing one, or (-1, -1)."""
     give_r, best = -1, -1.0
     ties = 0
-    for r in range(N_RES):
+    for r in range(st.hand.shape[1]):
         spare = st.hand[p, r] - cost[r] - st.trade_rate[p, r]
-        if spare >= 0:
+        if spare >= 0 and st.trade_rate[p, r] > 0:
             take, best, ties = tie_break(spare, best, ties)
             if take:
                 give_r = r
@@ -234,7 +234,7 @@ def trade_towards(st, p, cost):
         return -1, -1
     get_r, best = -1, -1.0
     ties = 0
-    for r in range(N_RES):
+    for r in range(st.hand.shape[1]):
         if cost[r] > st.hand[p, r] and can_bank_trade(st, p, give_r, r):
             take, best, ties = tie_break(cost[r] - st.hand[p, r], best, ties)
             if take:
@@ -308,14 +308,14 @@ def offer_towards(st, p, cost):
     if not can_offer(st, p):
         return -1, -1
     give_r, best, ties = -1, -1.0, 0
-    for r in range(N_RES):
+    for r in range(st.hand.shape[1]):
         spare = st.hand[p, r] - cost[r]
         if spare >= 1:
             take, best, ties = tie_break(float(spare), best, ties)
             if take:
                 give_r = r
     get_r, best, ties = -1, -1.0, 0
-    for r in range(N_RES):
+    for r in range(st.hand.shape[1]):
         if give_r >= 0 and cost[r] > st.hand[p, r] and is_legal(st, p, A_OFFER, give_r, r):
             take, best, ties = tie_break(float(cost[r] - st.hand[p, r]), best, ties)
             if take:
@@ -337,8 +337,8 @@ def accept_offer(st, q, p, give_r, get_r, w):
 def can_spend(st, p):
     """Whether any purchase or bank trade is possible with this hand at all
     (if not, there is nothing to plan this turn)."""
-    for r in range(N_RES):
-        if st.hand[p, r] >= st.trade_rate[p, r]:
+    for r in range(st.hand.shape[1]):
+        if st.trade_rate[p, r] > 0 and st.hand[p, r] >= st.trade_rate[p, r]:
             return True
     return can_road(st, p) or can_buy_dev(st, p) or can_city(st, p) or can_settlement(st, p)
 
@@ -400,7 +400,7 @@ def discard(st, p, w):
     goal, where, cost = planned_goal(st, p, w)
     best, pick = -1e9, -1
     ties = 0
-    for r in range(N_RES):
+    for r in range(st.hand.shape[1]):
         if st.hand[p, r] > 0:
             take, best, ties = tie_break(st.hand[p, r] - cost[r], best, ties)
             if take:
@@ -458,7 +458,7 @@ def plenty(st, p, w):
     """The two cards the current goal misses most (else what the bank has most of)."""
     goal, where, cost = planned_goal(st, p, w)
     need = st.choice   # scratch: cards of each resource the goal still misses
-    for r in range(N_RES):
+    for r in range(N_RESOURCES):
         need[r] = max(0, cost[r] - st.hand[p, r])
     first = plenty_pick(st, need)
     if need[first] > 0:
@@ -471,7 +471,7 @@ def plenty_pick(st, need):
     """The resource the bank has that is needed most (then the one it has most of)."""
     best, pick = -1e9, 0
     ties = 0
-    for r in range(N_RES):
+    for r in range(N_RESOURCES):
         if st.bank[r] > 0:
             take, best, ties = tie_break(need[r] * 100.0 + st.bank[r], best, ties)
             if take:
@@ -484,7 +484,7 @@ def monopoly(st, p):
     """The resource the others hold most of."""
     best, pick = -1.0, 0
     ties = 0
-    for r in range(N_RES):
+    for r in range(N_RESOURCES):
         held = 0
         for q in range(st.players):
             if q != p:

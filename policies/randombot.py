@@ -9,7 +9,7 @@ from simcore.legal import is_legal
 from simcore.pieces import can_build_road_at, spot_is_free
 from simcore.params import P_GB_STEAL_KNIGHTS
 from simcore.robin_board import best_score, hex_score, open_side
-from simcore.state import N_GB, N_RES, randint
+from simcore.state import N_GB, N_RESOURCES, randint
 from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 
 
@@ -38,10 +38,10 @@ def setup_road(st, p, c):
 
 @jitted
 def discard(st, p):
-    """A resource type the player holds, uniformly."""
+    """A card kind the player holds, uniformly."""
     options = st.choice
     n = 0
-    for r in range(N_RES):
+    for r in range(st.hand.shape[1]):
         if st.hand[p, r] > 0:
             options[n] = r
             n += 1
@@ -91,13 +91,14 @@ def action(st, p):
             if is_legal(st, p, a, c, 0):
                 a_opt[n], x_opt[n], y_opt[n] = a, c, 0
                 n += 1
-    for g in range(N_RES):
-        for r in range(N_RES):
+    width = st.hand.shape[1]
+    for g in range(width):
+        for r in range(width):
             if is_legal(st, p, A_TRADE, g, r):
                 a_opt[n], x_opt[n], y_opt[n] = A_TRADE, g, r
                 n += 1
-    for g in range(N_RES):
-        for r in range(N_RES):
+    for g in range(width):
+        for r in range(width):
             if is_legal(st, p, A_OFFER, g, r):
                 a_opt[n], x_opt[n], y_opt[n] = A_OFFER, g, r
                 n += 1
@@ -128,12 +129,12 @@ def free_road(st, p):
 
 @jitted
 def plenty(st, p):
-    return randint(N_RES), randint(N_RES)
+    return randint(N_RESOURCES), randint(N_RESOURCES)
 
 
 @jitted
 def monopoly(st, p):
-    return randint(N_RES)
+    return randint(N_RESOURCES)
 
 
 # --- Grundbesitz (RULES.md §1) --------------------------------------------------

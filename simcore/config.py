@@ -24,6 +24,8 @@ except ModuleNotFoundError:  # Python 3.10
 from policies.registry import resolve
 from policies.weights import N_WEIGHTS
 from simcore import params as P
+from simcore.cards import pack_card_kinds
+from simcore.state import buffer_variants
 from simcore.errors import ScenarioError, describe, did_you_mean
 from simcore.fields import Param, choice, file_name, flag, integer, section, text
 
@@ -371,6 +373,7 @@ def pack_rules(scenario):
             out[VARIANT_ON_SLOTS[name]] = 1
     if len(scenario.seats) != scenario.players:
         out[P.P_SEAT_SPECS] = len(scenario.seats)
+    pack_card_kinds(out, buffer_variants(scenario.rules.variants), scenario.rules.variants)
     return out
 
 

@@ -1,19 +1,47 @@
-"""Resource movements: payment, production with the bank-shortage rule, maritime
+"""Card movements: payment, production with the bank-shortage rule, maritime
 trade, discards and steals (RULES.md §0).  Every card that moves is counted in
-`stats` under its source or use."""
+`stats` under its source or use.
+
+Cards are of any kind a hand holds (resources, then commodities: simcore.cards); the
+number of kinds is read from the arrays (`st.hand.shape[1]`, fixed by the record type)."""
 from simcore.jit import jitted
 
 from simcore import records as R
 from simcore.events import E_DISCARD, E_PAYOUT, E_STEAL, E_TRADE, log_event
-from simcore.state import N_RES, randint
+from simcore.params import P_KIND_RATE, P_KIND_SUPPLY, P_RESOURCE_SUPPLY
+from simcore.state import N_RESOURCES, randint
 from simcore.topology import HEX_CORNERS
 
 SOURCE_DICE, SOURCE_SETUP = 0, 1
+RESOURCE_RATE = 4       # RULES.md §0 maritime trade without a harbour
+
+
+@jitted
+def kind_supply(params, k):
+    """Cards of kind k in the game: resources `bank.resource_supply`, commodities as
+    their variant declares (simcore.cards.pack_card_kinds)."""
+    return params[P_RESOURCE_SUPPLY] if k < N_RESOURCES else params[P_KIND_SUPPLY + k - N_RESOURCES]
+
+
+@jitted
+def kind_rate(params, k):
+    """Maritime rate of kind k without a harbour: 4 for resources, as declared for
+    commodities (0 = the bank does not trade it)."""
+    return RESOURCE_RATE if k < N_RESOURCES else params[P_KIND_RATE + k - N_RESOURCES]
+
+
+@jitted
+def init_card_kinds(st, params):
+    """The bank holds the supply of each card kind, everyone trades at its base rate."""
+    for k in range(st.bank.shape[0]):
+        st.bank[k] = kind_supply(params, k)
+        for p in range(st.trade_rate.shape[0]):
+            st.trade_rate[p, k] = kind_rate(params, k)
 
 
 @jitted
 def can_afford(st, p, cost):
-    for r in range(N_RES):
+    for r in range(st.hand.shape[1]):
         if st.hand[p, r] < cost[r]:
             return False
     return True
@@ -22,7 +50,7 @@ def can_afford(st, p, cost):
 @jitted
 def pay(st, p, cost, stat):
     """Hand -> bank, counted under the spend column `stat`."""
-    for r in range(N_RES):
+    for r in range(st.hand.shape[1]):
         st.hand[p, r] -= cost[r]
         st.bank[r] += cost[r]
         st.stats[p, stat] += cost[r]
@@ -39,8 +67,16 @@ def give(st, p, r, n, stat):
 @jitted
 def produce(st, number):
     """Every hex with `number` and without the robber pays 1 per settlement and 2 per
-    city.  If the bank cannot pay a resource to everyone owed it, nobody gets it,
-    unless only one player is owed it: that player gets what is left."""
+    city (owe_dice), under the bank-shortage rule (pay_dice)."""
+    owe_dice(st, number)
+    pay_dice(st, number)
+
+
+@jitted
+def owe_dice(st, number):
+    """st.owed[p, k]: the cards of each kind the roll of `number` owes each player
+    (RULES.md §0: resources of the hexes; a variant adds its commodities to st.owed
+    before pay_dice)."""
     owed = st.owed
     owed[:] = 0
     for i in range(2):
@@ -51,14 +87,36 @@ def produce(st, number):
             c = HEX_CORNERS[h, k]
             if st.corner_owner[c] >= 0:
                 owed[st.corner_owner[c], st.hex_resource[h]] += st.corner_level[c]
-    for r in range(N_RES):
-        total = 0
-        claimants = 0
-        for p in range(st.players):
-            total += owed[p, r]
-            if owed[p, r] > 0:
-                claimants += 1
-        if total == 0 or (total > st.bank[r] and claimants > 1):
+
+
+@jitted
+def bank_pays(st, k):
+    """RULES.md §0 bank shortage, per card kind: if the bank cannot pay kind k to
+    everyone owed it (st.owed), nobody gets it, unless only one player is owed it:
+    that player gets what is left."""
+    total = 0
+    claimants = 0
+    for p in range(st.players):
+        total += st.owed[p, k]
+        if st.owed[p, k] > 0:
+            claimants += 1
+    return total > 0 and (total <= st.bank[k] or claimants == 1)
+
+
+@jitted
+def pay_dice(st, number):
+    """Pay st.owed for the roll of `number`, kind by kind as the bank allows: resources
+    hex by hex (the log names the hex), other kinds per player (hex -1)."""
+    owed = st.owed
+    for r in range(owed.shape[1]):
+        if not bank_pays(st, r):
+            continue
+        if r >= N_RESOURCES:
+            for p in range(st.players):
+                n = min(owed[p, r], st.bank[r])
+                if n > 0:
+                    give(st, p, r, n, R.S_GAIN_DICE)
+                    log_event(st, E_PAYOUT, p, r, n, -1, SOURCE_DICE)
             continue
         # pay hex by hex (in full, or what is left to the single claimant)
         for i in range(2):
@@ -103,7 +161,10 @@ def domestic_trade(st, p, q, give_r, get_r):
 
 @jitted
 def can_bank_trade(st, p, give_r, get_r):
-    return give_r != get_r and st.hand[p, give_r] >= st.trade_rate[p, give_r] and st.bank[get_r] > 0
+    """Kinds the bank trades have a rate (trade_rate > 0), given and taken alike."""
+    rate = st.trade_rate[p, give_r]
+    return (give_r != get_r and rate > 0 and st.hand[p, give_r] >= rate and st.bank[get_r] > 0
+            and st.trade_rate[p, get_r] > 0)
 
 
 @jitted
@@ -118,11 +179,12 @@ def discard(st, p, r, n):
 def random_card(st, p):
     """A uniformly random card from p's hand (p holds at least one)."""
     k = randint(st.hand[p].sum())
-    for r in range(N_RES):
+    width = st.hand.shape[1]
+    for r in range(width):
         if k < st.hand[p, r]:
             return r
         k -= st.hand[p, r]
-    return N_RES - 1
+    return width - 1
 
 
 @jitted

@@ -1,7 +1,8 @@
 """Event log of a replayed game: codes, the compiled writer, and the JSON view.
 
-The kernel appends rows [type, player, a, b, c, d, hands (4 x 5), bank (5)] to
-`st.log` when st.log_on is set (a page of st.log_n events: log_event); `event_dicts` turns them into the
+The kernel appends rows [type, player, a, b, c, d, hands (MAX_PLAYERS x kinds),
+bank (kinds)] to `st.log` when st.log_on is set (kinds: the card kinds of the
+hands, simcore.cards; a page of st.log_n events: log_event); `event_dicts` turns them into the
 JSON Lines records of `catan-balance replay`.  The meaning of a..d per type is
 given by EVENT_FIELDS (fields named "-" are unused).
 """
@@ -9,7 +10,7 @@ import numpy as np
 from simcore.jit import jitted
 
 from simcore.robin_board import CARD_NAMES, CAUSE_NAMES, ENDING_NAMES, MOVE_NAMES, SIDE_NAMES
-from simcore.state import LOG_FIELDS, LOG_WIDTH, N_RES, RESOURCE_NAMES, DEV_NAMES
+from simcore.state import LOG_FIELDS, MAX_PLAYERS, RESOURCE_NAMES, DEV_NAMES
 
 (E_SETUP_SETTLEMENT, E_SETUP_ROAD, E_ROLL, E_PAYOUT, E_DISCARD, E_ROBBER, E_STEAL,
  E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_BUILD_CITY, E_BUY_DEV, E_PLAY_DEV, E_TRADE,
@@ -22,6 +23,7 @@ E_OFFER = 24
 (E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_MOVE, E_ROBIN_SCORE, E_ROBIN_STEAL, E_ROBIN_END) = range(40, 46)
 
 # type -> (name, names of a, b, c, d); "res"/"dev"/"award" fields are shown by name
+# ("res" fields: a card kind, a resource or a commodity)
 EVENT_FIELDS = {
     E_TURN: ("turn", ("turn", "round", "-", "-")),
     E_SETUP_SETTLEMENT: ("setup_settlement", ("corner", "-", "-", "-")),
@@ -86,17 +88,19 @@ def log_event(st, etype, player, a, b, c, d):
     row[3] = b
     row[4] = c
     row[5] = d
+    width = st.hand.shape[1]
+    bank = LOG_FIELDS + st.hand.shape[0] * width
     players = st.players
     for p in range(players):
-        for r in range(N_RES):
-            row[LOG_FIELDS + p * N_RES + r] = st.hand[p, r]
-    for r in range(N_RES):
-        row[LOG_WIDTH - N_RES + r] = st.bank[r]
+        for r in range(width):
+            row[LOG_FIELDS + p * width + r] = st.hand[p, r]
+    for r in range(width):
+        row[bank + r] = st.bank[r]
 
 
-def _show(field, value):
+def _show(field, value, kinds):
     if field == "res" or field.endswith("_res"):
-        return RESOURCE_NAMES[value]
+        return kinds[value]
     if field == "dev":
         return DEV_NAMES[value]
     if field == "award":
@@ -108,17 +112,20 @@ def _show(field, value):
     return int(value)
 
 
-def event_dicts(log_rows, players):
-    """JSON-ready dicts for the recorded rows (without the board event)."""
+def event_dicts(log_rows, players, kinds=RESOURCE_NAMES):
+    """JSON-ready dicts for the recorded rows (without the board event); `kinds` names
+    the card kinds of the hands (state.card_kinds), in the order of "hands" and "bank"."""
+    width = len(kinds)
+    bank = LOG_FIELDS + MAX_PLAYERS * width
     out = []
     for row in np.asarray(log_rows):
         name, fields = EVENT_FIELDS[int(row[0])]
         ev = {"type": name, "player": int(row[1])}
         for field, value in zip(fields, row[2:LOG_FIELDS]):
             if field != "-":
-                ev[field] = _show(field, value)
-        ev["hands"] = [[int(x) for x in row[LOG_FIELDS + p * N_RES: LOG_FIELDS + (p + 1) * N_RES]]
+                ev[field] = _show(field, value, kinds)
+        ev["hands"] = [[int(x) for x in row[LOG_FIELDS + p * width: LOG_FIELDS + (p + 1) * width]]
                        for p in range(players)]
-        ev["bank"] = [int(x) for x in row[LOG_WIDTH - N_RES:]]
+        ev["bank"] = [int(x) for x in row[bank:bank + width]]
         out.append(ev)
     return out

@@ -21,15 +21,15 @@ from simcore.actions import (A_BUY_DEV, A_BUY_GB, A_CITY, A_END, A_KNIGHT, A_KNI
 from simcore.board import setup_board
 from simcore.devcards import (buy_devcard, can_play, fill_deck, play_knight, play_monopoly,
                               play_road_building, play_year_of_plenty)
-from simcore.economy import SOURCE_SETUP, bank_trade, discard, domestic_trade, give, pay, produce, steal
+from simcore.economy import SOURCE_SETUP, bank_trade, init_card_kinds, discard, domestic_trade, give, pay, produce, steal
 from simcore.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GAME_END, E_OFFER, E_PAYOUT,
                             E_ROBBER, E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN, log_event)
 from simcore.legal import is_legal
 from simcore.params import (LAYOUT_BEGINNER, P_GB_COST, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
-                            P_RESOURCE_SUPPLY, P_ROBIN, P_ROTATE_SEATS, P_SEAT_SPECS, P_VICTORY_POINTS)
+                            P_ROBIN, P_ROTATE_SEATS, P_SEAT_SPECS, P_VICTORY_POINTS)
 from simcore.pieces import can_build_road_at, place_city, place_road, place_settlement, spot_is_free
 from simcore.state import (COST_CITY, copy_into, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT, DEV_VP,
-                           ITEM_CITY, ITEM_DEVCARD, ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, N_RES, PIECE_LIMITS,
+                           ITEM_CITY, ITEM_DEVCARD, ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, N_RESOURCES, PIECE_LIMITS,
                            randint, victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, HEX_CORNERS
 
@@ -66,14 +66,13 @@ def init_game(st, params):
     copy_into(st.costs[ITEM_SETTLEMENT], COST_SETTLEMENT)
     copy_into(st.costs[ITEM_CITY], COST_CITY)
     copy_into(st.costs[ITEM_DEVCARD], COST_DEVCARD)
-    copy_into(st.costs[ITEM_GB], params[P_GB_COST:P_GB_COST + N_RES])
+    copy_into(st.costs[ITEM_GB], params[P_GB_COST:P_GB_COST + N_RESOURCES])
     st.corner_owner[:] = -1
     st.corner_free[:] = 1
     st.gb_owner[:] = -1
     st.gb_removed_turn[:] = -1
     st.edge_owner[:] = -1
-    st.trade_rate[:] = 4
-    st.bank[:] = params[P_RESOURCE_SUPPLY]
+    init_card_kinds(st, params)
     for p in range(players):
         for k in range(3):
             st.pieces[p, k] = PIECE_LIMITS[k]
@@ -191,7 +190,7 @@ def discards(st):
         if n > HAND_LIMIT:
             for _ in range(n // 2):
                 r = decide.discard(st, q)
-                if r < 0 or r >= N_RES or st.hand[q, r] == 0:
+                if r < 0 or r >= st.hand.shape[1] or st.hand[q, r] == 0:
                     st.illegal += 1
                     r = 0
                     while st.hand[q, r] == 0:

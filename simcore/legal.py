@@ -14,6 +14,12 @@ from simcore.state import (ITEM_CITY, ITEM_DEVCARD, ITEM_ROAD, ITEM_SETTLEMENT, 
 
 
 @jitted
+def is_kind(st, k):
+    """k is a card kind of this game's hands (simcore.cards)."""
+    return 0 <= k < st.hand.shape[1]
+
+
+@jitted
 def can_road(st, p):
     return st.pieces[p, PIECE_ROAD] > 0 and can_afford(st, p, st.costs[ITEM_ROAD])
 
@@ -50,7 +56,7 @@ def is_legal(st, p, a, x, y):
     if a == A_BUY_DEV:
         return can_buy_dev(st, p)
     if a == A_TRADE:
-        return 0 <= x < 5 and 0 <= y < 5 and can_bank_trade(st, p, x, y)
+        return is_kind(st, x) and is_kind(st, y) and can_bank_trade(st, p, x, y)
     if a == A_KNIGHT:
         return can_play(st, p, DEV_KNIGHT)
     if a == A_ROADS:
@@ -61,5 +67,5 @@ def is_legal(st, p, a, x, y):
         return can_play(st, p, DEV_MONOPOLY)
     params = st.params
     if a == A_OFFER:
-        return can_offer(st, p) and 0 <= x < 5 and 0 <= y < 5 and x != y and st.hand[p, x] > 0
+        return can_offer(st, p) and is_kind(st, x) and is_kind(st, y) and x != y and st.hand[p, x] > 0
     return gb.enabled(params) and gb.is_legal_action(st, params, p, a, x)

@@ -53,6 +53,9 @@ P_ROBIN_PIECE_SETS = 54   # `robin.sheriff_piece_sets`: the Sheriff's pieces are
 ROBIN_DECK, ROBIN_DIE = 0, 1
 ENCLOSURE_OFF, ENCLOSURE_HEX = 0, 1
 
-# --- Fleisch / Autarkie and C&K (RULES.md §2, §4): slots 64..127 ---
+# --- Fleisch / Autarkie and C&K (RULES.md §2, §4): slots 64..111 ---
+# --- commodity card kinds (simcore.cards; packed by cards.pack_card_kinds): slots 112..127 ---
+P_KIND_SUPPLY = 112       # 112..119: bank supply of hand kind N_RESOURCES + i
+P_KIND_RATE = 120         # 120..127: its maritime rate (0 = the bank does not trade it)
 
 N_PARAMS = 128

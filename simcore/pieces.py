@@ -4,7 +4,7 @@ from simcore.jit import jitted
 
 from simcore import records as R
 from simcore.events import E_AWARD, log_event
-from simcore.state import (GENERIC_HARBOUR, N_RES, PIECE_CITY, PIECE_ROAD, PIECE_SETTLEMENT)
+from simcore.state import (GENERIC_HARBOUR, N_RESOURCES, PIECE_CITY, PIECE_ROAD, PIECE_SETTLEMENT)
 from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS
 
 AWARD_ARMY, AWARD_ROAD = 0, 1
@@ -76,7 +76,7 @@ def can_build_road_at(st, p, e):
 @jitted
 def add_income(st, p, c):
     """A settlement, or the upgrade to a city, adds the corner's pips once more."""
-    for r in range(N_RES):
+    for r in range(N_RESOURCES):
         st.income[p, r] += st.corner_pips[c, r]
     st.income_mask[p] |= st.corner_res_mask[c]
 
@@ -94,9 +94,10 @@ def place_settlement(st, p, c):
     st.stats[p, R.S_SETTLEMENTS] += 1
     add_income(st, p, c)
     harbour = st.corner_harbour[c]
-    if harbour == GENERIC_HARBOUR:
-        for r in range(N_RES):
-            st.trade_rate[p, r] = min(st.trade_rate[p, r], 3)
+    if harbour == GENERIC_HARBOUR:  # every kind the bank trades (C&K: commodities too)
+        for r in range(st.trade_rate.shape[1]):
+            if st.trade_rate[p, r] > 0:
+                st.trade_rate[p, r] = min(st.trade_rate[p, r], 3)
     elif harbour >= 0:
         st.trade_rate[p, harbour] = 2
     # an opponent's road through this corner is cut (RULES.md §0 longest road)

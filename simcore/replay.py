@@ -3,21 +3,24 @@
 replay_events(params, kinds, weights, game_index, seed) -> list[dict]
   The first dict is the `board` event, then one dict per thing that happens, in
   order (simcore.events.EVENT_FIELDS).  Every event has "type", "player" (-1 when
-  none), "hands" (one list of 5 per player) and "bank" (5 ints), plus its own
-  fields.  The CLI writes them as JSON Lines.  A game of more events than the
-  state's log holds is played once per page of the log: every event is there.
+  none), "hands" (one list per player) and "bank" (a list), one count per card
+  kind in the order the board event's "card_kinds" names (the five resources, then
+  any commodities of the variants in force), plus its own fields.  The CLI writes
+  them as JSON Lines.  A game of more events than the state's log holds is
+  played once per page of the log: every event is there.
 """
 import numpy as np
 
 from simcore.batch import play_batch
 from simcore.events import event_dicts
 from simcore.params import P_PLAYERS
-from simcore.state import DESERT, GENERIC_HARBOUR, RESOURCE_NAMES, new_state_buffer
+from simcore.state import (DESERT, GENERIC_HARBOUR, RESOURCE_NAMES, buffer_variants, card_kinds, new_state_buffer,
+                           rules_variants)
 from simcore.topology import (CORNER_POSITIONS, EDGE_CORNERS, EDGE_POSITIONS, HARBOUR_CORNERS, HARBOUR_SEA,
                               HEX_POSITIONS, N_HARBOURS)
 
 
-def board_event(st, players, start_robber, hands_bank):
+def board_event(st, players, start_robber, hands_bank, kinds=RESOURCE_NAMES):
     """The board as laid at the start: hexes (axial q, r, resource, number), corners
     (the three hex positions meeting there, sea included), edges (their two
     corners and two hex positions), harbours (corners, rate, resource)."""
@@ -36,7 +39,7 @@ def board_event(st, players, start_robber, hands_bank):
                          "resource": "any" if kind == GENERIC_HARBOUR else RESOURCE_NAMES[kind]})
     hands, bank = hands_bank
     return {"type": "board", "player": -1, "players": players, "robber": start_robber,
-            "hexes": hexes, "corners": corners, "edges": edges, "harbours": harbours,
+            "card_kinds": list(kinds), "hexes": hexes, "corners": corners, "edges": edges, "harbours": harbours,
             "hands": hands, "bank": bank}
 
 
@@ -45,11 +48,12 @@ def replay_events(params, kinds, weights, game_index, seed):
     st = buf[0]
     log = _game_log(params, kinds, weights, game_index, seed, buf)
     players = int(params[P_PLAYERS])
-    events = event_dicts(log, players)
+    names = card_kinds(buffer_variants(rules_variants(params)))     # as new_state_buffer lays them out
+    events = event_dicts(log, players, names)
     start_robber = int(np.flatnonzero(st.hex_resource[:19] == DESERT)[0])
-    supply = int(st.bank.sum() + st.hand[:players].sum()) // 5
-    start = ([[0] * 5 for _ in range(players)], [supply] * 5)
-    return [board_event(st, players, start_robber, start)] + events
+    supply = st.bank + st.hand[:players].sum(axis=0)    # every kind is conserved: the bank at the start
+    start = ([[0] * len(names) for _ in range(players)], [int(x) for x in supply])
+    return [board_event(st, players, start_robber, start, names)] + events
 
 
 def _game_log(params, kinds, weights, game_index, seed, buf):

@@ -2,6 +2,8 @@
 
 Encodings
   resource r: 0 lumber, 1 brick, 2 wool, 3 grain, 4 ore (RESOURCE_NAMES); 5 = desert (hexes only)
+  card kind k: a resource, then the commodities of the variants in force (simcore.cards);
+              per-kind fields (KINDS in their shape) are card_kinds(variants) wide
   player p:   0..players-1 in turn order (seat); -1 = nobody
   dev card d: 0 knight, 1 VP, 2 road building, 3 year of plenty, 4 monopoly
 The state is one numpy record (see state_dtype): scalars are plain fields
@@ -12,14 +14,13 @@ from simcore import fastcompile
 from simcore.jit import jitted
 
 from policies.weights import N_WEIGHTS
+from simcore.cards import N_RESOURCES, RESOURCE_NAMES, card_kinds  # noqa: F401 (RESOURCE_NAMES re-exported)
 from simcore.kernel_variants import GRUNDBESITZ, ROBIN_HOOD, VARIANTS, marker
 from simcore.params import N_PARAMS, P_GB_ON, P_ROBIN
 from simcore.records import N_ROBIN, S_CITIES, S_SETTLEMENTS, SEAT_WIDTH
 from simcore.topology import N_CORNERS, N_EDGES, N_HEXES
 
-RESOURCE_NAMES = ("lumber", "brick", "wool", "grain", "ore")
-N_RES = 5
-DESERT = 5
+DESERT = N_RESOURCES
 GENERIC_HARBOUR = 5     # corner_harbour value of a 3:1 harbour
 
 DEV_KNIGHT, DEV_VP, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY = 0, 1, 2, 3, 4
@@ -32,7 +33,7 @@ N_DEV_CARDS = 25
 PIECE_SETTLEMENT, PIECE_CITY, PIECE_ROAD = 0, 1, 2
 PIECE_LIMITS = (5, 4, 15)
 
-# building costs [lumber, brick, wool, grain, ore]
+# building costs [lumber, brick, wool, grain, ore] (st.costs rows: the other kinds cost 0)
 COST_ROAD = np.array([1, 1, 0, 0, 0], np.int64)
 COST_SETTLEMENT = np.array([1, 1, 1, 1, 0], np.int64)
 COST_CITY = np.array([0, 0, 0, 2, 3], np.int64)
@@ -41,12 +42,12 @@ COST_DEVCARD = np.array([0, 0, 1, 1, 1], np.int64)
 ITEM_ROAD, ITEM_SETTLEMENT, ITEM_CITY, ITEM_DEVCARD, ITEM_GB = 0, 1, 2, 3, 4
 N_ITEMS = 5
 
-# number of set bits of a 5-bit resource mask
-POPCOUNT5 = np.array([bin(m).count("1") for m in range(32)], np.int64)
+# number of set bits of a resource mask (bit r = resource r)
+RES_POPCOUNT = np.array([bin(m).count("1") for m in range(1 << N_RESOURCES)], np.int64)
 
 # Robin Hood's movement cards (RULES.md §3): c = 0..4 a resource, ROBIN_KNIGHT back to camp
-ROBIN_KNIGHT = N_RES
-ROBIN_CARD_KINDS = N_RES + 1
+ROBIN_KNIGHT = N_RESOURCES
+ROBIN_CARD_KINDS = N_RESOURCES + 1
 ROBIN_MAX_EACH = 10                                 # cards of one kind in a deck (robin.deck)
 ROBIN_DECK_MAX = ROBIN_CARD_KINDS * ROBIN_MAX_EACH
 
@@ -89,9 +90,17 @@ SCALARS = (
 # Array fields: (name, shape, encoding).  Player arrays have MAX_PLAYERS rows;
 # rows >= players stay unused.
 MAX_PLAYERS = 4
-# options of one random choice at most: every road, settlement and city site, 25 bank trades,
-# 25 offers, 5 cards, every GB action (policies.randombot.action), and END
-N_CHOICES = N_EDGES + 2 * N_CORNERS + 64 + 3 * N_GB
+KINDS = "card kinds"    # in a shape: one entry per card kind (state_dtype)
+CHOICES = "choices"     # in a shape: n_choices(card kinds)
+
+
+def n_choices(width):
+    """Options of one random choice at most: every road, settlement and city site,
+    width x width bank trades and offers, 5 cards, every GB action
+    (policies.randombot.action), and END (and some room: 64 for five kinds)."""
+    return N_EDGES + 2 * N_CORNERS + 2 * width * width + 14 + 3 * N_GB
+
+
 ARRAYS = (
     ("params", (N_PARAMS,), "the packed rules of this game (simcore.params P_*)"),
     ("hex_resource", (N_HEXES,), "resource of each land hex, DESERT for the desert"),
@@ -100,23 +109,23 @@ ARRAYS = (
     ("corner_harbour", (N_CORNERS,), "-1 none, r = 2:1 harbour of resource r, GENERIC_HARBOUR = 3:1"),
     ("corner_owner", (N_CORNERS,), "player with a building here, -1 = empty"),
     ("corner_level", (N_CORNERS,), "0 empty, 1 settlement, 2 city"),
-    ("corner_pips", (N_CORNERS, N_RES), "pips of each resource at a corner (from the board)"),
+    ("corner_pips", (N_CORNERS, N_RESOURCES), "pips of each resource at a corner (from the board)"),
     ("corner_res_mask", (N_CORNERS,), "bit r set: resource r is produced at the corner"),
     ("edge_owner", (N_EDGES,), "player with a road here, -1 = empty"),
     ("corner_free", (N_CORNERS,), "1 = the distance rule allows a settlement here"),
     ("road_touch", (MAX_PLAYERS, N_CORNERS), "number of the player's roads at each corner"),
-    ("hand", (MAX_PLAYERS, N_RES), "resource cards in hand"),
-    ("bank", (N_RES,), "resource cards in the bank"),
-    ("costs", (N_ITEMS, N_RES), "cost of each item (ITEM_*) in this game"),
+    ("hand", (MAX_PLAYERS, KINDS), "cards of each kind in hand"),
+    ("bank", (KINDS,), "cards of each kind in the bank"),
+    ("costs", (N_ITEMS, KINDS), "cost of each item (ITEM_*) in this game"),
     ("dev_deck", (N_DEV_CARDS,), "shuffled dev cards, drawn from index dev_top"),
     ("dev_hand", (MAX_PLAYERS, N_DEV_TYPES), "dev cards held and playable (bought before this turn)"),
     ("dev_new", (MAX_PLAYERS, N_DEV_TYPES), "dev cards bought this turn (not yet playable)"),
     ("pieces", (MAX_PLAYERS, 3), "settlements, cities, roads left in the supply"),
     ("knights", (MAX_PLAYERS,), "knights played (largest army)"),
     ("road_length", (MAX_PLAYERS,), "longest connected road, recomputed on every change"),
-    ("trade_rate", (MAX_PLAYERS, N_RES), "best maritime rate per resource: 4, 3 or 2"),
-    ("income", (MAX_PLAYERS, N_RES), "production pips per resource (a city counts twice)"),
-    ("owed", (MAX_PLAYERS, N_RES), "scratch of economy.produce: cards owed this roll"),
+    ("trade_rate", (MAX_PLAYERS, KINDS), "best maritime rate per kind: 4, 3 or 2; 0 = the bank does not trade it"),
+    ("income", (MAX_PLAYERS, N_RESOURCES), "production pips per resource (a city counts twice)"),
+    ("owed", (MAX_PLAYERS, KINDS), "scratch of economy.produce: cards owed this roll"),
     ("income_mask", (MAX_PLAYERS,), "bit r set: the player has income of resource r"),
     ("stats", (MAX_PLAYERS, SEAT_WIDTH), "record counters, records.S_* indices"),
     ("road_used", (N_EDGES,), "scratch of pieces.longest_road: edges on the current trail"),
@@ -145,9 +154,9 @@ ARRAYS = (
     ("fence_queue", (N_CORNERS,), "policy scratch of policies.sheriff: search queue of fence_dist"),
     # policy scratch of one decision (kernels allocate no arrays): the options of a random
     # choice (policies.randombot; actions as (choice, choice_x, choice_y)), builder.plenty's needs
-    ("choice", (N_CHOICES,), "policy scratch: options of one choice"),
-    ("choice_x", (N_CHOICES,), "policy scratch: first argument of each action option"),
-    ("choice_y", (N_CHOICES,), "policy scratch: second argument of each action option"),
+    ("choice", (CHOICES,), "policy scratch: options of one choice"),
+    ("choice_x", (CHOICES,), "policy scratch: first argument of each action option"),
+    ("choice_y", (CHOICES,), "policy scratch: second argument of each action option"),
 )
 # float64 array fields, same form
 FLOAT_ARRAYS = (
@@ -157,9 +166,8 @@ FLOAT_ARRAYS = (
     ("player_val", (MAX_PLAYERS,), "policy scratch of one decision: a value per player (builder.robber)"),
 )
 
-# event log row: [type, player, a, b, c, d, hands (4 x 5), bank (5)]
+# event log row: [type, player, a, b, c, d, hands (MAX_PLAYERS x kinds), bank (kinds)]
 LOG_FIELDS = 6
-LOG_WIDTH = LOG_FIELDS + MAX_PLAYERS * N_RES + N_RES
 LOG_ROWS = 50_000      # events on a page of a replay's log; a longer game is replayed once per page
 
 
@@ -168,23 +176,38 @@ LOG_ROWS = 50_000      # events on a page of a replay's log; a longer game is re
 # count, which keeps calls cheap (an allocated array passed from call to call
 # costs two atomic operations per call).  Batch runs and replays of the same
 # variants share one record type (one compiled kernel); only replays write to the log.
-def state_dtype(variants=VARIANTS):
+def log_width(width):
+    """Columns of a log row for hands of `width` card kinds."""
+    return LOG_FIELDS + (MAX_PLAYERS + 1) * width
+
+
+def state_dtype(variants=VARIANTS, kinds=None):
     """The state record with the marker fields of `variants` (simcore.kernel_variants):
-    a kernel is compiled with the code of exactly those variants."""
+    a kernel is compiled with the code of exactly those variants.  Per-kind fields
+    have one entry per card kind (`kinds`, by default card_kinds(variants))."""
+    width = len(card_kinds(variants) if kinds is None else kinds)
     fields = [(name, np.int64) for name, _ in SCALARS]
-    fields += [(name, np.int64, shape) for name, shape, _ in ARRAYS]
+    size = {KINDS: width, CHOICES: n_choices(width)}
+    fields += [(name, np.int64, tuple(size.get(d, d) for d in shape)) for name, shape, _ in ARRAYS]
     fields += [(name, np.float64, shape) for name, shape, _ in FLOAT_ARRAYS]
     # the markers sit before the log, which is last in every record: no record type is
     # then a prefix of another, which numba would take for a subtype and let a function
     # compiled for one state record run on another (with its variants compiled out)
     fields += [(marker(v), np.int64) for v in VARIANTS if v in variants]
-    fields.append(("log", np.int64, (LOG_ROWS, LOG_WIDTH)))  # last: see game_bytes
+    fields.append(("log", np.int64, (LOG_ROWS, log_width(width))))  # last: see game_bytes
     return np.dtype(fields)
 
 
 def rules_variants(params):
     """The variants the packed rules switch on."""
     return tuple(v for v, on in ((GRUNDBESITZ, params[P_GB_ON]), (ROBIN_HOOD, params[P_ROBIN])) if on)
+
+
+def buffer_variants(variants):
+    """The variants a state record for rules with `variants` on is built with: those
+    (every variant where simcore.fastcompile cannot keep kernels of different record
+    types apart).  Its card kinds are card_kinds(buffer_variants(...))."""
+    return tuple(v for v in VARIANTS if v in variants) if fastcompile.installed() else VARIANTS
 
 
 def has_variants(buf, variants):
@@ -197,7 +220,7 @@ def new_state_buffer(params=None):
     Its kernel is compiled with the variants `params` switch on (every variant
     without params, or where simcore.fastcompile cannot keep kernels of different
     record types apart).  The log's pages are only touched by replays."""
-    variants = rules_variants(params) if params is not None and fastcompile.installed() else VARIANTS
+    variants = buffer_variants(rules_variants(params)) if params is not None else VARIANTS
     return np.zeros(1, state_dtype(variants)).view(np.recarray)
 
 
@@ -216,9 +239,10 @@ def randint(n):
 
 @jitted
 def copy_into(dst, src):
-    """dst[:] = src[:len(dst)] for 1-D arrays, as a loop: numba's array-to-slice
-    assignment costs ~2 s of every cold compile (its size-mismatch error text)."""
-    for i in range(dst.shape[0]):
+    """dst[:n] = src[:n], n = the shorter length, for 1-D arrays, as a loop: numba's
+    array-to-slice assignment costs ~2 s of every cold compile (its size-mismatch error
+    text).  (A resource cost row fills the resource part of a card-kind row.)"""
+    for i in range(min(dst.shape[0], src.shape[0])):
         dst[i] = src[i]
 
 

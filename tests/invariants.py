@@ -25,10 +25,11 @@ from simcore import records as R
 from simcore.batch import play_batch
 from simcore.game import init_game, play_turn, seat_policies, setup_phase
 from simcore.jit import jitted  # (importing simcore.jit also sets numba's cache folder for the engine's sources)
-from simcore.params import P_MAX_TURNS, P_PLAYERS, P_RESOURCE_SUPPLY, P_VICTORY_POINTS
+from simcore.economy import kind_supply
+from simcore.params import P_MAX_TURNS, P_PLAYERS, P_VICTORY_POINTS
 from simcore.seeds import game_seeds
 from simcore.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, N_DEV_CARDS, N_DEV_TYPES,
-                           N_GB, N_RES, PIECE_LIMITS, game_bytes, new_state_buffer, victory_points)
+                           N_GB, N_RESOURCES, PIECE_LIMITS, game_bytes, new_state_buffer, victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from tests.positions import make_params
 
@@ -152,9 +153,9 @@ def pieces_placed(st):
 def check_state(st, params, lengths_fresh):
     """The first broken invariant (a key of INVARIANTS), or 0."""
     players = st.players
-    supply = params[P_RESOURCE_SUPPLY]
-    # 1, 2: resources
-    for r in range(N_RES):
+    # 1, 2: cards of every kind
+    for r in range(st.hand.shape[1]):
+        supply = kind_supply(params, r)
         total = st.bank[r]
         if st.bank[r] < 0:
             return 2
@@ -186,8 +187,8 @@ def check_state(st, params, lengths_fresh):
     settlements = np.zeros(players, np.int64)
     cities = np.zeros(players, np.int64)
     n_roads = np.zeros(players, np.int64)
-    income = np.zeros((players, N_RES), np.int64)
-    rate = np.full((players, N_RES), 4, np.int64)
+    income = np.zeros((players, N_RESOURCES), np.int64)
+    rate = np.full((players, N_RESOURCES), 4, np.int64)
     for c in range(N_CORNERS):
         o = st.corner_owner[c]
         if o < 0:
@@ -196,11 +197,11 @@ def check_state(st, params, lengths_fresh):
             settlements[o] += 1
         else:
             cities[o] += 1
-        for r in range(N_RES):
+        for r in range(N_RESOURCES):
             income[o, r] += st.corner_level[c] * st.corner_pips[c, r]
         h = st.corner_harbour[c]
         if h == GENERIC_HARBOUR:
-            for r in range(N_RES):
+            for r in range(N_RESOURCES):
                 rate[o, r] = min(rate[o, r], 3)
         elif h >= 0:
             rate[o, h] = 2
@@ -237,7 +238,7 @@ def check_state(st, params, lengths_fresh):
         if (st.stats[p, R.S_SETTLEMENTS] != settlements[p] or st.stats[p, R.S_CITIES] != cities[p]
                 or st.stats[p, R.S_ROADS] != n_roads[p]):
             return 11
-        for r in range(N_RES):
+        for r in range(N_RESOURCES):
             if st.income[p, r] != income[p, r] or st.trade_rate[p, r] != rate[p, r]:
                 return 11
         # 6: roads connected
@@ -339,7 +340,7 @@ def check_grundbesitz(st, params):
         count[q, h] += 1
         on_board += st.gb_markers[g]
     cost = 0
-    for r in range(N_RES):
+    for r in range(N_RESOURCES):
         cost += params[P.P_GB_COST + r]
     placed = 0
     received = 0

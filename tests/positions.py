@@ -25,10 +25,10 @@ from simcore.game import init_game
 from simcore.grundbesitz import FOLLOW_NONE
 from simcore.grundbesitz_rules import Grundbesitz
 from simcore.pieces import place_city, place_road, place_settlement
-from simcore.state import DEV_KNIGHT, N_RES, RESOURCE_NAMES, new_state_buffer, randint
+from simcore.state import DEV_KNIGHT, N_RESOURCES, RESOURCE_NAMES, new_state_buffer, randint, state_dtype
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS
 
-LUMBER, BRICK, WOOL, GRAIN, ORE = range(N_RES)
+LUMBER, BRICK, WOOL, GRAIN, ORE = range(N_RESOURCES)
 SUPPLY = 19
 
 
@@ -55,13 +55,16 @@ def make_params(players=4, layout=P.LAYOUT_BEGINNER, victory_points=10, max_turn
     return params
 
 
-def new_position(players=4, policy="random", seed=0, **rules):
+def new_position(players=4, policy="random", seed=0, params=None, kinds=None, **rules):
     """(st, params): a set-up game with nothing placed, every seat playing `policy`
     (a preset name, or one name per seat).  The numpy RNG (the engine's dice and
-    random choices when run as Python) is seeded with `seed`."""
-    params = make_params(players, **rules)
+    random choices when run as Python) is seeded with `seed`.  `params` replaces
+    make_params(players, **rules); `kinds` lays the hands out for these card kinds
+    (simcore.cards)."""
+    if params is None:
+        params = make_params(players, **rules)
     np.random.seed(seed)
-    st = new_state_buffer()[0]
+    st = new_state_buffer()[0] if kinds is None else np.zeros(1, state_dtype(kinds=kinds)).view(np.recarray)[0]
     names = [policy] * players if isinstance(policy, str) else list(policy)
     for p, name in enumerate(names):
         st.policy_kind[p], st.weights[p] = resolve(name)
@@ -137,28 +140,30 @@ def roads(st, p, corners):
 
 # --- cards --------------------------------------------------------------------
 
-def _counts(cards=None, **named):
-    counts = np.zeros(N_RES, np.int64)
+def _counts(st, cards=None, kinds=RESOURCE_NAMES, **named):
+    """Cards per kind of st's hands: a list (the first kinds, the rest 0) or by name."""
+    counts = np.zeros(st.hand.shape[1], np.int64)
     if cards is not None:
-        counts[:] = cards
+        counts[:len(cards)] = cards
     for name, n in named.items():
-        counts[RESOURCE_NAMES.index(name)] += n
+        counts[kinds.index(name)] += n
     return counts
 
 
-def deal(st, p, cards=None, **named):
-    """Move cards from the bank to p's hand: deal(st, 0, lumber=2) or deal(st, 0, [1, 1, 0, 0, 0])."""
-    counts = _counts(cards, **named)
+def deal(st, p, cards=None, kinds=RESOURCE_NAMES, **named):
+    """Move cards from the bank to p's hand: deal(st, 0, lumber=2) or deal(st, 0, [1, 1, 0, 0, 0]);
+    `kinds` names the kinds of a hand wider than the resources."""
+    counts = _counts(st, cards, kinds, **named)
     assert (st.bank >= counts).all(), "the bank does not hold these cards"
     st.bank[:] -= counts
     st.hand[p] += counts
 
 
-def set_hand(st, p, cards=None, **named):
+def set_hand(st, p, cards=None, kinds=RESOURCE_NAMES, **named):
     """p's hand becomes exactly these cards (the old hand goes back to the bank)."""
     st.bank[:] += st.hand[p]
     st.hand[p] = 0
-    deal(st, p, cards, **named)
+    deal(st, p, cards, kinds, **named)
 
 
 def supply_kept(st, supply=SUPPLY):

@@ -7,7 +7,7 @@ import pytest
 from simcore import params as P
 from simcore.board import (BEGINNER_HARBOURS, BEGINNER_NUMBERS, BEGINNER_RESOURCES, HARBOURS, NUMBERS,
                            TILES, red_numbers_adjacent, setup_board)
-from simcore.state import DESERT, GENERIC_HARBOUR, N_RES, PIPS, new_state_buffer
+from simcore.state import DESERT, GENERIC_HARBOUR, N_RESOURCES, PIPS, new_state_buffer
 from simcore.topology import (CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, EDGE_HEXES,
                               HARBOUR_CORNERS, HEX_CORNERS, HEX_EDGES, HEX_NEIGHBOURS, N_CORNERS, N_EDGES,
                               N_HARBOURS, N_HEXES)
@@ -133,7 +133,7 @@ def test_random_layouts_differ_between_seeds():
 def test_corner_pips_and_resource_mask_follow_the_hexes(layout):
     st = _board(3, layout=layout)
     for c in range(N_CORNERS):
-        pips = np.zeros(N_RES, np.int64)
+        pips = np.zeros(N_RESOURCES, np.int64)
         mask = 0
         for h in CORNER_HEXES[c]:
             if h >= 0 and st.hex_resource[h] != DESERT:

@@ -23,13 +23,14 @@ from simcore import records as R
 from simcore import robin
 from simcore.batch import play_batch
 from simcore.game import init_game, seat_policies
-from simcore.params import P_MAX_TURNS, P_RESOURCE_SUPPLY
+from simcore.economy import kind_supply
+from simcore.params import P_MAX_TURNS
 from simcore.robin_board import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE, ENDING_ROBIN_TARGET,
                                  ENDING_SHERIFF_TARGET, NEUTRAL, SHERIFF, SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF,
                                  enclosed)
 from simcore.seeds import game_seeds
 from simcore.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, MAX_PLAYERS,
-                           N_DEV_CARDS, N_DEV_TYPES, N_RES, PIECE_LIMITS, ROBIN_CARD_KINDS, game_bytes,
+                           N_DEV_CARDS, N_DEV_TYPES, N_RESOURCES, PIECE_LIMITS, ROBIN_CARD_KINDS, game_bytes,
                            new_state_buffer, victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from tests.robin_positions import robin_params
@@ -58,9 +59,9 @@ INVARIANTS = {
 @njit(cache=True)
 def check_robin_state(st, params, fresh_length):
     """The first broken invariant (a key of INVARIANTS), or 0."""
-    supply = params[P_RESOURCE_SUPPLY]
     sets = params[P.P_ROBIN_PIECE_SETS]
-    for r in range(N_RES):
+    for r in range(st.hand.shape[1]):
+        supply = kind_supply(params, r)
         if st.bank[r] < 0 or st.hand[SHERIFF, r] < 0:
             return 2
         if st.bank[r] + st.hand[SHERIFF, r] != supply:
@@ -93,8 +94,8 @@ def check_robin_state(st, params, fresh_length):
     settlements = 0
     cities = 0
     n_neutral = 0
-    income = np.zeros(N_RES, np.int64)
-    rate = np.full(N_RES, 4, np.int64)
+    income = np.zeros(N_RESOURCES, np.int64)
+    rate = np.full(N_RESOURCES, 4, np.int64)
     for c in range(N_CORNERS):
         o = st.corner_owner[c]
         if o < 0:
@@ -110,11 +111,11 @@ def check_robin_state(st, params, fresh_length):
             settlements += 1
         else:
             cities += 1
-        for r in range(N_RES):
+        for r in range(N_RESOURCES):
             income[r] += st.corner_level[c] * st.corner_pips[c, r]
         h = st.corner_harbour[c]
         if h == GENERIC_HARBOUR:
-            for r in range(N_RES):
+            for r in range(N_RESOURCES):
                 rate[r] = min(rate[r], 3)
         elif h >= 0:
             rate[h] = 2
@@ -162,7 +163,7 @@ def check_robin_state(st, params, fresh_length):
     if (st.stats[SHERIFF, R.S_SETTLEMENTS] != settlements or st.stats[SHERIFF, R.S_CITIES] != cities
             or st.stats[SHERIFF, R.S_ROADS] != roads):
         return 9
-    for r in range(N_RES):
+    for r in range(N_RESOURCES):
         if st.income[SHERIFF, r] != income[r] or st.trade_rate[SHERIFF, r] != rate[r]:
             return 9
     # 10: development cards

@@ -10,7 +10,7 @@ from simcore import records as R
 from simcore.economy import produce
 from simcore.seeds import game_seeds
 from simcore.batch import play_batch
-from simcore.state import N_RES, PIPS, new_state_buffer, randint
+from simcore.state import N_RESOURCES, PIPS, new_state_buffer, randint
 from simcore.topology import CORNER_HEXES
 from tests.positions import city, make_params, new_position, settle
 
@@ -59,13 +59,13 @@ def mean_production(buf, seed, n):
     st = buf[0]
     np.random.seed(seed)
     players = st.players
-    got = np.zeros((players, N_RES), np.float64)
+    got = np.zeros((players, N_RESOURCES), np.float64)
     for _ in range(n):
         roll = randint(6) + randint(6) + 2
         if roll != 7:
             produce(st, roll)
         for p in range(players):
-            for r in range(N_RES):
+            for r in range(N_RESOURCES):
                 got[p, r] += st.hand[p, r]
                 st.bank[r] += st.hand[p, r]
                 st.hand[p, r] = 0
@@ -79,7 +79,7 @@ def test_mean_production_per_roll_is_the_pip_count_over_36():
     city(st, 1, 45)                    # grain 6, grain 4, wool 11
     settle(st, 2, 4)                   # ore 10, wool 2, brick 6
     city(st, 3, 30)                    # desert (robber), grain 4, lumber 3
-    expected = np.zeros((4, N_RES))
+    expected = np.zeros((4, N_RESOURCES))
     for p, c in ((0, 13), (1, 45), (2, 4), (3, 30)):
         for h in CORNER_HEXES[c]:
             if h >= 0 and h != st.robber:
