@@ -31,7 +31,7 @@ _ROOT = Path(__file__).resolve().parent.parent
 # Modules no kernel imports (the Python shell around the engine): editing them
 # needs no recompile.  A module missing here only costs an unneeded recompile.
 SHELL_MODULES = {
-    "simcore": {"batch", "bench", "config", "errors", "fields", "grid", "grundbesitz_rules", "outputs",
+    "simcore": {"backends", "batch", "bench", "config", "errors", "fields", "grid", "grundbesitz_rules", "outputs",
                 "progress", "replay", "robin_config", "runner", "seeds", "sweep"},
     "policies": {"presets", "registry"},
 }

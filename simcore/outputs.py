@@ -148,3 +148,57 @@ def _last_newline(fh):
         if found >= 0:
             return pos + found
     return -1
+
+
+# --- chunk files: written by workers, joined in game order by the parent ---
+
+def _has_pyarrow():
+    import importlib.util
+    return importlib.util.find_spec("pyarrow") is not None
+
+
+def write_chunk(base, csv_rows):
+    """base.csv (rows without header, bytes) and, with pyarrow, base.parquet (the same rows typed
+    as pandas reads them under the games.csv header); each under a temporary name, then renamed,
+    the CSV last: a chunk whose .csv exists is complete."""
+    base = Path(base)
+    if _has_pyarrow():
+        import io
+
+        import pandas as pd
+        frame = pd.read_csv(io.BytesIO(header_line().encode() + csv_rows))
+        _atomic(base.with_suffix(".parquet"), lambda tmp: frame.to_parquet(tmp, index=False))
+    _atomic(base.with_suffix(".csv"), lambda tmp: tmp.write_bytes(csv_rows))
+
+
+def _atomic(path, write):
+    tmp = path.with_name(path.name + ".tmp")
+    write(tmp)
+    os.replace(tmp, path)
+
+
+def join_parquet(csv_path, chunk_parquets, games):
+    """games.parquet beside csv_path from the chunks' Parquet files when they cover games 0..games-1
+    exactly (True), else nothing (False: convert the CSV instead)."""
+    spans = sorted(chunk_parquets)
+    covered = 0
+    for start, count in spans:
+        if start != covered:
+            return False
+        covered += count
+    if covered != games or not spans or not _has_pyarrow():
+        return False
+    import pyarrow.parquet as pq
+    out = Path(csv_path).with_suffix(".parquet")
+    tmp, writer = out.with_name(out.name + ".tmp"), None
+    try:
+        for span in spans:
+            table = pq.read_table(chunk_parquets[span])
+            if writer is None:
+                writer = pq.ParquetWriter(tmp, table.schema)
+            writer.write_table(table.cast(writer.schema))
+    finally:
+        if writer is not None:
+            writer.close()
+    os.replace(tmp, out)
+    return True
