@@ -71,13 +71,17 @@ def _kernel_args(params, buf):
             np.empty((1, records.N_COLUMNS), np.int64), buf, game_bytes(buf), 0)
 
 
-def compile_line(params, name):
-    variants = rules_variants(params)
-    seconds = COMPILE_SECONDS.get(variants, 30)
-    return f"compiling the engine for {name}, first run only, ~{seconds} s"
+def engine_name(params):
+    """'the base game', 'grundbesitz', ...: which kernel these rules need."""
+    return "+".join(rules_variants(params)) or "the base game"
 
 
-def warm_up(params, kinds, weights, name, stream, load=True):
+def compile_line(params):
+    seconds = COMPILE_SECONDS.get(rules_variants(params), 30)
+    return f"compiling the engine for {engine_name(params)}, first run only, ~{seconds} s"
+
+
+def warm_up(params, kinds, weights, stream, load=True):
     """Play one game so that the kernel is compiled and cached; say so on `stream` when it compiles.
     load=False: only when it is not cached yet (workers load it themselves).  Returns the
     seconds it took, None when nothing was done."""
@@ -91,7 +95,7 @@ def warm_up(params, kinds, weights, name, stream, load=True):
     def say():
         if not said.is_set():
             said.set()
-            stream.write(compile_line(params, name) + "\n")
+            stream.write(compile_line(params) + "\n")
             stream.flush()
 
     timer = threading.Timer(2.0, say) if cached is None else None

@@ -226,8 +226,10 @@ class Job:
                 _remove_chunk(path)
         return keep
 
-    def _tally_file(self, path):
-        for df in pd.read_csv(path, usecols=self.tally.columns(), chunksize=50_000):
+    def _tally_file(self, path, header=True):
+        """Add the rows of a games file (a chunk file has no header line) to the tally, 50,000 at a time."""
+        names = {} if header else {"header": None, "names": csv_columns()}
+        for df in pd.read_csv(path, usecols=self.tally.columns(), chunksize=50_000, **names):
             self.tally.add(df)
 
     def work(self, local):
@@ -254,8 +256,7 @@ class Job:
             if span[0] != self.done:
                 return
             path = self._ahead.pop(span)
-            for df in pd.read_csv(path, usecols=self.tally.columns(), chunksize=50_000):
-                self.tally.add(df)
+            self._tally_file(path, header=False)
             self._append(path, *span)
 
     def _append(self, path, start, count):
@@ -313,7 +314,7 @@ def _warm_up(pending, stream, load):
         kernel = rules_variants(job.params)
         if kernel not in seen:
             seen.add(kernel)
-            warm_up(job.params, job.kinds, job.weights, job.scenario.name, stream, load=load)
+            warm_up(job.params, job.kinds, job.weights, stream, load=load)
 
 
 def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="loky", scheduler=None,
