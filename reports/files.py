@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-CHUNK_ROWS = 200_000
+CHUNK_ROWS = 50_000
 
 
 def has_pyarrow():
