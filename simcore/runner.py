@@ -135,11 +135,11 @@ class Work:
 
 @dataclasses.dataclass
 class Done:
-    """A worker's answer: the chunk's tally, and its rows when it could not write them itself."""
+    """A worker's answer: the chunk's tally, and its records when it could not write them itself."""
     start: int
     count: int
     tally: object
-    csv: bytes = None
+    block: np.ndarray = None
 
 
 def play_chunk(work, start, count):
@@ -149,11 +149,10 @@ def play_chunk(work, start, count):
     players = int(work.params[P_PLAYERS])
     names = [s.policy for s in work.scenario.seats]
     _check_records(block, indices, players, len(names))
-    text = outputs.format_rows(block, names, players).encode()
     tally = Tally(work.scenario).add(pd.DataFrame(block, columns=R.column_names()))
     if not work.folder:
-        return Done(start, count, tally, text)
-    outputs.write_chunk(Path(work.folder) / chunk_name(start, count), text)
+        return Done(start, count, tally, block)
+    outputs.write_chunk(Path(work.folder) / chunk_name(start, count), block, names, players)
     return Done(start, count, tally)
 
 
@@ -241,9 +240,9 @@ class Job:
     def absorb(self, done):
         """A chunk's answer, in game order: its rows join games.csv.part, its tally the run's."""
         base = self.chunks / chunk_name(done.start, done.count)
-        if done.csv is not None:
+        if done.block is not None:
             self.chunks.mkdir(exist_ok=True)
-            outputs.write_chunk(base, done.csv)
+            outputs.write_chunk(base, done.block, [s.policy for s in self.scenario.seats], self.scenario.players)
         self.tally.merge(done.tally)
         self._append(base.with_suffix(".csv"), done.start, done.count)
         self._flush_ahead()
