@@ -131,3 +131,63 @@ def test_a_killed_run_resumes_to_the_same_bytes(scenario_file, tmp_path, sig, jo
     assert not (out / "games.csv").exists()
     runner.run(s, out, resume=True, chunk_games=400, progress=False)
     assert _files(out) == _files(tmp_path / "ref")
+
+
+def test_cli_compile_bench_and_backend_options(tmp_path):
+    from tests.test_cli import assert_bad_input, invoke
+    result = invoke("compile", "base")
+    assert result.exit_code == 0 and "engine for the base game" in result.stdout and "ready in" in result.stdout
+    assert_bad_input(invoke("compile"), "give a SCENARIO or --all")
+    assert_bad_input(invoke("run", "base", "-n", 5, "--backend", "spark", "-o", tmp_path / "r"), "--backend", "loky or dask")
+    assert_bad_input(invoke("run", "base", "-n", 5, "--scheduler", "tcp://x:1", "-o", tmp_path / "r"),
+                     "--scheduler", "--backend dask")
+    assert not (tmp_path / "r").exists()
+    result = invoke("bench", "--jobs", 2, "--games", 60)
+    assert result.exit_code == 0, result.output
+    assert "--jobs 1:" in result.stdout and "--jobs 2:" in result.stdout and "ratio:" in result.stdout
+
+
+def test_the_compile_line_is_shown_only_when_the_kernel_is_not_cached(monkeypatch):
+    import io
+
+    import numpy as np
+
+    from simcore import batch
+    from simcore.config import find_scenario, pack_policies, pack_rules
+    s = load_scenario(find_scenario("base"))
+    params, (kinds, weights) = pack_rules(s), pack_policies(s)
+    stream = io.StringIO()
+    batch.warm_up(params, kinds, weights, stream)
+    assert batch.kernel_cached(params) is True and stream.getvalue() == ""
+    monkeypatch.setattr(batch, "kernel_cached", lambda p: False)
+    monkeypatch.setattr(batch, "play_batch", lambda *a: np.zeros(0))
+    batch.warm_up(params, kinds, weights, stream)
+    assert stream.getvalue() == "compiling the engine for the base game, first run only, ~20 s\n"
+
+
+def test_progress_shows_the_whole_jobs_rate_and_eta():
+    import io
+
+    from simcore.progress import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+    stream = Terminal()
+    bar = Progress(1000, live=True, stream=stream)
+    bar.t0 -= 10.0                      # 10 s ago
+    bar.last = -1.0
+    bar.update(250)                      # 25 games/s: 750 left, 30 s
+    assert "250/1,000 games (25%)  25 games/s  ETA 0:30" in stream.getvalue()
+    bar.say("setting 1/4 done: x")
+    assert "\r\033[Ksetting 1/4 done: x\n" in stream.getvalue()
+
+
+def test_a_dask_sweep_gives_the_same_bytes(tmp_path):
+    pytest.importorskip("distributed", reason="distributed is not installed (pip install 'catan-balance[dask]')")
+    from tests.test_cli import invoke
+    args = ["sweep", "base", "--vary", "victory_points=6,7", "--games", 14, "-q", "--no-report", "--chunk-games", 4]
+    assert invoke(*args, "--out", tmp_path / "loky", "--jobs", 2).exit_code == 0
+    assert invoke(*args, "--out", tmp_path / "dask", "--jobs", 2, "--backend", "dask").exit_code == 0
+    for setting in ("00-victory_points=6", "01-victory_points=7"):
+        assert _files(tmp_path / "loky" / setting) == _files(tmp_path / "dask" / setting)
