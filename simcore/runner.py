@@ -209,10 +209,14 @@ class Job:
             self.done = self.start = self.scenario.games
             return
         self.done = self.start
-        ahead = self._chunks_ahead()
-        self.todo = _gaps(self.start, self.scenario.games, ahead, chunk_games)
-        self._ahead = ahead
+        self._ahead = self._chunks_ahead()
+        self.plan_chunks(chunk_games)
         self._write_meta(force=True)
+
+    def plan_chunks(self, size):
+        """self.todo: chunks of at most `size` games covering every game in no file yet."""
+        if self.state != "done":
+            self.todo = _gaps(self.start, self.scenario.games, self._ahead, size)
 
     def _chunks_ahead(self):
         """Complete chunk files beyond games.csv.part, not overlapping it or each other; others go."""
@@ -328,8 +332,7 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="lok
     if jobs > 1 and remaining:  # enough chunks to keep every worker busy
         size = min(chunk_games, max(100, -(-remaining // (4 * jobs * len(jobs_list)))))
         for job in jobs_list:
-            if job.state != "done":
-                job.todo = _gaps(job.start, job.scenario.games, job._ahead, size)
+            job.plan_chunks(size)
     total = sum(job.scenario.games for job in jobs_list)
     bar = Progress(total, sum(job.done for job in jobs_list), live=progress, stream=stream)
     pending = [job for job in jobs_list if job.todo]
@@ -365,14 +368,15 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="lok
 
 
 def run(scenario, out_dir, jobs=1, resume=False, progress=True, force=False, chunk_games=CHUNK_GAMES,
-        backend="loky", scheduler=None):
+        backend="loky", scheduler=None, on_finish=None):
     """Play every game of `scenario` into `out_dir`; return the summary dict.
 
     Everything is checked before `out_dir` is touched.  resume: continue an
-    interrupted run in out_dir (or re-summarise a finished one); force: start over.
+    interrupted run in out_dir (or re-summarise a finished one); force: start over;
+    on_finish(job, summary, progress bar) once the results are written.
     """
     job = Job(scenario, out_dir, resume, force)
-    (summary,), bar = play([job], jobs, progress, chunk_games, backend, scheduler)
+    (summary,), bar = play([job], jobs, progress, chunk_games, backend, scheduler, on_finish)
     games = job.out / GAMES
     if job.state == "done":
         print(f"{games}: all {scenario.games:,} games were already played; summary rewritten", file=sys.stderr)

@@ -165,18 +165,9 @@ def _finish_run(job, setting=None, overrides=()):
     games_parquet(job.out / runner.GAMES)
 
 
-def run_one(scenario, out, setting=None, overrides=(), jobs=1, resume=False, force=False, progress=True,
-            chunk_games=runner.CHUNK_GAMES, backend="loky", scheduler=None):
-    """runner.run, then meta.json (and games.parquet when pyarrow is installed) next to the results."""
-    job = runner.Job(scenario, out, resume, force)
-    (summary,), bar = runner.play([job], jobs, progress, chunk_games, backend, scheduler,
-                                  on_finish=lambda j, s, bar: _finish_run(j, setting, overrides))
-    games = job.out / runner.GAMES
-    if job.state == "done":
-        print(f"{games}: all {scenario.games:,} games were already played; summary rewritten", file=sys.stderr)
-    else:
-        bar.finish(f" -> {games}")
-    return summary
+def run_one(scenario, out, setting=None, overrides=(), **kw):
+    """runner.run, then meta.json (and games.parquet when the chunks did not make it) next to the results."""
+    return runner.run(scenario, out, on_finish=lambda job, summary, bar: _finish_run(job, setting, overrides), **kw)
 
 
 def sweep_meta(sweep, complete=False, started=None):
