@@ -67,6 +67,17 @@ SCENARIO_HELP = "Scenario: a TOML file, or the name of a shipped scenario (see `
 SET_HELP = "Override a scenario value, key=value with a TOML value (repeatable), e.g. --set board.layout=beginner."
 
 
+BACKEND_HELP = "Where chunks are played: loky (worker processes here) or dask (a Dask cluster; pip install 'catan-balance[dask]')."
+SCHEDULER_HELP = "With --backend dask: the address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786 [default: a local cluster of --jobs workers]."
+CHUNK_HELP = "Games per chunk a worker plays and writes at a time (any size gives the same games)."
+
+
+def _backend(backend, scheduler):
+    from simcore.backends import check
+    check(backend, scheduler)
+    return {"backend": backend, "scheduler": scheduler}
+
+
 def _load(scenario, sets, **flags):
     """The validated scenario; flags (games=, seed=) override like --set."""
     from simcore.config import find_scenario, load_scenario
@@ -86,6 +97,9 @@ def run(
     force: bool = typer.Option(False, "--force", help="Overwrite results already in --out."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final line stays)."),
     no_report: bool = typer.Option(False, "--no-report", help="Do not write report.html / report.md."),
+    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
+    chunk_games: int = typer.Option(2000, "--chunk-games", min=1, metavar="N", help=CHUNK_HELP),
 ):
     """Simulate a scenario: writes games.csv, summary.json, meta.json and the report, prints win rates.
 
@@ -102,7 +116,8 @@ def run(
     out = out or Path("results") / loaded.name
     _note_sweep_table(loaded)
     try:
-        summary = run_one(loaded, out, overrides=sets, jobs=jobs, resume=resume, progress=not quiet, force=force)
+        summary = run_one(loaded, out, overrides=sets, jobs=jobs, resume=resume, progress=not quiet, force=force,
+                          chunk_games=chunk_games, **_backend(backend, scheduler))
     except KeyboardInterrupt:
         typer.echo("interrupted: run the same command with --resume to continue", err=True)
         raise typer.Exit(130)
@@ -162,6 +177,9 @@ def sweep(
     force: bool = typer.Option(False, "--force", help="Overwrite a sweep already in --out."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final lines stay)."),
     no_report: bool = typer.Option(False, "--no-report", help="Do not write report.html / report.md."),
+    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
+    chunk_games: int = typer.Option(2000, "--chunk-games", min=1, metavar="N", help=CHUNK_HELP),
 ):
     """Play a scenario under every combination of varied values, with the same game seeds in each.
 
@@ -175,10 +193,12 @@ def sweep(
     """
     from simcore import sweep as sweeps
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
+    where = _backend(backend, scheduler)
     plan = sweeps.plan(scenario, [*sets, *extra], vary, baseline, _correction(correction))
     out = out or Path("results") / f"{plan.scenario.name}-sweep"
     try:
-        sweeps.run(plan, out, jobs=jobs, resume=resume, force=force, progress=not quiet)
+        sweeps.run(plan, out, jobs=jobs, resume=resume, force=force, progress=not quiet, chunk_games=chunk_games,
+                   **where)
     except KeyboardInterrupt:
         typer.echo("interrupted: run the same command with --resume to continue", err=True)
         raise typer.Exit(130)
@@ -284,22 +304,80 @@ def bench(
     games: int = typer.Option(20000, "--games", "-n", min=1, metavar="N", help="Games to time."),
     scenario: str = typer.Option("base", "--scenario", "-s", metavar="SCENARIO", help=SCENARIO_HELP),
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J",
+                             help="Instead: whole runs (no report) with 1 and with J jobs, side by side, and their ratio."),
+    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
 ):
-    """Time the kernel on one core: games per second, compile/cache load time apart.
+    """Time the kernel on one core: games per second, compile/cache load time apart;
+    with --jobs J, whole runs with 1 and J worker processes and how much faster J are.
 
     \b
     Examples:
       catan-balance bench
       catan-balance bench --games 5000 --scenario mixed
+      catan-balance bench --jobs 2 --games 200000      # the speed-up of two jobs (an idle machine: >= 1.7x)
     """
     from simcore.bench import bench as run_bench
     loaded = _load(scenario, sets)
+    if jobs > 1:
+        return _bench_jobs(_load(scenario, sets, games=games), jobs, _backend(backend, scheduler))
     typer.echo(f"bench: {loaded.name}, {loaded.players} player{'s' if loaded.players != 1 else ''} "
                f"({', '.join(s.policy for s in loaded.seats)}), one core")
     result = run_bench(loaded, games)
     typer.echo(f"compile / cache load: {result['compile_s']:.2f} s (first batch of {result['warmup_games']} games)")
     typer.echo(f"{result['games']:,} games in {result['seconds']:.2f} s: {result['games_per_s']:,.0f} games/s "
                f"({1000 / result['games_per_s']:.3f} ms a game, {result['turns_per_game']:.1f} player-turns a game)")
+
+
+def _bench_jobs(loaded, jobs, where):
+    import tempfile
+    from simcore.bench import jobs_ratio
+    typer.echo(f"bench: {loaded.name}, {loaded.games:,} games, whole runs (no report) with 1 and {jobs} jobs")
+    with tempfile.TemporaryDirectory(prefix="catan-bench-") as folder:
+        result = jobs_ratio(loaded, jobs, folder, **where)
+    for r in result["runs"]:
+        typer.echo(f"--jobs {r['jobs']}: {r['seconds']:.1f} s, {r['games_per_s']:,.0f} games/s")
+    load = ", ".join(f"{x:.2f}" for x in result["load_before"])
+    typer.echo(f"ratio: {result['ratio']:.2f}x with {jobs} jobs (load average before: {load}; "
+               f"{os_cpu_count()} cores)")
+
+
+def os_cpu_count():
+    import os
+    return os.cpu_count()
+
+
+@app.command()
+def compile(
+    scenario: Optional[str] = typer.Argument(None, metavar="[SCENARIO]", help=SCENARIO_HELP),
+    all_: bool = typer.Option(False, "--all", help="Every shipped scenario (each engine they need, once)."),
+):
+    """Compile the engine ahead of time (numba's disk cache), e.g. for a cluster image or CI.
+
+    \b
+    Examples:
+      catan-balance compile --all
+      catan-balance compile grundbesitz
+    """
+    import sys as _sys
+    from simcore.batch import engine_name, warm_up
+    from simcore.config import pack_policies, pack_rules, shipped_scenarios
+    from simcore.state import rules_variants
+    if (scenario is None) == (not all_):
+        raise InputError("compile: give a SCENARIO or --all, not both or neither")
+    names = [p.stem for p in shipped_scenarios()] if all_ else [scenario]
+    seen = set()
+    for name in names:
+        loaded = _load(name, [])
+        params = pack_rules(loaded)
+        kernel = rules_variants(params)
+        if kernel in seen:
+            continue
+        seen.add(kernel)
+        kinds, weights = pack_policies(loaded)
+        seconds = warm_up(params, kinds, weights, _sys.stderr)
+        typer.echo(f"engine for {engine_name(params)} (as {loaded.name} needs it): ready in {seconds:.1f} s")
 
 
 @app.command()

@@ -1,8 +1,10 @@
 """Read one results directory (a run, or one setting of a sweep) into what the reports need.
 
-Memory stays small whatever the number of games: games.csv is read in chunks;
-per game only the seed, the winning table seat and scenario seat, the length and
-the variants' outcome columns are kept; every other column is summed per policy.
+Memory stays small whatever the number of games: games.csv is read in chunks of
+CHUNK_ROWS rows; per game only the seed, the winning table seat and scenario seat,
+the length and the variants' outcome columns are kept (a column holding one value
+in every game, e.g. another mode's filler, as a zero-memory broadcast view); every
+other column is summed per policy.
 
 Columns are discovered from the header: `seatK_<name>` columns are seat columns
 (flows are the `gain_*` / `spend_*` ones, VP sources the `vp_*` ones), anything
@@ -19,7 +21,7 @@ from reports.variants import REGISTRY, category_labels
 from simcore.errors import InputError
 from simcore.outputs import read_json
 
-CHUNK_ROWS = 200_000
+CHUNK_ROWS = 20_000
 BASE_GAME_COLUMNS = ("game", "seed", "winner_seat", "winner_policy", "turns", "rounds")
 _SEAT = re.compile(r"^seat(\d+)_(.+)$")
 _NOT_SUMMED = ("spec", "policy")
@@ -120,15 +122,15 @@ def _read_games(path, header, summary, meta, label, values):
         per_game["turns"].append(df["turns"].to_numpy(np.int32))
         for c in cats:
             names = category_labels(c)
-            per_game[c].append(df[c].fillna("").map(lambda v: str(names.get(v, v))).to_numpy(object))
+            _keep(per_game[c], df[c].fillna("").map(lambda v: str(names.get(v, v))).to_numpy(object))
         for c in measures:
-            per_game[c].append(pd.to_numeric(df[c], errors="coerce").to_numpy(np.float64))
+            _keep(per_game[c], pd.to_numeric(df[c], errors="coerce").to_numpy(np.float64))
         stacked = pd.concat([_seat_frame(df, k, suffixes, labels[specs[:, k]]) for k in range(players)])
         grouped = stacked.groupby("label")
         sums.append(grouped[suffixes].sum())
         squares.append((stacked[suffixes] ** 2).assign(label=stacked["label"]).groupby("label").sum())
         counts.append(grouped.size())
-    joined = {k: np.concatenate(v) if v else np.zeros(0) for k, v in per_game.items()}
+    joined = {k: _join(v) for k, v in per_game.items()}
     order = list(dict.fromkeys(labels))
     return RunData(
         path=path, label=label, values=values, summary=summary, meta=meta, header=header,
@@ -138,6 +140,43 @@ def _read_games(path, header, summary, meta, label, values):
         seat_sums=_total(sums, order, suffixes), seat_sq=_total(squares, order, suffixes),
         seat_games=_total([c.to_frame("n") for c in counts], order, ["n"])["n"],
     )
+
+
+class _Same:
+    """Chunks of a column that so far held one value only: the value and the row count."""
+
+    def __init__(self, value, dtype, n):
+        self.value, self.dtype, self.n = value, dtype, n
+
+
+def _same_value(values):
+    first = values[0]
+    if values.dtype == object:
+        return (values == first).all()
+    return np.array_equal(values, np.full(len(values), first), equal_nan=True)
+
+
+def _keep(parts, values):
+    """Append a chunk's values of a column; a column of one value so far stays a _Same."""
+    if not len(values):
+        return
+    if parts and isinstance(parts[-1], _Same):
+        same = parts[-1]
+        if _same_value(values) and (values[0] == same.value or (values[0] != values[0] and same.value != same.value)):
+            same.n += len(values)
+            return
+        parts[-1] = np.full(same.n, same.value, dtype=same.dtype)
+    elif not parts and _same_value(values):
+        parts.append(_Same(values[0], values.dtype, len(values)))
+        return
+    parts.append(values)
+
+
+def _join(parts):
+    """One array of a column's chunks (a read-only broadcast view when every game held one value)."""
+    if len(parts) == 1 and isinstance(parts[0], _Same):
+        return np.broadcast_to(np.array(parts[0].value, dtype=parts[0].dtype), (parts[0].n,))
+    return np.concatenate(parts) if parts else np.zeros(0)
 
 
 def _total(parts, order, columns):

@@ -38,6 +38,12 @@ class RobinTally:
         np.add.at(self.vp, (spec, 1), df["robin_vp"].to_numpy(dtype=np.int64))
         return self
 
+    def merge(self, other):
+        self.sides += other.sides
+        self.endings += other.endings
+        self.vp += other.vp
+        return self
+
     @staticmethod
     def _block(sides, endings, vp):
         n = int(sides.sum())

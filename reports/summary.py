@@ -82,6 +82,17 @@ class Tally:
         self.turns = np.pad(self.turns, (0, size - len(self.turns))) + np.pad(hist, (0, size - len(hist)))
         return self
 
+    def merge(self, other):
+        """Add the counts of another Tally of the same scenario (a worker's chunk)."""
+        self.games += other.games
+        for name in ("seat_wins", "spec_wins", "spec_games", "spec_sums"):
+            getattr(self, name).__iadd__(getattr(other, name))
+        size = max(len(other.turns), len(self.turns))
+        self.turns = np.pad(self.turns, (0, size - len(self.turns))) + np.pad(other.turns, (0, size - len(other.turns)))
+        if self.robin is not None:
+            self.robin.merge(other.robin)
+        return self
+
     def _median_turns(self):
         cum = np.cumsum(self.turns)
         lo, hi = (self.games - 1) // 2, self.games // 2  # the middle game(s), 0-based

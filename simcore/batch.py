@@ -39,3 +39,75 @@ def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=Fal
                          "make it with new_state_buffer(params)")
     play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, game_bytes(buf), int(log_on))
     return out
+
+
+# --- start-up: the kernel compiled (or loaded from the cache) before the games ---
+
+COMPILE_SECONDS = {(): 20, ("grundbesitz",): 25, ("robin_hood",): 20}   # cold compile on one core, roughly
+
+
+def kernel_cached(params):
+    """True when the kernel for these rules is in numba's disk cache (or loaded), False when it
+    must be compiled, None when numba's cache cannot be asked (then nothing is promised)."""
+    buf = new_state_buffer(params)
+    dispatcher = play_batch_kernel
+    try:
+        args = _kernel_args(params, buf)
+        sig = tuple(dispatcher.typeof_pyval(a) for a in args)
+        if sig in dispatcher.overloads:
+            return True
+        cache = dispatcher._cache
+        key = cache._index_key(sig, dispatcher.targetctx.codegen())
+        return key in cache._cache_file._load_index()
+    except Exception:  # numba internals moved: the timer in warm_up speaks instead
+        return None
+
+
+def _kernel_args(params, buf):
+    one = np.zeros(1, dtype=np.int64)
+    specs = int(params[P_SEAT_SPECS]) or int(params[P_PLAYERS])
+    return (np.ascontiguousarray(params, dtype=np.int64), np.zeros(specs, np.int64),
+            np.zeros((specs, N_WEIGHTS)), one, np.zeros(1, np.uint32),
+            np.empty((1, records.N_COLUMNS), np.int64), buf, game_bytes(buf), 0)
+
+
+def engine_name(params):
+    """'the base game', 'grundbesitz', ...: which kernel these rules need."""
+    return "+".join(rules_variants(params)) or "the base game"
+
+
+def compile_line(params):
+    seconds = COMPILE_SECONDS.get(rules_variants(params), 30)
+    return f"compiling the engine for {engine_name(params)}, first run only, ~{seconds} s"
+
+
+def warm_up(params, kinds, weights, stream, load=True):
+    """Play one game so that the kernel is compiled and cached; say so on `stream` when it compiles.
+    load=False: only when it is not cached yet (workers load it themselves).  Returns the
+    seconds it took, None when nothing was done."""
+    import threading
+    import time
+    cached = kernel_cached(params)
+    if cached and not load:
+        return None
+    said = threading.Event()
+
+    def say():
+        if not said.is_set():
+            said.set()
+            stream.write(compile_line(params) + "\n")
+            stream.flush()
+
+    timer = threading.Timer(2.0, say) if cached is None else None
+    if cached is False:
+        say()
+    elif timer:
+        timer.start()
+    t0 = time.perf_counter()
+    try:
+        play_batch(params, kinds, weights, np.zeros(1, np.int64), np.ones(1, np.uint32))
+    finally:
+        said.set()
+        if timer:
+            timer.cancel()
+    return time.perf_counter() - t0

@@ -35,7 +35,7 @@ ENGINE_PACKAGES = ("simcore", "policies")
 # folder: editing them needs no recompile.  A module missing here only costs an
 # unneeded recompile.
 SHELL_MODULES = {
-    "simcore": {"batch", "bench", "config", "errors", "fields", "grid", "grundbesitz_rules", "outputs",
+    "simcore": {"backends", "batch", "bench", "config", "errors", "fields", "grid", "grundbesitz_rules", "outputs",
                 "progress", "replay", "robin_config", "runner", "seeds", "sweep"},
     "policies": {"presets", "registry"},
 }

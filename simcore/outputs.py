@@ -29,23 +29,63 @@ def header_line():
     return ",".join(csv_columns()) + "\n"
 
 
+_LOW, _HIGH = -16, 4096
+_TEXT = np.array([str(v) for v in range(_LOW, _HIGH)], dtype=object)   # str of the common small values
+
+
+def _cells(block):
+    """The integers of `block` as str objects: a lookup for small values, str() for the rest."""
+    inside = (block >= _LOW) & (block < _HIGH)
+    cells = _TEXT[np.where(inside, block - _LOW, 0)]
+    rows, cols = np.nonzero(~inside)
+    cells[rows, cols] = [str(v) for v in block[rows, cols].tolist()]
+    return cells
+
+
+def _names(block, policy_names, players):
+    """(name of the winner's policy or 'none', names of each seat's policy) per game, as object arrays."""
+    names = np.array(list(policy_names) + ["none"], dtype=object)
+    winner = block[:, R.G_WINNER]
+    specs = block[:, [R.SEAT_BASE + s * R.SEAT_WIDTH + R.S_SPEC for s in range(players)]]
+    winner_spec = np.where(winner >= 0, specs[np.arange(len(block)), np.maximum(winner, 0)], len(policy_names))
+    return names[winner_spec], [names[specs[:, s]] for s in range(players)]
+
+
+def _columns(block, policy_names, players, cells, blank):
+    """The games.csv columns of `block` in order, from `cells` (2-D slices) plus the policy names."""
+    winner_names, seat_names = _names(block, policy_names, players)
+    parts = [cells[:, :R.G_WINNER + 1], winner_names[:, None], cells[:, R.G_WINNER + 1:R.N_GAME_COLUMNS]]
+    for seat in range(players):
+        base = R.SEAT_BASE + seat * R.SEAT_WIDTH
+        parts += [cells[:, base:base + R.S_SPEC + 1], seat_names[seat][:, None],
+                  cells[:, base + R.S_SPEC + 1:base + R.SEAT_WIDTH]]
+    return parts + [blank] * (R.SEAT_WIDTH + 1) * (R.MAX_SEATS - players)
+
+
 def format_rows(block, policy_names, players):
     """CSV text of kernel records int64[n, N_COLUMNS]; policy_names[spec] names each scenario seat."""
-    blank = [""] * (R.SEAT_WIDTH + 1) * (R.MAX_SEATS - players)
-    spec_cols = [R.SEAT_BASE + s * R.SEAT_WIDTH + R.S_SPEC for s in range(R.MAX_SEATS)]
-    lines = []
-    for row in block.tolist():
-        winner = row[R.G_WINNER]
-        cells = [str(v) for v in row[:R.G_WINNER + 1]]
-        cells.append(policy_names[row[spec_cols[winner]]] if winner >= 0 else "none")
-        cells += [str(v) for v in row[R.G_WINNER + 1:R.N_GAME_COLUMNS]]
-        for seat in range(players):
-            base = R.SEAT_BASE + seat * R.SEAT_WIDTH
-            seat_cells = [str(v) for v in row[base:base + R.SEAT_WIDTH]]
-            seat_cells.insert(R.S_SPEC + 1, policy_names[row[base + R.S_SPEC]])
-            cells += seat_cells
-        lines.append(",".join(cells + blank))
-    return "\n".join(lines) + "\n" if lines else ""
+    if not len(block):
+        return ""
+    blank = np.full((len(block), 1), "", dtype=object)
+    table = np.concatenate(_columns(block, policy_names, players, _cells(block), blank), axis=1)
+    return "\n".join(map(",".join, table.tolist())) + "\n"
+
+
+def arrow_table(block, policy_names, players):
+    """The rows as a pyarrow Table typed as pandas reads games.csv: int64 numbers, string policy
+    names, float64 (all null) for the seats beyond the player count."""
+    import pyarrow as pa
+    blank = pa.nulls(len(block), pa.float64())
+    parts = _columns(block, policy_names, players, block, blank)
+    arrays = []
+    for part in parts:
+        if isinstance(part, pa.Array):
+            arrays.append(part)
+        elif part.dtype == object:
+            arrays.append(pa.array(part[:, 0], pa.string()))
+        else:
+            arrays += [pa.array(np.ascontiguousarray(part[:, j])) for j in range(part.shape[1])]
+    return pa.Table.from_arrays(arrays, names=csv_columns())
 
 
 def write_json(path, obj):
@@ -148,3 +188,57 @@ def _last_newline(fh):
         if found >= 0:
             return pos + found
     return -1
+
+
+# --- chunk files: written by workers, joined in game order by the parent ---
+
+def has_pyarrow():
+    """pyarrow is installed (optional: `pip install 'catan-balance[parquet]'`): Parquet files are written."""
+    import importlib.util
+    return importlib.util.find_spec("pyarrow") is not None
+
+
+def write_chunk(base, block, policy_names, players):
+    """base.csv (the rows without header) and, with pyarrow, base.parquet (the same table, typed as
+    pandas reads games.csv); each under a temporary name, then renamed, the CSV last: a chunk whose
+    .csv exists is complete."""
+    base = Path(base)
+    if has_pyarrow():
+        import pyarrow.parquet as pq
+        table = arrow_table(block, policy_names, players)
+        _atomic(base.with_suffix(".parquet"), lambda tmp: pq.write_table(table, tmp))
+    text = format_rows(block, policy_names, players).encode()
+    _atomic(base.with_suffix(".csv"), lambda tmp: tmp.write_bytes(text))
+
+
+def _atomic(path, write):
+    tmp = path.with_name(path.name + ".tmp")
+    write(tmp)
+    os.replace(tmp, path)
+
+
+def join_parquet(csv_path, chunk_parquets, games):
+    """games.parquet beside csv_path from the chunks' Parquet files when they cover games 0..games-1
+    exactly (True), else nothing (False: convert the CSV instead)."""
+    spans = sorted(chunk_parquets)
+    covered = 0
+    for start, count in spans:
+        if start != covered:
+            return False
+        covered += count
+    if covered != games or not spans or not has_pyarrow():
+        return False
+    import pyarrow.parquet as pq
+    out = Path(csv_path).with_suffix(".parquet")
+    tmp, writer = out.with_name(out.name + ".tmp"), None
+    try:
+        for span in spans:
+            table = pq.read_table(chunk_parquets[span])
+            if writer is None:
+                writer = pq.ParquetWriter(tmp, table.schema)
+            writer.write_table(table.cast(writer.schema))
+    finally:
+        if writer is not None:
+            writer.close()
+    os.replace(tmp, out)
+    return True

@@ -1,6 +1,13 @@
-"""Progress on stderr as games complete: a live line on a terminal, one final line always."""
+"""Progress on stderr as games complete: a live line on a terminal (games done of the whole job,
+games/s, time left), one final line always."""
 import sys
 import time
+
+
+def _clock(seconds):
+    seconds = int(round(seconds))
+    h, rest = divmod(seconds, 3600)
+    return f"{h}:{rest // 60:02d}:{rest % 60:02d}" if h else f"{rest // 60}:{rest % 60:02d}"
 
 
 class Progress:
@@ -15,13 +22,28 @@ class Progress:
         """Games per second played in this session."""
         return (self.done - self.start_done) / max(time.perf_counter() - self.t0, 1e-9)
 
+    def line(self):
+        """'120,000/1,200,000 games (10%)  14,000 games/s  ETA 1:17'."""
+        share = self.done / self.total if self.total else 1.0
+        text = f"{self.done:,}/{self.total:,} games ({100 * share:.0f}%)  {self.rate:,.0f} games/s"
+        if self.rate > 0 and self.done < self.total:
+            text += f"  ETA {_clock((self.total - self.done) / self.rate)}"
+        return text
+
     def update(self, games):
         self.done += games
         now = time.perf_counter()
         if self.live and now - self.last >= 0.1:
             self.last = now
-            self.stream.write(f"\r{self.done:,}/{self.total:,} games  {self.rate:,.0f} games/s ")
+            self.stream.write(f"\r{self.line()} \033[K")
             self.stream.flush()
+
+    def say(self, text):
+        """A line that stays (e.g. a finished sweep setting), the live line redrawn below it."""
+        self.stream.write(("\r\033[K" if self.live else "") + text + "\n")
+        if self.live:
+            self.stream.write(f"\r{self.line()} \033[K")
+        self.stream.flush()
 
     def finish(self, text):
         """Clear the live line and print `text` as the one line that stays."""

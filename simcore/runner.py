@@ -1,43 +1,53 @@
-"""Run a scenario: chunks of game indices through the kernel, streamed in order to games.csv.
+"""Run a scenario: chunks of game indices played by workers, joined in game order into games.csv.
 
 Output directory:
     run.json         what is being run (scenario hash, seed, games); written first, after a
                      fresh run has removed every file of an earlier one (outputs.remove_results)
-    games.csv.part   rows so far, one flush per chunk; renamed to games.csv when done
+    chunks/          chunk files workers wrote (START-COUNT.csv and .parquet), each complete
+                     or absent: written under a temporary name, then renamed
+    games.csv.part   the rows of the finished chunks that follow each other from game 0;
+                     renamed to games.csv when done
+    meta.json        while playing: {"kind": "run", "complete": false, "games_done", "chunks_done"}
     games.csv        the finished rows, one per game, in game order
-    summary.json     win rates etc. (reports.summary), written atomically at the end
+    games.parquet    the same table (with pyarrow), joined from the chunks' Parquet files
+    summary.json     win rates etc. (reports.summary), merged from the workers' tallies
 
 A game depends only on the scenario, its index and its seed, and chunks are
-written in index order, so any job count gives byte-identical files, and a
-resumed run continues exactly where the interrupted one stopped.
+joined in index order, so any job count, chunk size or backend gives
+byte-identical files, and a resumed run plays only the games in no file yet.
+
+`Job` is one run directory; `play` feeds the chunks of several jobs (a sweep's
+settings) through one pool of workers, which stay alive from one job to the next.
 """
 import dataclasses
 import hashlib
 import json
-import math
-import os
+import shutil
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
 
 from reports.summary import Tally
+from simcore import backends, outputs
 from simcore import records as R
-from simcore.batch import play_batch
+from simcore.batch import play_batch, warm_up
 from simcore.config import pack_policies, pack_rules
 from simcore.errors import InputError
-from simcore.outputs import (csv_columns, format_rows, header_line, read_json, recover_part, remove_results,
-                             write_json)
+from simcore.outputs import csv_columns, header_line, read_json, recover_part, remove_results, write_json
 from simcore.params import P_PLAYERS
 from simcore.progress import Progress
 from simcore.replay import replay_events
 from simcore.seeds import game_seeds
+from simcore.state import rules_variants
 
 CHUNK_GAMES = 2000
-RUN_JSON, PART, GAMES, SUMMARY = "run.json", "games.csv.part", "games.csv", "summary.json"
+RUN_JSON, PART, GAMES, SUMMARY, META, CHUNKS = \
+    "run.json", "games.csv.part", "games.csv", "summary.json", "meta.json", "chunks"
 _SAME_RUN_KEYS = ("scenario_hash", "seed", "games")
+_META_EVERY_S = 1.0
 
 
 def run_metadata(scenario):
@@ -56,7 +66,7 @@ def _plan(out, meta, resume, force):
         raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
     if force:
         return "fresh"
-    if (read_json(out / "meta.json") or {}).get("kind") == "sweep":
+    if (read_json(out / META) or {}).get("kind") == "sweep":
         raise InputError(f"{out}: holds a sweep; use --out for another directory, or --force to overwrite it")
     old = read_json(out / RUN_JSON)
     same = old is not None and all(old.get(k) == meta[k] for k in _SAME_RUN_KEYS)
@@ -75,34 +85,75 @@ def _plan(out, meta, resume, force):
     return "fresh"
 
 
-def _prepare(out, state, meta):
-    """Create or recover the output files for `state`; return the first game to play."""
-    out.mkdir(parents=True, exist_ok=True)
-    part = out / PART
-    if state == "fresh":
-        remove_results(out)  # the old report, games.csv, games.parquet, summary.json, meta.json
-        write_json(out / RUN_JSON, meta)
-        part.write_text(header_line(), encoding="utf-8")
-        return 0
-    if state == "part":
-        start = recover_part(part, header_line())
-        if start is None or start > meta["games"]:
-            raise InputError(f"{part}: is damaged or from another version; use --force to start over")
-        return start
-    return meta["games"]
+# --- chunk files ---
+
+def chunk_name(start, count):
+    return f"{start:010d}-{count:08d}"
+
+
+def _chunk_span(path):
+    """(start, count) of a complete chunk file, or None for any other file."""
+    try:
+        start, count = path.stem.split("-")
+        return int(start), int(count)
+    except ValueError:
+        return None
+
+
+def _chunk_files(folder, suffix=".csv"):
+    """{(start, count): path} of the complete chunk files in `folder` (temporary files are not)."""
+    if not folder.is_dir():
+        return {}
+    return {span: p for p in folder.glob("*" + suffix) if (span := _chunk_span(p)) is not None}
 
 
 def _spans(start, stop, size):
     return [(s, min(size, stop - s)) for s in range(start, stop, size)]
 
 
-def _play_chunk(params, kinds, weights, run_seed, names, start, count):
-    """One task: play games start..start+count-1; return (CSV text, records)."""
+def _gaps(start, stop, done, size):
+    """Chunks of at most `size` games covering start..stop-1 except the spans in `done`."""
+    spans, at = [], start
+    for s, c in sorted(done):
+        if s > at:
+            spans += _spans(at, min(s, stop), size)
+        at = max(at, s + c)
+    return spans + _spans(at, stop, size)
+
+
+# --- the workers' task ---
+
+@dataclasses.dataclass(frozen=True)
+class Work:
+    """What every chunk of one run needs (sent to the workers once per chunk; small)."""
+    scenario: object
+    params: np.ndarray
+    kinds: np.ndarray
+    weights: np.ndarray
+    folder: str          # where the worker writes its chunk files; "" to send the rows back instead
+
+
+@dataclasses.dataclass
+class Done:
+    """A worker's answer: the chunk's tally, and its records when it could not write them itself."""
+    start: int
+    count: int
+    tally: object
+    block: np.ndarray = None
+
+
+def play_chunk(work, start, count):
+    """One task: play games start..start+count-1, write (or return) the rows, return the tally."""
     indices = np.arange(start, start + count, dtype=np.int64)
-    block = play_batch(params, kinds, weights, indices, game_seeds(run_seed, start, count))
-    players = int(params[P_PLAYERS])
+    block = play_batch(work.params, work.kinds, work.weights, indices, game_seeds(work.scenario.seed, start, count))
+    players = int(work.params[P_PLAYERS])
+    names = [s.policy for s in work.scenario.seats]
     _check_records(block, indices, players, len(names))
-    return format_rows(block, names, players), block
+    tally = Tally(work.scenario).add(pd.DataFrame(block, columns=R.column_names()))
+    if not work.folder:
+        return Done(start, count, tally, block)
+    outputs.write_chunk(Path(work.folder) / chunk_name(start, count), block, names, players)
+    return Done(start, count, tally)
 
 
 def _check_records(block, indices, players, n_specs):
@@ -118,55 +169,216 @@ def _check_records(block, indices, players, n_specs):
                            f"{indices[0]}..{indices[-1]} ({players} players)")
 
 
-def _results(args, spans, jobs):
-    """Chunk results in game order: in this process for one job, else loky workers."""
-    tasks = (delayed(_play_chunk)(*args, start, count) for start, count in spans)
-    if jobs == 1:
-        return (fn(*a, **kw) for fn, a, kw in tasks)
-    return Parallel(n_jobs=jobs, backend="loky", return_as="generator")(tasks)
+# --- one run directory ---
+
+class Job:
+    """One run directory: planned (nothing written), prepared, fed its chunks in order, finished."""
+
+    def __init__(self, scenario, out_dir, resume=False, force=False, label=None):
+        self.scenario, self.out = scenario, Path(out_dir)
+        self.label = label or scenario.name
+        self.meta = run_metadata(scenario)
+        self.state = _plan(self.out, self.meta, resume, force)   # checked before anything is written
+        self.params = pack_rules(scenario)
+        self.kinds, self.weights = pack_policies(scenario)
+        self.tally = Tally(scenario)
+        self.todo, self.done, self.start = [], 0, 0
+        self._ahead, self._meta_at = {}, 0.0
+
+    @property
+    def chunks(self):
+        return self.out / CHUNKS
+
+    def prepare(self, chunk_games):
+        """Create or recover the output files; plan the chunks still to play (self.todo)."""
+        out, part = self.out, self.out / PART
+        out.mkdir(parents=True, exist_ok=True)
+        if self.state == "fresh":
+            remove_results(out)  # the old report, games.csv, games.parquet, summary.json, meta.json
+            shutil.rmtree(self.chunks, ignore_errors=True)
+            write_json(out / RUN_JSON, self.meta)
+            part.write_text(header_line(), encoding="utf-8")
+        elif self.state == "part":
+            self.start = recover_part(part, header_line())
+            if self.start is None or self.start > self.scenario.games:
+                raise InputError(f"{part}: is damaged or from another version; use --force to start over")
+            self._tally_file(part)
+        if self.state == "done":
+            shutil.rmtree(self.chunks, ignore_errors=True)  # left by a stop after games.csv was made
+            self._tally_file(out / GAMES)
+            self.done = self.start = self.scenario.games
+            return
+        self.done = self.start
+        self._ahead = self._chunks_ahead()
+        self.plan_chunks(chunk_games)
+        self._write_meta(force=True)
+
+    def plan_chunks(self, size):
+        """self.todo: chunks of at most `size` games covering every game in no file yet."""
+        if self.state != "done":
+            self.todo = _gaps(self.start, self.scenario.games, self._ahead, size)
+
+    def _chunks_ahead(self):
+        """Complete chunk files beyond games.csv.part, not overlapping it or each other; others go."""
+        keep, at = {}, self.start
+        for span, path in sorted(_chunk_files(self.chunks).items()):
+            s, c = span
+            if s >= at and s + c <= self.scenario.games:
+                keep[span], at = path, s + c
+            else:
+                _remove_chunk(path)
+        return keep
+
+    def _tally_file(self, path, header=True):
+        """Add the rows of a games file (a chunk file has no header line) to the tally, 50,000 at a time."""
+        names = {} if header else {"header": None, "names": csv_columns()}
+        for df in pd.read_csv(path, usecols=self.tally.columns(), chunksize=50_000, **names):
+            self.tally.add(df)
+
+    def work(self, local):
+        folder = str(self.chunks) if local else ""
+        if local:
+            self.chunks.mkdir(exist_ok=True)
+        return Work(self.scenario, self.params, self.kinds, self.weights, folder)
+
+    def absorb(self, done):
+        """A chunk's answer, in game order: its rows join games.csv.part, its tally the run's."""
+        base = self.chunks / chunk_name(done.start, done.count)
+        if done.block is not None:
+            self.chunks.mkdir(exist_ok=True)
+            outputs.write_chunk(base, done.block, [s.policy for s in self.scenario.seats], self.scenario.players)
+        self.tally.merge(done.tally)
+        self._append(base.with_suffix(".csv"), done.start, done.count)
+        self._flush_ahead()
+        self._write_meta()
+
+    def _flush_ahead(self):
+        """Chunk files found on resume that now follow the rows in games.csv.part."""
+        while self._ahead:
+            span = min(self._ahead)
+            if span[0] != self.done:
+                return
+            path = self._ahead.pop(span)
+            self._tally_file(path, header=False)
+            self._append(path, *span)
+
+    def _append(self, path, start, count):
+        assert start == self.done, f"chunk {start} joined after game {self.done}"
+        with open(self.out / PART, "ab") as dst, open(path, "rb") as src:
+            shutil.copyfileobj(src, dst, 1 << 20)
+        self.done += count
+        path.unlink()  # the .parquet twin stays until games.parquet is made
+
+    def _write_meta(self, force=False):
+        now = time.monotonic()
+        if force or now - self._meta_at >= _META_EVERY_S:
+            self._meta_at = now
+            spans = [[0, self.done]] if self.done else []
+            write_json(self.out / META, {"kind": "run", "complete": False, "games": self.scenario.games,
+                                         "games_done": self.done, "chunks_done": spans + sorted(map(list, self._ahead))})
+
+    def finish(self):
+        """games.csv (and games.parquet), summary.json; return the summary."""
+        out = self.out
+        if self.state != "done":
+            self._flush_ahead()
+            if self.done != self.scenario.games:
+                raise RuntimeError(f"{out}: {self.done} of {self.scenario.games} games joined")
+            (out / PART).replace(out / GAMES)
+            outputs.join_parquet(out / GAMES, _chunk_files(self.chunks, ".parquet"), self.scenario.games)
+            shutil.rmtree(self.chunks, ignore_errors=True)
+        summary = self.tally.result()
+        write_json(out / SUMMARY, summary)
+        if self.state != "done":
+            write_json(out / META, {"kind": "run", "complete": True, "games": self.scenario.games,
+                                    "games_done": self.done, "chunks_done": [[0, self.done]]})
+        return summary
 
 
-def _tally_file(path, tally):
-    for df in pd.read_csv(path, usecols=tally.columns(), chunksize=200_000):
-        tally.add(df)
+def _remove_chunk(path):
+    path.unlink(missing_ok=True)
+    path.with_suffix(".parquet").unlink(missing_ok=True)
 
 
-def run(scenario, out_dir, jobs=1, resume=False, progress=True, force=False, chunk_games=CHUNK_GAMES):
+# --- playing jobs ---
+
+def _results(tasks, jobs, backend="loky", scheduler=None):
+    """The tasks' answers in task order: in this process (one local job), loky workers or Dask."""
+    if jobs == 1 and backend == "loky":
+        return (play_chunk(*task) for task in tasks)
+    return backends.ordered(play_chunk, tasks, jobs, backend, scheduler)
+
+
+def _warm_up(pending, stream, load):
+    """Compile each kernel the jobs need once, here, before workers start (each would compile it);
+    load: also load it into this process (it plays the games itself)."""
+    seen = set()
+    for job in pending:
+        kernel = rules_variants(job.params)
+        if kernel not in seen:
+            seen.add(kernel)
+            warm_up(job.params, job.kinds, job.weights, stream, load=load)
+
+
+def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="loky", scheduler=None,
+         on_finish=None, stream=None):
+    """Prepare every job, play all their chunks through one pool of workers, finish each in turn
+    (on_finish(job, summary) after each); return the summaries."""
+    stream = stream or sys.stderr
+    local = backend == "loky"
+    for job in jobs_list:
+        job.prepare(chunk_games)
+    remaining = sum(job.scenario.games - job.done for job in jobs_list)
+    if jobs > 1 and remaining:  # enough chunks to keep every worker busy
+        size = min(chunk_games, max(100, -(-remaining // (4 * jobs * len(jobs_list)))))
+        for job in jobs_list:
+            job.plan_chunks(size)
+    total = sum(job.scenario.games for job in jobs_list)
+    bar = Progress(total, sum(job.done for job in jobs_list), live=progress, stream=stream)
+    pending = [job for job in jobs_list if job.todo]
+    if not scheduler:  # a cluster's machines compile (or load) their own kernels
+        _warm_up(pending, stream, load=jobs == 1 and local)
+    tasks = [(job.work(local), s, c) for job in pending for s, c in job.todo]
+    owner = [job for job in pending for _ in job.todo]
+    summaries, finished = [], 0
+
+    def finish_ready():
+        nonlocal finished
+        while finished < len(jobs_list) and (not jobs_list[finished].todo or
+                                             jobs_list[finished].done == jobs_list[finished].scenario.games):
+            job = jobs_list[finished]
+            summaries.append(job.finish())
+            finished += 1
+            if on_finish:
+                on_finish(job, summaries[-1], bar)
+
+    try:
+        finish_ready()
+        for job, done in zip(owner, _results(tasks, jobs, backend, scheduler)):
+            job.absorb(done)
+            bar.update(done.count)
+            finish_ready()
+    except KeyboardInterrupt:
+        for job in jobs_list[finished:]:
+            job._write_meta(force=True)
+        bar.finish(f"; interrupted: {bar.done:,} of {total:,} games kept")
+        raise
+    finish_ready()
+    return summaries, bar
+
+
+def run(scenario, out_dir, jobs=1, resume=False, progress=True, force=False, chunk_games=CHUNK_GAMES,
+        backend="loky", scheduler=None, on_finish=None):
     """Play every game of `scenario` into `out_dir`; return the summary dict.
 
     Everything is checked before `out_dir` is touched.  resume: continue an
-    interrupted run in out_dir (or re-summarise a finished one); force: start over.
+    interrupted run in out_dir (or re-summarise a finished one); force: start over;
+    on_finish(job, summary, progress bar) once the results are written.
     """
-    out = Path(out_dir)
-    params = pack_rules(scenario)
-    kinds, weights = pack_policies(scenario)
-    meta = run_metadata(scenario)
-    state = _plan(out, meta, resume, force)
-    start = _prepare(out, state, meta)
-    part, games = out / PART, out / GAMES
-
-    tally = Tally(scenario)
-    if start:
-        _tally_file(games if state == "done" else part, tally)
-    bar = Progress(scenario.games, start, live=progress)
-    if state != "done":
-        if jobs > 1:  # enough chunks to keep every worker busy
-            chunk_games = min(chunk_games, max(100, math.ceil((scenario.games - start) / (4 * jobs))))
-        args = (params, kinds, weights, scenario.seed, [s.policy for s in scenario.seats])
-        try:
-            with open(part, "a", encoding="utf-8", newline="") as fh:
-                for text, block in _results(args, _spans(start, scenario.games, chunk_games), jobs):
-                    fh.write(text)
-                    fh.flush()
-                    tally.add(pd.DataFrame(block, columns=R.column_names()))
-                    bar.update(len(block))
-        except KeyboardInterrupt:
-            bar.finish(f"; interrupted: {bar.done:,} of {scenario.games:,} games kept in {part}")
-            raise
-        os.replace(part, games)
-    summary = tally.result()
-    write_json(out / SUMMARY, summary)
-    if state == "done":
+    job = Job(scenario, out_dir, resume, force)
+    (summary,), bar = play([job], jobs, progress, chunk_games, backend, scheduler, on_finish)
+    games = job.out / GAMES
+    if job.state == "done":
         print(f"{games}: all {scenario.games:,} games were already played; summary rewritten", file=sys.stderr)
     else:
         bar.finish(f" -> {games}")

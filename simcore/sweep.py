@@ -138,6 +138,7 @@ def run_meta(scenario, out, setting=None, overrides=()):
     finished = datetime.fromtimestamp(games_file.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
     meta = {
         "kind": "run",
+        "complete": True,
         "scenario": scenario.name,
         "description": scenario.description,
         "source": str(scenario.source),
@@ -157,14 +158,16 @@ def run_meta(scenario, out, setting=None, overrides=()):
     return meta
 
 
-def run_one(scenario, out, setting=None, overrides=(), **kw):
-    """runner.run, then meta.json (and games.parquet when pyarrow is installed) next to the results."""
+def _finish_run(job, setting=None, overrides=()):
+    """After runner.Job.finish: meta.json, and games.parquet when the chunks did not make it."""
     from reports.files import games_parquet
-    out = Path(out)
-    summary = runner.run(scenario, out, **kw)
-    write_json(out / META, run_meta(scenario, out, setting, overrides))
-    games_parquet(out / runner.GAMES)
-    return summary
+    write_json(job.out / META, run_meta(job.scenario, job.out, setting, overrides))
+    games_parquet(job.out / runner.GAMES)
+
+
+def run_one(scenario, out, setting=None, overrides=(), **kw):
+    """runner.run, then meta.json (and games.parquet when the chunks did not make it) next to the results."""
+    return runner.run(scenario, out, on_finish=lambda job, summary, bar: _finish_run(job, setting, overrides), **kw)
 
 
 def sweep_meta(sweep, complete=False, started=None):
@@ -220,11 +223,13 @@ def _remove_stale(out, old, sweep):
             shutil.rmtree(out / name)
 
 
-def run(sweep, out_dir, jobs=1, resume=False, force=False, progress=True, chunk_games=runner.CHUNK_GAMES):
-    """Play every setting into out_dir/NN-<label>/; return the list of summaries."""
+def run(sweep, out_dir, jobs=1, resume=False, force=False, progress=True, chunk_games=runner.CHUNK_GAMES,
+        backend="loky", scheduler=None):
+    """Play every setting into out_dir/NN-<label>/ through one pool of workers; return the summaries."""
     out = Path(out_dir)
     meta = sweep_meta(sweep)
     state, old = _plan_out(out, meta, resume, force)
+    setting_jobs = [runner.Job(x.scenario, out / x.dir, state == "resume", force, x.label) for x in sweep.settings]
     out.mkdir(parents=True, exist_ok=True)
     if state == "fresh":
         _remove_stale(out, old, sweep)
@@ -235,10 +240,15 @@ def run(sweep, out_dir, jobs=1, resume=False, force=False, progress=True, chunk_
     count = len(sweep.settings)
     print(f"sweep: {sweep.scenario.name}, {count} settings x {sweep.scenario.games:,} games "
           f"(seed {sweep.scenario.seed}) -> {out}", file=sys.stderr)
-    summaries = []
-    for x in sweep.settings:
-        print(f"setting {x.index + 1}/{count}: {x.label}", file=sys.stderr)
-        summaries.append(run_one(x.scenario, out / x.dir, x, sweep.overrides, jobs=jobs, resume=state == "resume",
-                                 force=force, progress=progress, chunk_games=chunk_games))
+    setting_of = {id(job): x for job, x in zip(setting_jobs, sweep.settings)}
+
+    def finished(job, summary, bar):
+        x = setting_of[id(job)]
+        _finish_run(job, x, sweep.overrides)
+        what = "already played" if job.state == "done" else "done"
+        bar.say(f"setting {x.index + 1}/{count} {what}: {x.label}")
+
+    summaries, bar = runner.play(setting_jobs, jobs, progress, chunk_games, backend, scheduler, on_finish=finished)
+    bar.finish(f" -> {out}")
     write_json(out / META, sweep_meta(sweep, complete=True, started=meta["started"]))
     return summaries

@@ -10,6 +10,7 @@ import pytest
 from pandas.testing import assert_frame_equal
 
 from reports import files
+from simcore import outputs
 from tests.test_cli import invoke, report_again
 
 
@@ -73,6 +74,7 @@ def test_the_report_regenerates_from_the_saved_results(saved, tmp_path):
 
 def test_without_pyarrow_only_csv_is_written(tmp_path, monkeypatch):
     monkeypatch.setattr(files, "has_pyarrow", lambda: False)
+    monkeypatch.setattr(outputs, "has_pyarrow", lambda: False)   # the chunks' Parquet files
     out = tmp_path / "run"
     result = invoke("run", "base", "--games", 8, "--out", out, "-q")
     assert result.exit_code == 0, result.output
@@ -90,6 +92,7 @@ def test_without_pyarrow_parquet_of_earlier_results_is_removed(saved, tmp_path, 
     out = tmp_path / "run"
     shutil.copytree(saved / "run", out)
     monkeypatch.setattr(files, "has_pyarrow", lambda: False)
+    monkeypatch.setattr(outputs, "has_pyarrow", lambda: False)   # the chunks' Parquet files
     result = invoke("report", out)
     assert result.exit_code == 0, result.output
     assert not list((out / "tables").glob("*.parquet")) and (out / "tables" / "win_rates.csv").exists()

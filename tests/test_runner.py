@@ -28,7 +28,7 @@ def _run(scenario, out, **kw):
 def test_writes_games_and_summary(small, tmp_path):
     summary = _run(small, tmp_path / "out")
     files = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert files == ["games.csv", "run.json", "summary.json"]
+    assert files == ["games.csv", "games.parquet", "meta.json", "run.json", "summary.json"]
     df = pd.read_csv(tmp_path / "out" / "games.csv")
     assert list(df.columns) == csv_columns()
     assert df["game"].tolist() == list(range(small.games))
@@ -151,8 +151,9 @@ def _interrupted_after_first_chunk(monkeypatch):
 
 
 def test_a_fresh_run_first_removes_every_file_of_the_old_one(scenario_file, small, tmp_path, monkeypatch):
-    """Stopped after one chunk, a run started over (--force) leaves only its own run.json and rows so far:
-    no games.parquet, report, tables, charts, summary or meta.json of the old run."""
+    """Stopped after one chunk, a run started over (--force) leaves only its own run.json, rows so far,
+    chunk files and a meta.json saying it is not complete: no games.parquet, report, tables, charts,
+    summary or finished meta.json of the old run."""
     from reports.report import write_report
     from reports.study import open_results
     from simcore.sweep import run_one
@@ -166,6 +167,9 @@ def test_a_fresh_run_first_removes_every_file_of_the_old_one(scenario_file, smal
     more = load_scenario(scenario_file(), ["games=30"])
     with pytest.raises(KeyboardInterrupt):
         run_one(more, out, force=True, progress=False, chunk_games=5)
-    assert sorted(p.name for p in out.iterdir()) == ["games.csv.part", "run.json"]
+    assert sorted(p.name for p in out.iterdir()) == ["chunks", "games.csv.part", "meta.json", "run.json"]
+    assert not list((out / "chunks").glob("*.csv"))      # chunk 0 is in games.csv.part
+    progress = json.loads((out / "meta.json").read_text())
+    assert (progress["complete"], progress["games_done"], progress["chunks_done"]) == (False, 5, [[0, 5]])
     assert json.loads((out / "run.json").read_text())["games"] == 30
     assert len((out / "games.csv.part").read_text().splitlines()) == 1 + 5

@@ -196,27 +196,29 @@ def test_sweep_resume_continues_and_refuses_other_settings(tmp_path):
 
 def test_a_fresh_sweep_stopped_leaves_nothing_of_the_old_one_that_looks_finished(tmp_path, monkeypatch):
     """--force, then Ctrl-C in the second setting: the old sweep's report is gone at once, the first setting
-    holds the new results, the second only the new run.json and rows so far (no old games.csv, summary.json,
-    meta.json or games.parquet), and meta.json says the sweep is not complete."""
+    holds the new results, the second only the new run.json, rows so far and a meta.json saying it is not
+    complete (no old games.csv, summary.json or games.parquet), and meta.json says the sweep is not complete."""
     from simcore import runner
     out = tmp_path / "s"
     args = ["sweep", "base", "--vary", "victory_points=6,7", "--out", out, "-q"]
     assert invoke(*args, "--games", 12).exit_code == 0
     assert (out / "report.html").exists() and (out / "01-victory_points=7" / "games.parquet").exists()
-    real, started = runner._results, []
+    real = runner._results
 
-    def stop_in_the_second_setting(*a):
-        started.append(1)
-        if len(started) == 2:
-            raise KeyboardInterrupt
-        yield from real(*a)
+    def stop_in_the_second_setting(tasks, *a):   # every setting's chunks go through one pool
+        tasks = list(tasks)
+        for task, done in zip(tasks, real(tasks, *a)):
+            if task[0] is not tasks[0][0]:          # another setting's Work
+                raise KeyboardInterrupt
+            yield done
     monkeypatch.setattr(runner, "_results", stop_in_the_second_setting)
     assert invoke(*args, "--games", 13, "--force").exit_code == 130
     assert not {"report.html", "report.md", "charts", "tables"} & {p.name for p in out.iterdir()}
     assert not json.loads((out / "meta.json").read_text())["complete"]
     assert len(pd.read_csv(out / "00-victory_points=6" / "games.csv")) == 13
     second = out / "01-victory_points=7"
-    assert sorted(p.name for p in second.iterdir()) == ["games.csv.part", "run.json"]
+    assert sorted(p.name for p in second.iterdir()) == ["chunks", "games.csv.part", "meta.json", "run.json"]
+    assert not json.loads((second / "meta.json").read_text())["complete"]
     assert json.loads((second / "run.json").read_text())["games"] == 13
 
 

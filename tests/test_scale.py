@@ -1,0 +1,193 @@
+"""Scale: the same games whatever the jobs, chunk size or backend; killed runs resume to the same bytes;
+workers stay alive between chunks and settings."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from simcore import runner
+from simcore.config import load_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def small(scenario_file):
+    return load_scenario(scenario_file(), ["games=40"])
+
+
+def _files(out):
+    return {name: (out / name).read_bytes() for name in ("games.csv", "summary.json", "run.json")}
+
+
+@pytest.fixture
+def reference(small, tmp_path):
+    runner.run(small, tmp_path / "ref", progress=False)
+    return _files(tmp_path / "ref")
+
+
+@pytest.mark.parametrize("jobs, chunk", [(1, 3), (2, 7), (2, 40), (3, 1)])
+def test_any_jobs_and_chunk_size_give_the_same_bytes(small, tmp_path, reference, jobs, chunk):
+    out = tmp_path / "out"
+    runner.run(small, out, jobs=jobs, chunk_games=chunk, progress=False)
+    assert _files(out) == reference
+    assert not (out / "chunks").exists()
+    meta = json.loads((out / "meta.json").read_text())
+    assert meta["complete"] and meta["chunks_done"] == [[0, small.games]]
+
+
+def test_games_parquet_is_joined_from_the_chunks(small, tmp_path):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    out = tmp_path / "out"
+    runner.run(small, out, jobs=2, chunk_games=6, progress=False)
+    pd.testing.assert_frame_equal(pd.read_parquet(out / "games.parquet"), pd.read_csv(out / "games.csv"))
+
+
+def test_resume_uses_complete_chunk_files_and_ignores_half_written_ones(small, tmp_path, reference):
+    """Chunks ahead of games.csv.part are joined, not played again; a .tmp (half-written) one is not a chunk."""
+    out = tmp_path / "out"
+    runner.run(small, out, chunk_games=5, progress=False)
+    lines = (out / "games.csv").read_bytes().splitlines(keepends=True)
+    (out / "games.csv").unlink()
+    (out / "summary.json").unlink()
+    (out / "games.parquet").unlink(missing_ok=True)
+    (out / "games.csv.part").write_bytes(b"".join(lines[:1 + 10]))            # games 0..9 joined
+    chunks = out / "chunks"
+    chunks.mkdir()
+    (chunks / (runner.chunk_name(20, 5) + ".csv")).write_bytes(b"".join(lines[21:26]))     # complete
+    (chunks / (runner.chunk_name(30, 5) + ".csv.tmp")).write_bytes(b"".join(lines[31:33]))  # half written
+    (chunks / (runner.chunk_name(5, 5) + ".csv")).write_bytes(b"".join(lines[6:11]))       # already joined
+    played = []
+    real = runner.play_chunk
+
+    def counting(work, start, count):
+        played.append((start, count))
+        return real(work, start, count)
+    try:
+        runner.play_chunk = counting
+        runner.run(small, out, resume=True, chunk_games=5, progress=False)
+    finally:
+        runner.play_chunk = real
+    assert _files(out) == reference
+    assert played == [(10, 5), (15, 5), (25, 5), (30, 5), (35, 5)]       # 20..24 came from its chunk file
+
+
+def _pids(_work, start, count):
+    return os.getpid()
+
+
+def test_loky_workers_stay_alive_between_calls():
+    """Each setting of a sweep is played by the same worker processes (joblib's reusable executor)."""
+    from simcore.backends import ordered
+    first = set(ordered(_sleepy_pid, [(None, i, 1) for i in range(6)], 2, "loky"))
+    second = set(ordered(_sleepy_pid, [(None, i, 1) for i in range(6)], 2, "loky"))
+    assert len(first) == 2 and first == second and os.getpid() not in first
+
+
+def _sleepy_pid(_work, start, count):
+    time.sleep(0.2)
+    return os.getpid()
+
+
+def test_dask_local_cluster_gives_the_same_bytes(small, tmp_path, reference):
+    pytest.importorskip("distributed", reason="distributed is not installed (pip install 'catan-balance[dask]')")
+    out = tmp_path / "dask"
+    runner.run(small, out, jobs=2, chunk_games=6, progress=False, backend="dask")
+    assert _files(out) == reference
+
+
+_KILL_SCRIPT = """
+import sys
+from simcore.config import load_scenario
+from simcore import runner
+s = load_scenario(sys.argv[1], ["games=3000"])
+runner.run(s, sys.argv[2], jobs=int(sys.argv[3]), chunk_games=150, progress=False, resume=True)
+"""
+
+
+@pytest.mark.parametrize("sig, jobs", [(signal.SIGKILL, 2), (signal.SIGINT, 1), (signal.SIGKILL, 1)])
+def test_a_killed_run_resumes_to_the_same_bytes(scenario_file, tmp_path, sig, jobs):
+    path = scenario_file()
+    s = load_scenario(path, ["games=3000"])
+    runner.run(s, tmp_path / "ref", chunk_games=1000, progress=False)
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-c", _KILL_SCRIPT, str(path), str(out), str(jobs)], cwd=ROOT,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        meta = json.loads((out / "meta.json").read_text()) if (out / "meta.json").exists() else {}
+        if meta.get("games_done", 0) >= 600:
+            break
+        time.sleep(0.05)
+    assert proc.poll() is None, "the run ended before it could be killed"
+    os.killpg(proc.pid, sig)   # the run and its workers
+    proc.wait(timeout=60)
+    assert not (out / "games.csv").exists()
+    runner.run(s, out, resume=True, chunk_games=400, progress=False)
+    assert _files(out) == _files(tmp_path / "ref")
+
+
+def test_cli_compile_bench_and_backend_options(tmp_path):
+    from tests.test_cli import assert_bad_input, invoke
+    result = invoke("compile", "base")
+    assert result.exit_code == 0 and "engine for the base game" in result.stdout and "ready in" in result.stdout
+    assert_bad_input(invoke("compile"), "give a SCENARIO or --all")
+    assert_bad_input(invoke("run", "base", "-n", 5, "--backend", "spark", "-o", tmp_path / "r"), "--backend", "loky or dask")
+    assert_bad_input(invoke("run", "base", "-n", 5, "--scheduler", "tcp://x:1", "-o", tmp_path / "r"),
+                     "--scheduler", "--backend dask")
+    assert not (tmp_path / "r").exists()
+    result = invoke("bench", "--jobs", 2, "--games", 60)
+    assert result.exit_code == 0, result.output
+    assert "--jobs 1:" in result.stdout and "--jobs 2:" in result.stdout and "ratio:" in result.stdout
+
+
+def test_the_compile_line_is_shown_only_when_the_kernel_is_not_cached(monkeypatch):
+    import io
+
+    import numpy as np
+
+    from simcore import batch
+    from simcore.config import find_scenario, pack_policies, pack_rules
+    s = load_scenario(find_scenario("base"))
+    params, (kinds, weights) = pack_rules(s), pack_policies(s)
+    stream = io.StringIO()
+    batch.warm_up(params, kinds, weights, stream)
+    assert batch.kernel_cached(params) is True and stream.getvalue() == ""
+    monkeypatch.setattr(batch, "kernel_cached", lambda p: False)
+    monkeypatch.setattr(batch, "play_batch", lambda *a: np.zeros(0))
+    batch.warm_up(params, kinds, weights, stream)
+    assert stream.getvalue() == "compiling the engine for the base game, first run only, ~20 s\n"
+
+
+def test_progress_shows_the_whole_jobs_rate_and_eta():
+    import io
+
+    from simcore.progress import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+    stream = Terminal()
+    bar = Progress(1000, live=True, stream=stream)
+    bar.t0 -= 10.0                      # 10 s ago
+    bar.last = -1.0
+    bar.update(250)                      # 25 games/s: 750 left, 30 s
+    assert "250/1,000 games (25%)  25 games/s  ETA 0:30" in stream.getvalue()
+    bar.say("setting 1/4 done: x")
+    assert "\r\033[Ksetting 1/4 done: x\n" in stream.getvalue()
+
+
+def test_a_dask_sweep_gives_the_same_bytes(tmp_path):
+    pytest.importorskip("distributed", reason="distributed is not installed (pip install 'catan-balance[dask]')")
+    from tests.test_cli import invoke
+    args = ["sweep", "base", "--vary", "victory_points=6,7", "--games", 14, "-q", "--no-report", "--chunk-games", 4]
+    assert invoke(*args, "--out", tmp_path / "loky", "--jobs", 2).exit_code == 0
+    assert invoke(*args, "--out", tmp_path / "dask", "--jobs", 2, "--backend", "dask").exit_code == 0
+    for setting in ("00-victory_points=6", "01-victory_points=7"):
+        assert _files(tmp_path / "loky" / setting) == _files(tmp_path / "dask" / setting)
