@@ -8,24 +8,40 @@ def _settings(study):
 
 
 def fairness(study, f):
-    """(headers, rows, highlighted rows) of the fairness table."""
+    """(headers, rows, highlighted rows) of the seat fairness table."""
     if not len(f):
         return None
     players = int(f["players"].max())
     seats = [f"seat {k}" for k in range(players)]
+    return _effect_table(study, f, [f"{s} wins" for s in seats], lambda row: [fmt.pct(row.get(s)) for s in seats],
+                         "seat effect")
+
+
+def style_fairness(study, f):
+    """(headers, rows, highlighted rows) of the style fairness table (win rate per seat played)."""
+    if not len(f):
+        return None
+    names = [c[:-len(" rate")] for c in f.columns if c.endswith(" rate")]
+    return _effect_table(study, f, names, lambda row: [fmt.pct(row.get(f"{x} rate")) for x in names],
+                         "policy effect")
+
+
+def _effect_table(study, f, names, cells, what):
     many = _settings(study)
-    headers = (["setting"] if many else []) + ["games", *(f"{s} wins" for s in seats), "spread [95%]",
-                                               "noise spread", "chi-square p"] + ([f"{_corr(study)} p"] if many else [])
+    level = f["bound_level"].iloc[0]
+    bounds = "95%" if level >= 0.9499 else f"{100 * level:.1f}% each"
+    headers = (["setting"] if many else []) + ["games", *names, f"{what} [{bounds}]", "chi-square p"] + \
+        (["Bonferroni p", "fairest: tied / chance"] if many else [])
     rows, highlight = [], []
-    for i, r in enumerate(f.itertuples(index=False)):
-        d = r._asdict()
-        row = ([d["setting"]] if many else []) + [fmt.count(d["games"])]
-        row += [fmt.pct(f.iloc[i].get(s)) for s in seats]
-        row += [f"{fmt.pp(d['spread'], sign=False)} {fmt.interval(d['spread_lo'], d['spread_hi'])}",
-                fmt.pp(d["noise_spread"], sign=False), fmt.p_value(d["p"])]
-        row += [fmt.p_value(d["p_adj"])] if many else []
-        rows.append(row)
-        if many and d["fairest"]:
+    for i, (_, row) in enumerate(f.iterrows()):
+        out = ([row["setting"]] if many else []) + [fmt.count(row["games"])] + cells(row)
+        out += [f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}",
+                fmt.p_value(row["p"])]
+        if many:
+            out += [fmt.p_value(row["p_adj"]),
+                    ("yes" if row["fairest"] else "no") + f" / {fmt.pct(row['probability_fairest'], 0)}"]
+        rows.append(out)
+        if many and row["fairest"]:
             highlight.append(i)
     return headers, rows, highlight
 
