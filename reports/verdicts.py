@@ -75,7 +75,7 @@ def seat_measure(study):
     if not runs or len({r.players for r in runs}) > 1:
         return None
     k = runs[0].players
-    data = [_one_hot(r.winner_seat, k) for r in runs]
+    data = [one_hot(r.winner_seat, k) for r in runs]
     return Measure("seat-fairness", "seat fairness", [r.label for r in runs], data,
                    loss=lambda s, n: stats.parity_loss(s, np.ones(k), n), paired=_paired(runs),
                    what="seat effect")
@@ -97,7 +97,7 @@ def style_measure(study):
     if any(s != seats[0] for s in seats) or any(len(r.spec_labels) != r.players for r in runs):
         return None                                   # seats per policy differ: no common scale
     per_game = np.array(seats[0], dtype=float)
-    data = [_one_hot(_winner_label(r, labels), len(labels)) for r in runs]
+    data = [one_hot(_winner_label(r, labels), len(labels)) for r in runs]
     return Measure("policy-parity", "style fairness", [r.label for r in runs], data,
                    loss=lambda s, n: stats.parity_loss(s, per_game, n), paired=_paired(runs),
                    what="policy effect", extra={"policies": labels})
@@ -108,7 +108,7 @@ def _paired(runs):
     return all(len(r.seeds) == len(first) and np.array_equal(r.seeds, first) for r in runs[1:])
 
 
-def _one_hot(index, k):
+def one_hot(index, k):
     out = np.zeros((len(index), k))
     won = index >= 0
     out[np.flatnonzero(won), index[won]] = 1.0
@@ -125,7 +125,7 @@ def _solo_columns(run, labels):
     """[won with policy j ..., played policy j ...] per game; game g is played by seat g % seats."""
     games = np.arange(run.games)
     spec = games % len(run.spec_labels)
-    played = _one_hot(np.array([labels.index(run.spec_labels[s]) for s in spec]), len(labels))
+    played = one_hot(np.array([labels.index(run.spec_labels[s]) for s in spec]), len(labels))
     won = played * (run.winner_spec >= 0)[:, None]
     return np.hstack([won, played])
 
