@@ -107,6 +107,9 @@ def sentences(result):
                    "more games would tell them apart, or the rule barely matters between them.")
     else:
         out.append("No other candidate is tied with it at 95% (multiple comparison with the best).")
+    worse = table[table["dropped_in_round"].isna() & ~table["tied_with_best"]]
+    if len(worse):
+        out.append(f"Significantly worse in the last round (95%): {', '.join(worse['candidate'])}.")
     dropped = table[table["dropped_in_round"].notna()]
     if len(dropped):
         out.append(f"Dropped as significantly worse: {len(dropped)} of {len(table)} candidates, "

@@ -229,10 +229,13 @@ def _sentence(measure, out, loss, values, boot, in_set, p, order):
             return (f"{measure.title.capitalize()}: no setting is detectably fairer than another; the settings "
                     f"gave the same result ({fmt.count(games)} games each).")
         hi, lo = int(np.argmax(loss)), int(np.argmin(loss))
-        return (f"{measure.title.capitalize()}: no setting is detectably fairer than another at "
-                f"{fmt.count(games)} games per setting (the lowest {measure.what}, {show(measure, values[lo])} "
-                f"with {labels[lo]}, is statistically tied with the highest, {show(measure, values[hi])} with "
-                f"{labels[hi]}); about {fmt.count(needed)} games per setting would detect a difference that large.")
+        head = (f"{measure.title.capitalize()}: no setting is detectably fairer than another at "
+                f"{fmt.count(games)} games per setting")
+        if show(measure, values[lo]) == show(measure, values[hi]):
+            return head + f" (every {measure.what} is estimated at {show(measure, values[lo])})."
+        return (head + f" (the lowest {measure.what}, {show(measure, values[lo])} with {labels[lo]}, is "
+                f"statistically tied with the highest, {show(measure, values[hi])} with {labels[hi]}); about "
+                f"{fmt.count(needed)} games per setting would detect a difference that large.")
     text = f"{measure.title.capitalize()}: fairest {labels[best]} ({name}, fairest in " \
            f"{fmt.pct(out['probability_fairest'][labels[best]], 0)} of resamples)"
     if tied:

@@ -112,9 +112,10 @@ class Race:
         return [i for i, d in enumerate(self.dropped) if d is None]
 
 
-def race(plan, rows, judge, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None):
+def race(plan, rows, judge, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None, play=play_games):
     """Race the plan's settings.  rows(df) -> per-game matrix of the objective's columns;
-    judge(labels, data, alpha) -> bool per candidate: still tied with the best."""
+    judge(labels, data, alpha) -> bool per candidate: still tied with the best;
+    play(scenario, start, count) -> the games' records (default: the kernel's)."""
     settings = plan.settings
     m = len(settings)
     if budget < 2 * m * min(first, 50):
@@ -126,7 +127,7 @@ def race(plan, rows, judge, budget, first=FIRST_GAMES, max_games=None, alpha=ALP
         alive = result.alive
         for i in alive:
             have = len(result.data[i])
-            block = rows(play_games(settings[i].scenario, have, target - have))
+            block = rows(play(settings[i].scenario, have, target - have))
             result.data[i] = block if not have else np.vstack([result.data[i], block])
             spent += target - have
             if progress:
