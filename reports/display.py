@@ -100,7 +100,7 @@ def per_policy(study, df, column, kinds=None, digits=1):
     df = df.assign(name=df["kind"] + ": " + df[column] if kinds and len(kinds) > 1 else df[column])
     names = list(dict.fromkeys(df["name"]))
     many = _settings(study)
-    headers = (["setting"] if many else []) + ["policy", study.player_games, *names]
+    headers = (["setting"] if many else []) + ["policy", study.player_games, *(column_name(n) for n in names)]
     rows = []
     alone = {run.label for run in study.runs if len(run.labels) == 1}
     for (setting, policy), sub in df.groupby(["setting", "policy"], sort=False):
@@ -110,6 +110,27 @@ def per_policy(study, df, column, kinds=None, digits=1):
         rows.append(([setting] if many else []) + [policy, fmt.count(sub["seat_games"].iloc[0])] +
                     [fmt.number(values.get(n), digits) for n in names])
     return headers, rows
+
+
+# Seat columns as table headers read them (games.csv and the CSV tables keep the codes).
+COLUMN_NAMES = {
+    "vp": "VP", "road_length": "longest road", "knights_played": "knights played",
+    "devcards_bought": "cards bought", "domestic_trades": "trades between players",
+    "gb_bought": "GB bought", "gb_owned": "GB owned", "gb_markers_response": "markers: response",
+    "gb_markers_knight": "markers: knight", "gb_markers_robber": "markers: robber",
+    "gb_markers_strike": "markers: strike", "gb_markers_received": "markers received",
+    "gb_removed_free": "markers removed free", "gb_removed_knight": "markers removed by knight",
+    "gb_knights_block": "knights to block", "gb_knights_remove": "knights to remove",
+    "gb_knights_defence": "knights in defence", "gb_defences": "defences",
+}
+
+
+def column_name(code):
+    """'gb_markers_response' -> 'markers: response'; 'gain: grundbesitz' -> 'gain: Grundbesitz'; else spaces."""
+    kind, sep, rest = code.partition(": ")
+    if sep:
+        return f"{kind}: {column_name(rest)}"
+    return COLUMN_NAMES.get(code, code.replace("grundbesitz", "Grundbesitz").replace("_", " "))
 
 
 def game_length(g):
