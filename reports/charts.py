@@ -425,7 +425,8 @@ def differences(study, comparisons):
     _legend_below(ax)
     paired = "paired by game seed (McNemar)" if df["paired"].all() else "unpaired (chi-square/Fisher)"
     _title(ax, "Differences against the baseline",
-           f"baseline: {study.base.label} · {_runs_text(study)} · lines: 95% Newcombe intervals · tests {paired}")
+           f"baseline: {study.base.label} · {_runs_text(study)} · lines: 95% Newcombe intervals, uncorrected "
+           f"(filled dots: significant after the {_correction(study)} correction) · tests {paired}")
     return _done(fig)
 
 

@@ -77,7 +77,8 @@ def group_rates(study, rates, groups, what):
 def comparisons(study, c):
     if not len(c):
         return None
-    headers = ["setting", "outcome", "games", "baseline", "setting", "difference [95%]", "test", "p",
+    headers = ["setting", "outcome", "games", "baseline", "setting", "difference [95%, uncorrected]", "test",
+               "p (uncorrected)",
                f"{_corr(study)} p", "significant"]
     rows = [[r.setting, outcome_words(r.group, r.outcome), fmt.count(r.games), fmt.pct(r.baseline_rate), fmt.pct(r.rate),
              f"{fmt.pp(r.diff)} {fmt.interval(r.diff_lo, r.diff_hi)}", r.test, fmt.p_value(r.p),

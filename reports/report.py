@@ -51,6 +51,8 @@ SEATS = [
     "seeds). 'Fairest in x%': the share of resamples in which the setting came out fairest. verdicts.json holds "
     "these sets for the seats and the styles.",
     "Style effect (policy parity): the same for the policies' win rates per seat played.",
+    "Chi-square p: test that every seat wins equally often (goodness of fit on the won games; exact, by "
+    "simulating equal seats, when fewer than 5 wins per seat are expected).",
 ]
 SOLO_STYLES = ("Policy effect: how far a policy's win rate typically is from the average, corrected for noise "
                "(its square is estimated without bias); tested with the chi-square test of a policies x won/lost "
@@ -224,7 +226,8 @@ def build(study, tables, out):
         _figure(doc, images, out, C.Chart("differences", "Differences against the baseline",
                                           C.differences(study, tables["comparisons"]), N.differences(study, tables)))
         _table(doc, D.comparisons(study, tables["comparisons"]),
-               "All rows form one family for the correction. Differences in percentage points (setting minus baseline).")
+               "All rows form one family for the correction. Differences in percentage points (setting minus baseline); "
+               "the interval and the p beside it are uncorrected, the corrected p says what is significant.")
 
     doc.append(("h2", "Resources and victory points"))
     _figure(doc, images, out, C.Chart("flows", "Resource flows", C.flows_chart(study, tables["flows"]),

@@ -217,7 +217,7 @@ def test_compare_prints_and_writes_the_table(runs, tmp_path):
     out = tmp_path / "cmp"
     result = invoke("compare", runs / "a", runs / "b", "--out", out)
     assert result.exit_code == 0, result.output
-    assert "difference [95%]" in result.stdout and "McNemar" in result.stdout
+    assert "difference [95%, uncorrected]" in result.stdout and "McNemar" in result.stdout
     table = pd.read_csv(out / "tables" / "comparisons.csv")
     assert set(table["setting"]) == {"b"} and set(table["baseline"]) == {"a"}
     assert (out / "report.html").exists()
