@@ -11,7 +11,6 @@ Layout inside the study's directory (compare: the --out directory):
 Every file is written under a temporary name and renamed, so a file that
 exists is complete; report.html existing means the whole report is.
 """
-import json
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +19,7 @@ from reports import charts as C
 from reports import display as D
 from reports import fmt
 from reports import narrative as N
+from reports import verdicts as V
 from reports.files import save_figure, save_table, write_text
 from reports.render import to_html, to_markdown
 from reports.study import SOLO_PLAYER
@@ -293,7 +293,7 @@ def write_report(study, tables=None):
     tables = tables if tables is not None else all_tables(study)
     (out / "tables").mkdir(exist_ok=True)
     written, files = {}, set()
-    write_text(out / "verdicts.json", json.dumps(verdicts_document(tables), indent=2, default=_plain) + "\n")
+    write_text(out / "verdicts.json", V.to_json(verdicts_document(tables)))
     for name, df in tables.items():
         if len(df):
             paths = save_table(df, out / "tables" / f"{name}.csv")
@@ -333,11 +333,6 @@ def verdicts_document(tables):
     top = {k: head[k] for k in ("objective", "fairest", "probability_fairest", "games", "text")} if head else \
         {"objective": None, "fairest": [], "probability_fairest": {}, "games": {}, "text": ""}
     return {**top, "measures": measures}
-
-
-def _plain(x):
-    """numpy numbers as JSON numbers."""
-    return x.item() if hasattr(x, "item") else str(x)
 
 
 def remove_stale(out):

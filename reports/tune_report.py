@@ -8,8 +8,6 @@ The recommendation is the candidate still in the race with the smallest loss; "t
 are the candidates the final round could not tell apart from it at 95% (multiple
 comparison with the best over resampled games, paired: the same games for all).
 """
-import json
-import math
 from pathlib import Path
 
 import numpy as np
@@ -145,7 +143,7 @@ def verdicts_document(result):
             "games": dict(zip(table["candidate"], table["games"].astype(int))),
             "games_used": result["games_used"], "grid_games": result["grid_games"],
             "text": " ".join(sentences(result)),
-            "candidates": table.astype(object).where(table.notna(), None).to_dict("records"), "rounds": result["race"].rounds,
+            "candidates": table.to_dict("records"), "rounds": result["race"].rounds,
             "fit": {k: v for k, v in (result["fit"] or {}).items() if not k.startswith("curve")} or None}
 
 
@@ -156,7 +154,7 @@ def write(result, out, command=""):
     (out / "tables").mkdir(exist_ok=True)
     obj, table = result["objective"], result["table"]
     save_table(table, out / "tables" / "candidates.csv")
-    write_text(out / "verdicts.json", json.dumps(verdicts_document(result), indent=2, default=_plain) + "\n")
+    write_text(out / "verdicts.json", V.to_json(verdicts_document(result)))
     figure = tune_chart(result)
     save_figure(figure, out / "charts" / "tune.png")
     images = {"tune": (out / "charts" / "tune.png").read_bytes()}
@@ -200,9 +198,3 @@ def _objective_words(obj):
                 "ranks candidates by the noise-corrected square of that difference.")
     return (f"{obj.what.capitalize()}: its mean per game with a 95% interval (Wilson for a rate); the race ranks "
             f"candidates by the noise-corrected squared distance to {obj.target:g}.")
-
-
-def _plain(x):
-    if isinstance(x, float) and math.isnan(x):
-        return None
-    return x.item() if hasattr(x, "item") else str(x)

@@ -17,6 +17,7 @@ setting came out fairest (ties split).
     verdict = judge(study_measure(study, "seats"))
     verdict["text"]   # 'Fairest: A; B and C are statistically tied with it; D is less fair (p = 0.003).'
 """
+import json
 import math
 from dataclasses import dataclass, field
 
@@ -146,7 +147,7 @@ def bootstrap(measure, replicates=BOOTSTRAP, seed=12345):
         for i, x in enumerate(measure.data):
             w = shared[:, :len(x)] if shared is not None else rng.poisson(1.0, (size, len(x))).astype(float)
             out[start:start + size, i] = measure.loss(w @ x, w.sum(axis=1))
-    return out
+    return out[np.isfinite(out).all(axis=1)]   # a resample too small for some loss (a solo policy's 0 or 1 games)
 
 
 def fairest_set(loss, boot, alpha=ALPHA):
@@ -158,8 +159,8 @@ def fairest_set(loss, boot, alpha=ALPHA):
     """
     loss = np.asarray(loss, dtype=float)
     m = len(loss)
-    if m == 1:
-        return np.array([True]), np.array([1.0]), np.array([1.0])
+    if m == 1 or len(boot) < 10 or not np.isfinite(loss).all():   # nothing (or too little) to compare
+        return np.ones(m, bool), np.ones(m), np.full(m, 1.0 / m)
     z = st.norm.ppf(1 - alpha / (m - 1))
     in_set, p = np.ones(m, bool), np.ones(m)
     for i in range(m):
@@ -220,6 +221,9 @@ def _sentence(measure, out, loss, values, boot, in_set, p, order):
         return ""
     games = min(measure.games)
     best = order[0]
+    if not np.isfinite(loss).all() or len(boot) < 10:
+        return (f"{measure.title.capitalize()}: too few games ({fmt.count(games)} per setting) to tell the "
+                "settings apart.")
     tied = [labels[i] for i in order[1:] if in_set[i]]
     worse = [i for i in order if not in_set[i]]
     name = f"{measure.what} {show(measure, values[best])}"
@@ -267,10 +271,16 @@ def study_verdicts(study, replicates=BOOTSTRAP):
     return out
 
 
-def document(verdicts, headline=None):
-    """What verdicts.json holds: the headline measure's keys at the top, every measure under 'measures'."""
-    if not verdicts:
-        return {"objective": None, "fairest": [], "probability_fairest": {}, "games": {}, "measures": {}}
-    head = verdicts[headline] if headline in verdicts else next(iter(verdicts.values()))
-    top = {k: head[k] for k in ("objective", "fairest", "probability_fairest", "games", "text")}
-    return {**top, "measures": verdicts}
+def to_json(document):
+    """JSON text of a verdicts document: numpy numbers as numbers, NaN as null (JSON has no NaN)."""
+    def clean(x):
+        if isinstance(x, dict):
+            return {str(k): clean(v) for k, v in x.items()}
+        if isinstance(x, (list, tuple)):
+            return [clean(v) for v in x]
+        if hasattr(x, "item"):
+            x = x.item()
+        if isinstance(x, float) and not math.isfinite(x):
+            return None
+        return x
+    return json.dumps(clean(document), indent=2) + "\n"
