@@ -272,6 +272,62 @@ def _check_compare_out(out, dirs):
 
 
 @app.command()
+def tune(
+    scenario: str = typer.Argument(..., metavar="SCENARIO", help=SCENARIO_HELP),
+    params: List[str] = typer.Option([], "--param", metavar="KEY=RANGE",
+                                     help="A rule to tune (repeatable): 2,3,4 or 3..9 or {2,3,11,12}|{4..10}|{5..9} "
+                                          "[default: the scenario's [tune] table]."),
+    objective: Optional[str] = typer.Option(None, "--objective", metavar="OBJ",
+                                            help="seat-fairness, policy-parity:NAME or target:STAT=VALUE "
+                                                 "(STAT: sheriff_wins, gb_income_share, turns) [default: [tune]]."),
+    budget: Optional[int] = typer.Option(None, "--budget", min=100, metavar="GAMES",
+                                         help="Most games to play over all candidates [default: [tune] or 20000]."),
+    first: int = typer.Option(200, "--first", min=50, metavar="N", help="Games per candidate in the first round."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed [default: the scenario's]."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario name>-tune]."),
+    sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines."),
+):
+    """Find the value of a rule that best meets an objective: candidates race on the same games and those
+    significantly worse than the best are dropped; writes report.html, verdicts.json and a chart.
+
+    \b
+    Examples:
+      catan-balance tune tune-grundbesitz-landlord        # a shipped example ([tune] table)
+      catan-balance tune grundbesitz --param variants.grundbesitz.markers_per_block=1..4 --objective policy-parity:landlord
+      catan-balance tune robin-hood --param variants.robin_hood.neutral_settlements=0..6 --objective target:sheriff_wins=0.5
+      catan-balance tune base --param victory_points=8..12 --objective seat-fairness --budget 40000
+    """
+    from reports import objectives, tune_report
+    from simcore import tune as tuning
+    from simcore.config import find_scenario, read_toml
+    path = find_scenario(scenario)
+    table = read_toml(path).get("tune", {})
+    params = params or list(table.get("param", []))
+    objective = objective or table.get("objective")
+    budget = budget or int(table.get("budget", 20000))
+    if not objective:
+        raise InputError("tune: no --objective; allowed: seat-fairness, policy-parity:NAME or target:STAT=VALUE")
+    extra = [f"seed={seed}"] if seed is not None else []
+    plan = tuning.candidates(str(path), [*sets, *extra], params)
+    goal = objectives.parse(objective, plan.scenario)
+    out = out or Path("results") / f"{plan.scenario.name}-tune"
+    _check_compare_out(out, [])
+
+    def progress(r, label, games, spent):
+        if not quiet:
+            typer.echo(f"round {r + 1}: {label}: {games:,} games ({spent:,} in all)", err=True)
+    race = tuning.race(plan, goal.rows, tune_report.judge_for(goal), budget, first=first, progress=progress)
+    result = tune_report.conclude(goal, race, plan.scenario.name)
+    command = (f"catan-balance tune {path} " + " ".join(f"--param '{p}'" for p in params) +
+               f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
+               "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
+    paths = tune_report.write(result, out, command)
+    typer.echo("\n".join(tune_report.sentences(result)))
+    typer.echo(f"report -> {paths['html']}; verdicts -> {paths['verdicts']}", err=True)
+
+
+@app.command()
 def scenarios():
     """List the shipped scenarios (use the name with `run`)."""
     from simcore.config import read_toml, shipped_scenarios

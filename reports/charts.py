@@ -212,7 +212,8 @@ def win_vs_param(study, rates, group):
 
 
 def heatmap(study, fairness):
-    """Seat spread (percentage points) for two swept keys; other keys at the baseline's values."""
+    """Seat effect (percentage points) for two swept keys; other keys at the baseline's values.
+    Cells without a significant seat effect are faded; the cells tied for fairest are boxed."""
     if study.kind != "sweep" or len(study.vary) < 2 or not len(fairness):
         return None
     k1, k2 = list(study.vary)[:2]
@@ -222,6 +223,8 @@ def heatmap(study, fairness):
     rows = list(dict.fromkeys(grid.normal(v) for v in study.vary[k2]))
     cell = np.full((len(rows), len(cols)), np.nan)
     notes = np.full((len(rows), len(cols)), "", dtype=object)
+    faded = np.zeros(cell.shape, bool)
+    boxed = []
     by_label = fairness.set_index("setting")
     for run in study.runs:
         off_baseline = any(grid.normal(run.values.get(k)) != grid.normal(base.get(k)) for k in rest)
@@ -229,67 +232,86 @@ def heatmap(study, fairness):
             continue
         f = by_label.loc[run.label]
         r, c = rows.index(grid.normal(run.values[k2])), cols.index(grid.normal(run.values[k1]))
-        cell[r, c] = 100 * f["spread"]
+        cell[r, c] = 100 * f["effect"]
         star = "*" if f["p_adj"] < 0.05 else ""
-        notes[r, c] = f"{100 * f['spread']:.1f}{star}\n[{100 * f['spread_lo']:.1f}, {100 * f['spread_hi']:.1f}]"
+        faded[r, c] = not star
+        notes[r, c] = f"{100 * f['effect']:.1f}{star}\n[{100 * f['effect_lo']:.1f}, {100 * f['effect_hi']:.1f}]"
+        if f["fairest"]:
+            boxed.append((r, c))
     fig, ax = _figure(max(7.0, 1.6 * len(cols) + 3.0), max(4.0, 1.0 * len(rows) + 2.4))
     ax.grid(False)
-    image = ax.imshow(cell, cmap="YlOrRd", aspect="auto", vmin=0)
+    top = max(float(np.nanmax(cell)) if np.isfinite(cell).any() else 1.0, 0.5)
+    image = _faded_image(ax, cell, faded, "YlOrRd", 0, top)
     for r in range(len(rows)):
         for c in range(len(cols)):
             if notes[r, c]:
-                dark = cell[r, c] > np.nanmax(cell) * 0.6
-                ax.text(c, r, notes[r, c], ha="center", va="center", fontsize=9, color="white" if dark else "black")
+                dark = not faded[r, c] and cell[r, c] > top * 0.6
+                ax.text(c, r, notes[r, c], ha="center", va="center", fontsize=9,
+                        color="white" if dark else ("#666666" if faded[r, c] else "black"))
+    for r, c in boxed:
+        ax.add_patch(plt.Rectangle((c - 0.47, r - 0.47), 0.94, 0.94, fill=False, lw=2.5, ec="#2ca02c"))
     ax.set_xticks(range(len(cols)))
     ax.set_xticklabels([grid.show(v) for v in cols])
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels([grid.show(v) for v in rows])
     ax.set_xlabel(k1)
     ax.set_ylabel(k2)
-    bar = fig.colorbar(image, ax=ax, label="seat win-rate spread (percentage points)")
-    noise = 100 * float(fairness["noise_spread"].mean())
-    if noise <= np.nanmax(cell):
-        bar.ax.axhline(noise, color="#111111", lw=1.5)
-        bar.ax.text(-0.4, noise, "noise", ha="right", va="center", fontsize=8, transform=bar.ax.get_yaxis_transform())
+    fig.colorbar(image, ax=ax, label="seat effect, corrected for dice noise (percentage points)")
     fixed = f" · {', '.join(f'{k}={grid.show(base.get(k))}' for k in rest)}" if rest else ""
     _title(ax, "Seat fairness over two swept rules",
-           f"cell: largest minus smallest seat win rate in pp [95% interval]; * = seats differ "
-           f"({_correction(study)}-corrected p < 0.05) · {_runs_text(study)}{fixed}")
+           f"cell: seat effect in pp [bounds simultaneous over the cells]; * = seats differ (Bonferroni-corrected "
+           f"p < 0.05); faded: not significant; green box: tied for fairest · {_runs_text(study)}{fixed}")
     return _done(fig)
+
+
+def _faded_image(ax, cell, faded, cmap, low, high, keep=0.3):
+    """Cells coloured by value, the `faded` ones mixed with white (only `keep` of their colour);
+    returns a mappable for the colour bar."""
+    norm = matplotlib.colors.Normalize(low, high)
+    colours = matplotlib.colormaps[cmap](norm(np.nan_to_num(cell, nan=low)))
+    colours[faded, :3] = keep * colours[faded, :3] + (1 - keep)
+    colours[np.isnan(cell)] = (1, 1, 1, 0)
+    ax.imshow(colours, aspect="auto", interpolation="nearest")
+    return matplotlib.cm.ScalarMappable(norm=norm, cmap=cmap)
 
 
 # --- comparisons between settings ---
 
-def fairness_chart(study, fairness):
-    """Spread of seat win rates per setting with 95% interval and the noise level."""
+def fairness_chart(study, fairness, what="seat", title="Seat fairness per setting", plural="seats"):
+    """The seat (or policy) effect per setting with its simultaneous bounds; the settings tied for
+    fairest in green, the others faded where their effect is not significant."""
     if len(study.runs) < 2 or not len(fairness):
         return None
     df = fairness.iloc[::-1]
     y = np.arange(len(df))
     fig, ax = _figure(9, max(3.2, 0.42 * len(df) + 2.2))
     colours = ["#2ca02c" if f else "#4c72b0" for f in df["fairest"]]
-    ax.barh(y, pct(df["spread"]), color=colours, alpha=0.8, height=0.6)
-    ax.errorbar(pct(df["spread"]), y, xerr=[np.maximum(pct(df["spread"] - df["spread_lo"]), 0),
-                                          np.maximum(pct(df["spread_hi"] - df["spread"]), 0)],
+    alphas = [0.85 if p < 0.05 or f else 0.35 for p, f in zip(df["p_adj"], df["fairest"])]
+    for yi, value, colour, a in zip(y, pct(df["effect"]), colours, alphas):
+        ax.barh(yi, value, color=colour, alpha=a, height=0.6)
+    ax.errorbar(pct(df["effect"]), y, xerr=[np.maximum(pct(df["effect"] - df["effect_lo"]), 0),
+                                          np.maximum(pct(df["effect_hi"] - df["effect"]), 0)],
                 fmt="none", ecolor="#222222", capsize=3)
-    ax.scatter(pct(df["noise_spread"]), y, marker="D", s=36, color="#333333", edgecolor="white", zorder=3,
-               label="spread expected from dice noise alone (all seats equal)")
-    right = pct(df["spread_hi"]).max()
+    right = float(np.nanmax(pct(df["effect_hi"]))) if np.isfinite(pct(df["effect_hi"])).any() else 1.0
     for yi, (_, f) in zip(y, df.iterrows()):
         p = f["p_adj"]
-        text = "seats differ" if p < 0.05 else "no evidence that seats differ"
-        ax.text(right * 1.04, yi, f"p {_p(p)}: {text}", va="center", fontsize=8.5, color="#333333")
+        text = ": differ" if p < 0.05 else ""
+        chance = f" · fairest {fmt.pct(f['probability_fairest'], 0)}" if not fmt.missing(
+            f.get("probability_fairest")) else ""
+        ax.text(right * 1.04, yi, f"p {_p(p)}{text}{chance}", va="center", fontsize=8.5, color="#333333")
     ax.set_yticks(y)
     ax.set_yticklabels(df["setting"])
-    ax.set_xlim(0, right * 1.75 if right > 0 else 1)
-    ax.set_xlabel("largest minus smallest seat win rate (percentage points)")
+    ax.set_xlim(0, right * 1.6 if right > 0 else 1)
+    ax.set_xlabel(f"{what} effect on the win rate, corrected for dice noise (percentage points)")
     ax.grid(axis="y", visible=False)
-    handles = [Patch(color="#2ca02c", alpha=0.8, label="fairest setting"),
-               Patch(color="#4c72b0", alpha=0.8, label="other settings"), *ax.get_legend_handles_labels()[0]]
+    handles = [Patch(color="#2ca02c", alpha=0.85, label="tied for fairest (95%)"),
+               Patch(color="#4c72b0", alpha=0.85, label=f"less fair, {plural} differ"),
+               Patch(color="#4c72b0", alpha=0.35, label="less fair, not significant")]
     _legend_below(ax, handles)
-    _title(ax, "Seat fairness per setting",
-           f"{_runs_text(study)} · bars: 95% intervals · p: chi-square test of equal seat win rates, "
-           f"{_correction(study)}-corrected")
+    _title(ax, title,
+           f"{_runs_text(study)} · bars: bounds simultaneous over the settings · p: chi-square test of equal "
+           f"{what} win rates, Bonferroni-corrected ('differ': p < 0.05, exactly where a bar's lower end is above 0) "
+           "· fairest x%: share of resampled games in which the setting came out fairest")
     return _done(fig)
 
 
@@ -348,7 +370,8 @@ def differences(study, comparisons):
     _legend_below(ax)
     paired = "paired by game seed (McNemar)" if df["paired"].all() else "unpaired (chi-square/Fisher)"
     _title(ax, "Differences against the baseline",
-           f"baseline: {study.base.label} · {_runs_text(study)} · lines: 95% Newcombe intervals · tests {paired}")
+           f"baseline: {study.base.label} · {_runs_text(study)} · lines: 95% Newcombe intervals, uncorrected "
+           f"(filled dots: significant after the {_correction(study)} correction) · tests {paired}")
     return _done(fig)
 
 
@@ -390,11 +413,12 @@ def differences_grid(study, df):
     fig, ax = _figure(max(7.5, 0.95 * len(outcomes) + 4.5), max(3.5, 0.36 * len(settings) + 2.4))
     ax.grid(False)
     limit = max(float(np.nanmax(np.abs(cell))), 0.5)
-    image = ax.imshow(cell, cmap="RdBu_r", vmin=-limit, vmax=limit, aspect="auto")
+    significant = np.array([[m.endswith("*") for m in row] for row in marks])
+    image = _faded_image(ax, cell, ~significant, "RdBu_r", -limit, limit)
     for i in range(len(settings)):
         for j in range(len(outcomes)):
             if marks[i, j]:
-                strong = abs(cell[i, j]) > 0.6 * limit
+                strong = significant[i, j] and abs(cell[i, j]) > 0.6 * limit
                 ax.text(j, i, marks[i, j], ha="center", va="center", fontsize=8,
                         fontweight="bold" if marks[i, j].endswith("*") else "normal",
                         color="white" if strong else "black")
@@ -406,7 +430,7 @@ def differences_grid(study, df):
     fig.colorbar(image, ax=ax, label="win rate minus the baseline's (percentage points)")
     _title(ax, "Differences against the baseline",
            f"baseline: {study.base.label} · cell: difference in pp, * = significant ({_correction(study)}-corrected "
-           f"p < 0.05; intervals in the table) · {_runs_text(study)} · tests "
+           f"p < 0.05; faded: not significant; intervals in the table) · {_runs_text(study)} · tests "
            + ("paired by game seed (McNemar)" if df["paired"].all() else "partly unpaired"))
     return _done(fig)
 

@@ -8,24 +8,40 @@ def _settings(study):
 
 
 def fairness(study, f):
-    """(headers, rows, highlighted rows) of the fairness table."""
+    """(headers, rows, highlighted rows) of the seat fairness table."""
     if not len(f):
         return None
     players = int(f["players"].max())
     seats = [f"seat {k}" for k in range(players)]
+    return _effect_table(study, f, [f"{s} wins" for s in seats], lambda row: [fmt.pct(row.get(s)) for s in seats],
+                         "seat effect")
+
+
+def style_fairness(study, f):
+    """(headers, rows, highlighted rows) of the style fairness table (win rate per seat played)."""
+    if not len(f):
+        return None
+    names = [c[:-len(" rate")] for c in f.columns if c.endswith(" rate")]
+    return _effect_table(study, f, names, lambda row: [fmt.pct(row.get(f"{x} rate")) for x in names],
+                         "policy effect")
+
+
+def _effect_table(study, f, names, cells, what):
     many = _settings(study)
-    headers = (["setting"] if many else []) + ["games", *(f"{s} wins" for s in seats), "spread [95%]",
-                                               "noise spread", "chi-square p"] + ([f"{_corr(study)} p"] if many else [])
+    level = f["bound_level"].iloc[0]
+    bounds = "95%" if level >= 0.9499 else f"{100 * level:.1f}% each"
+    headers = (["setting"] if many else []) + ["games", *names, f"{what} [{bounds}]", "chi-square p"] + \
+        (["Bonferroni p", "fairest: tied / chance"] if many else [])
     rows, highlight = [], []
-    for i, r in enumerate(f.itertuples(index=False)):
-        d = r._asdict()
-        row = ([d["setting"]] if many else []) + [fmt.count(d["games"])]
-        row += [fmt.pct(f.iloc[i].get(s)) for s in seats]
-        row += [f"{fmt.pp(d['spread'], sign=False)} {fmt.interval(d['spread_lo'], d['spread_hi'])}",
-                fmt.pp(d["noise_spread"], sign=False), fmt.p_value(d["p"])]
-        row += [fmt.p_value(d["p_adj"])] if many else []
-        rows.append(row)
-        if many and d["fairest"]:
+    for i, (_, row) in enumerate(f.iterrows()):
+        out = ([row["setting"]] if many else []) + [fmt.count(row["games"])] + cells(row)
+        out += [f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}",
+                fmt.p_value(row["p"])]
+        if many:
+            out += [fmt.p_value(row["p_adj"]),
+                    ("yes" if row["fairest"] else "no") + f" / {fmt.pct(row['probability_fairest'], 0)}"]
+        rows.append(out)
+        if many and row["fairest"]:
             highlight.append(i)
     return headers, rows, highlight
 
@@ -61,7 +77,8 @@ def group_rates(study, rates, groups, what):
 def comparisons(study, c):
     if not len(c):
         return None
-    headers = ["setting", "outcome", "games", "baseline", "setting", "difference [95%]", "test", "p",
+    headers = ["setting", "outcome", "games", "baseline", "setting", "difference [95%, uncorrected]", "test",
+               "p (uncorrected)",
                f"{_corr(study)} p", "significant"]
     rows = [[r.setting, outcome_words(r.group, r.outcome), fmt.count(r.games), fmt.pct(r.baseline_rate), fmt.pct(r.rate),
              f"{fmt.pp(r.diff)} {fmt.interval(r.diff_lo, r.diff_hi)}", r.test, fmt.p_value(r.p),
@@ -84,7 +101,7 @@ def per_policy(study, df, column, kinds=None, digits=1):
     df = df.assign(name=df["kind"] + ": " + df[column] if kinds and len(kinds) > 1 else df[column])
     names = list(dict.fromkeys(df["name"]))
     many = _settings(study)
-    headers = (["setting"] if many else []) + ["policy", study.player_games, *names]
+    headers = (["setting"] if many else []) + ["policy", study.player_games, *(column_name(n) for n in names)]
     rows = []
     alone = {run.label for run in study.runs if len(run.labels) == 1}
     for (setting, policy), sub in df.groupby(["setting", "policy"], sort=False):
@@ -94,6 +111,27 @@ def per_policy(study, df, column, kinds=None, digits=1):
         rows.append(([setting] if many else []) + [policy, fmt.count(sub["seat_games"].iloc[0])] +
                     [fmt.number(values.get(n), digits) for n in names])
     return headers, rows
+
+
+# Seat columns as table headers read them (games.csv and the CSV tables keep the codes).
+COLUMN_NAMES = {
+    "vp": "VP", "road_length": "longest road", "knights_played": "knights played",
+    "devcards_bought": "cards bought", "domestic_trades": "trades between players",
+    "gb_bought": "GB bought", "gb_owned": "GB owned", "gb_markers_response": "markers: response",
+    "gb_markers_knight": "markers: knight", "gb_markers_robber": "markers: robber",
+    "gb_markers_strike": "markers: strike", "gb_markers_received": "markers received",
+    "gb_removed_free": "markers removed free", "gb_removed_knight": "markers removed by knight",
+    "gb_knights_block": "knights to block", "gb_knights_remove": "knights to remove",
+    "gb_knights_defence": "knights in defence", "gb_defences": "defences",
+}
+
+
+def column_name(code):
+    """'gb_markers_response' -> 'markers: response'; 'gain: grundbesitz' -> 'gain: Grundbesitz'; else spaces."""
+    kind, sep, rest = code.partition(": ")
+    if sep:
+        return f"{kind}: {column_name(rest)}"
+    return COLUMN_NAMES.get(code, code.replace("grundbesitz", "Grundbesitz").replace("_", " "))
 
 
 def game_length(g):

@@ -9,9 +9,11 @@ import numpy as np
 import pandas as pd
 
 from reports import fmt
+from reports.study import _flat
 from reports.tables import ALPHA
 from reports.variant_words import SOLO_PLAYER
 from reports.variants import outcome_words
+from simcore import grid
 
 ORDINAL = {0: "first", 1: "second", 2: "third", 3: "fourth"}
 
@@ -51,9 +53,30 @@ def seats(study, t):
             f"{fmt.rate(best['rate'], best['ci_lo'], best['ci_hi'])}, and {_seat(int(worst['outcome'].split()[-1]))} "
             f"least, {fmt.rate(worst['rate'], worst['ci_lo'], worst['ci_hi'])}; equal seats would each win "
             f"{fmt.pct(equal)}. The chi-square test of equal seat win rates gives {fmt.p_phrase(f['p'])}: {verdict}. "
-            f"The spread is {fmt.pp(f['spread'], sign=False)} {fmt.interval(f['spread_lo'], f['spread_hi'])}; "
-            f"dice noise alone would give about {fmt.pp(f['noise_spread'], sign=False)} with this many games.")
+            f"{effect_words(f, 'seat')}")
     return " ".join(out)
+
+
+def effect_words(f, who):
+    """'The seat effect (...) is 1.2 pp [0.0, 2.8]' with what the bounds mean."""
+    level = f["bound_level"]
+    bounds = "95% bounds" if level >= 0.9499 else f"bounds at {100 * level:.1f}% each (simultaneous over the settings)"
+    return (f"The {who} effect, corrected for dice noise (how far a {who}'s win rate typically is from the "
+            f"average), is {fmt.pp(f['effect'], sign=False)} {fmt.interval(f['effect_lo'], f['effect_hi'])} "
+            f"({bounds}); the raw spread between the best and the worst {who} is "
+            f"{fmt.pp(f['spread'], sign=False)}, of which dice noise alone gives about "
+            f"{fmt.pp(f['noise_spread'], sign=False)}." if "spread" in f else
+            f"The {who} effect, corrected for noise, is {fmt.pp(f['effect'], sign=False)} "
+            f"{fmt.interval(f['effect_lo'], f['effect_hi'])} ({bounds}).")
+
+
+def verdict_text(t, measure):
+    """The verdict sentence of a measure ('seats' or 'styles'), '' when the study has none."""
+    v = t.get("verdicts")
+    if v is None or not len(v):
+        return ""
+    rows = v[v["measure"] == measure]
+    return str(rows["text"].iloc[0]) if len(rows) else ""
 
 
 def policies(study, t):
@@ -107,29 +130,39 @@ def _policies_over(ranked, settings, what, played, most=3):
 
 
 def fairness(study, t):
-    """Sweeps and comparisons: which setting is fairest, and how sure is that?"""
+    """Sweeps and comparisons: which settings are fairest for the seats, as a set, and where seats differ."""
     f = t["fairness"]
     if len(f) < 2:
         return ""
-    best, worst = f.loc[f["spread"].idxmin()], f.loc[f["spread"].idxmax()]
     differ = f[f["p_adj"] < ALPHA]
-    text = [f"Fairest setting: {best['setting']}, where seat win rates spread over "
-            f"{fmt.pp(best['spread'], sign=False)} {fmt.interval(best['spread_lo'], best['spread_hi'])} "
-            f"({fmt.count(best['games'])} games; noise alone gives about {fmt.pp(best['noise_spread'], sign=False)}). "
-            f"Least fair: {worst['setting']}, {fmt.pp(worst['spread'], sign=False)} "
-            f"{fmt.interval(worst['spread_lo'], worst['spread_hi'])}."]
+    text = [verdict_text(t, "seats")]
+    corrected = "Bonferroni-corrected chi-square p < 0.05, the same family as the bounds in the table"
     if len(differ) == len(f):
-        text.append(f"In every setting the seats' win rates differ significantly (chi-square, {_corr(study)}-corrected "
-                    "p < 0.05): no setting removes the seat advantage.")
+        text.append(f"In every setting the seats' win rates differ significantly ({corrected}): no setting "
+                    "removes the seat advantage.")
     elif len(differ):
         even = f[f["p_adj"] >= ALPHA]
-        text.append(f"Seats differ significantly in {len(differ)} of {len(f)} settings ({_corr(study)}-corrected "
-                    f"chi-square p < 0.05): {_some(differ['setting'])}. No evidence of a seat advantage in: "
-                    f"{_some(even['setting'])}.")
+        text.append(f"Seats differ significantly in {len(differ)} of {len(f)} settings ({corrected}): "
+                    f"{_some(differ['setting'], len(differ))}. No evidence of a seat advantage in: "
+                    f"{_some(even['setting'], len(even))}.")
     else:
-        text.append(f"In no setting do the seats differ significantly ({_corr(study)}-corrected chi-square).")
-    text.append("Whether a setting changes a seat's win rate against the baseline is tested below, game by game.")
-    return " ".join(text)
+        text.append("In no setting do the seats differ significantly (Bonferroni-corrected chi-square).")
+    return " ".join(x for x in text if x)
+
+
+def styles(study, t):
+    """Policy parity: the verdict over the settings, or one run's policy effect."""
+    f = t.get("style_fairness")
+    if f is None or not len(f):
+        return ""
+    if len(study.runs) > 1 and len(f) > 1:
+        return verdict_text(t, "styles")
+    row = f.iloc[0]
+    verdict = ("the policies are not equally strong" if row["p_adj"] < ALPHA else
+               "no evidence that the policies differ")
+    played = "game" if study.solo else "seat"
+    return (f"Style fairness: the chi-square test of equal win rates per {played} played gives "
+            f"{fmt.p_phrase(row['p'])}: {verdict}. {effect_words(row, 'policy')}")
 
 
 def trend(study, t, group):
@@ -160,16 +193,17 @@ def _played(study, group, *trials):
 
 
 def heatmap(study, t):
-    """The two swept rules: where the spread is smallest and largest, and where seats differ."""
+    """The two swept rules: where the seat effect is smallest and largest, and where seats differ."""
     f = t["fairness"]
     if study.kind != "sweep" or len(study.vary) < 2 or len(f) < 2:
         return ""
-    best, worst = f.loc[f["spread"].idxmin()], f.loc[f["spread"].idxmax()]
+    best, worst = f.loc[f["effect_sq"].idxmin()], f.loc[f["effect_sq"].idxmax()]
     differ = int((f["p_adj"] < ALPHA).sum())
-    low, high = fmt.pp(best["spread"], sign=False), fmt.pp(worst["spread"], sign=False)
-    spread = (f"The spread is {low} in every cell" if low == high else
-              f"The spread goes from {low} ({best['setting']}) to {high} ({worst['setting']})")
-    return f"Darker cells are less fair. {spread}; {differ} of {len(f)} cells carry a * (seats significantly unequal)."
+    low, high = fmt.pp(best["effect"], sign=False), fmt.pp(worst["effect"], sign=False)
+    spread = (f"The seat effect is {low} in every cell" if low == high else
+              f"The seat effect goes from {low} ({best['setting']}) to {high} ({worst['setting']})")
+    return (f"Darker cells are less fair; faded cells have no significant seat effect. {spread}; {differ} of "
+            f"{len(f)} cells carry a * (seats significantly unequal); a box marks the cells tied for fairest.")
 
 
 def differences(study, t):
@@ -244,3 +278,34 @@ def game_length(study, t):
         text += " Games that hit max_turns without a winner: " + ", ".join(
             f"{r.setting} {fmt.count(r.no_winner)}" for r in unfinished.itertuples()) + "."
     return text
+
+
+def differs(study):
+    """A comparison: what differs between the runs (rules, policies, seeds, games), in one sentence;
+    [] for a sweep (its header names the swept rules) or one run."""
+    if study.kind != "compare":
+        return []
+    runs = study.runs
+    parts = []
+    rules = [_flat(r.summary.get("rules", {})) for r in runs]
+    for key in dict.fromkeys(k for f in rules for k in f):
+        values = [f.get(key) for f in rules]
+        if len({repr(v) for v in values}) > 1:
+            parts.append(f"rule {key}: " + ", ".join(f"{_show(v)} ({r.label})" for v, r in zip(values, runs)))
+    lineups = ["/".join(r.spec_labels) for r in runs]
+    if len(set(lineups)) > 1:
+        parts.append("policies: " + ", ".join(f"{x} ({r.label})" for x, r in zip(lineups, runs)))
+    for what, get in (("players", lambda r: r.players), ("seed", lambda r: r.summary.get("seed")),
+                      ("games", lambda r: fmt.count(r.games))):
+        values = [get(r) for r in runs]
+        if len({str(v) for v in values}) > 1:
+            parts.append(f"{what}: " + ", ".join(f"{v} ({r.label})" for v, r in zip(values, runs)))
+    if not parts:
+        return ["The runs have the same rules, policies, seed and number of games: any difference between "
+                "them is chance (or another engine version)."]
+    same = "the same game seeds, compared game by game" if study.paired else "different game seeds"
+    return [f"What differs between the runs ({same}): " + "; ".join(parts) + "."]
+
+
+def _show(value):
+    return grid.show(value)

@@ -20,7 +20,9 @@ body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max
        padding: 0 1.2em; color: #1d1d1d; line-height: 1.45; }
 h1 { font-size: 1.7em; margin-bottom: .2em; } h2 { margin-top: 2em; border-bottom: 2px solid #ddd; padding-bottom: .2em; }
 h3 { margin-top: 1.4em; }
+.wide { overflow-x: auto; max-width: 100%; }  /* a wide table scrolls inside its box, the page does not */
 table { border-collapse: collapse; margin: .6em 0 .3em; font-size: .88em; }
+th { white-space: normal; min-width: 4em; }
 th, td { padding: .25em .6em; border-bottom: 1px solid #e4e4e4; vertical-align: top; }
 th { background: #f3f3f3; text-align: left; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
 tr.hl td { background: #eef7ee; font-weight: 600; }
@@ -58,7 +60,7 @@ def to_html(doc, title, images):
             head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
             body = "".join(f"<tr{' class=hl' if i in highlight else ''}>" + "".join(_cell(c) for c in row) + "</tr>"
                            for i, row in enumerate(rows))
-            out.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+            out.append(f"<div class='wide'><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
             if note:
                 out.append(f"<p class='note'>{html.escape(note)}</p>")
         elif kind == "figure":

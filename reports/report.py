@@ -19,6 +19,7 @@ from reports import charts as C
 from reports import display as D
 from reports import fmt
 from reports import narrative as N
+from reports import verdicts as V
 from reports.files import save_figure, save_table, write_text
 from reports.render import to_html, to_markdown
 from reports.tables import all_tables
@@ -35,12 +36,27 @@ INTERVALS = ("95% intervals in brackets: Wilson score intervals for rates; Newco
 SEATS = [
     "Table seat k is the k-th player to move (seat 0 starts). With rotating seats every scenario seat (policy) "
     "plays every table position equally often.",
-    "Spread: the largest minus the smallest seat win rate, in percentage points (pp). Even equal seats show a "
-    "spread in a finite number of games; 'noise spread' is its average for equal seats with as many games. "
-    "Its 95% interval comes from Scheffé's simultaneous intervals for all differences between two seats (they hold "
-    "together with 95% probability and agree with the chi-square test).",
-    "Chi-square p: test that every seat wins equally often (goodness of fit on the won games).",
+    "Seat effect: how far a seat's win rate typically is from the average seat's (the root of the variance of the "
+    "seat win rates), in percentage points (pp), corrected for dice noise: its square is estimated without bias, "
+    "so equal seats give about 0 at any number of games, and a setting does not look fairer or less fair because "
+    "it had more games. Its bounds invert the chi-square test of equal seats (noncentral chi-square); in a "
+    "sweep or comparison they are simultaneous over the settings (each at 1 - 0.05 / settings) and the "
+    "Bonferroni-corrected p beside them agrees: the lower bound is above 0 exactly where that p is below 0.05. "
+    "Each bound is a one-sided bound at that level. The raw spread (largest minus smallest seat win rate) is in "
+    "tables/fairness.csv with the spread dice noise alone would give.",
+    "Fairest: the settings that cannot be told apart from the fairest one at 95% (multiple comparison with the "
+    "best: a setting is out only when another one is significantly fairer, one-sided, Bonferroni over the "
+    "others; the uncertainty comes from resampling the games, the same games in every setting when they share "
+    "seeds). 'Fairest in x%': the share of resamples in which the setting came out fairest. verdicts.json holds "
+    "these sets for the seats and the styles.",
+    "Style effect (policy parity): the same for the policies' win rates per seat played.",
+    "Chi-square p: test that every seat wins equally often (goodness of fit on the won games; exact, by "
+    "simulating equal seats, when fewer than 5 wins per seat are expected).",
 ]
+SOLO_STYLES = ("Policy effect: how far a policy's win rate typically is from the average, corrected for noise "
+               "(its square is estimated without bias); tested with the chi-square test of a policies x won/lost "
+               "table. Fairest: the settings that cannot be told apart from the fairest one at 95% (multiple "
+               "comparison with the best over resampled games); verdicts.json holds them.")
 TESTS = [
     "Differences against the baseline: each setting's rate minus the baseline's. Paired settings (the same game "
     "seeds, common random numbers) are tested with the exact McNemar test on the games where exactly one of the "
@@ -58,7 +74,7 @@ SOLO_HOW_TO_READ = [
     f"A solo game has one player, {SOLO_PLAYER}: there are no table seats to compare. Win rate: the share of "
     f"games {SOLO_PLAYER} won; per policy: of the games that policy played (the scenario's policies take turns "
     "game by game). The variant's section gives the other side's wins, the draws and the endings.",
-    INTERVALS, *TESTS, FLOWS.format(per="per game"), f"Game length: turns of {SOLO_PLAYER} per game.",
+    INTERVALS, SOLO_STYLES, *TESTS, FLOWS.format(per="per game"), f"Game length: turns of {SOLO_PLAYER} per game.",
 ]
 
 
@@ -131,7 +147,7 @@ def _header(study, doc, tables):
 
 
 def _seat_section(doc, images, out, study, tables):
-    """Seat fairness: the spread of table-seat win rates (charts and tables); not for one-player runs."""
+    """Seat fairness: the seat effect per setting (charts and tables); not for one-player runs."""
     many, sweep = len(study.runs) > 1, study.kind == "sweep"
     rates, fair = tables["win_rates"], tables["fairness"]
     doc.append(("h2", "Seat fairness"))
@@ -146,9 +162,24 @@ def _seat_section(doc, images, out, study, tables):
     else:
         _figure(doc, images, out, C.Chart("win_by_seat", "Win rate by table seat", C.win_bars(study, rates, "seat"),
                                           "" if many else N.seats(study, tables)))
-    _table(doc, D.fairness(study, fair), "Seat win rates, their spread (largest minus smallest) and the test of "
-                                         "equal seats" + ("; highlighted: the fairest setting." if many else "."))
+    _table(doc, D.fairness(study, fair), "Seat win rates and the seat effect corrected for dice noise, with the "
+                                         "test of equal seats" + ("; highlighted: the settings tied for fairest."
+                                                                  if many else "."))
     _table(doc, D.seat_rates(study, rates), "Win rate per table seat with 95% Wilson interval.")
+
+
+def _style_section(doc, images, out, study, tables):
+    """Style fairness (policy parity): the policies' effect per setting."""
+    styles = tables.get("style_fairness")
+    if styles is None or not len(styles):
+        return
+    if len(study.runs) > 1:
+        _figure(doc, images, out, C.Chart("style_fairness", "Style fairness per setting",
+                                          C.fairness_chart(study, styles, "policy", "Style fairness per setting", "policies"),
+                                          N.styles(study, tables)))
+    _table(doc, D.style_fairness(study, styles), f"Win rate per {'game' if study.solo else 'seat'} played by "
+                                                 "policy and the policy effect corrected for noise" + ("; highlighted: the settings tied for "
+                                                                          "fairest." if len(study.runs) > 1 else "."))
 
 
 def variant_says(study, tables, variants=None):
@@ -168,8 +199,10 @@ def build(study, tables, out):
     variants = active_variants(study)
     per = study.per_player
 
+    styles = N.styles(study, tables)
     summary = [s for s in (N.fairness(study, tables) if many else N.seats(study, tables),
-                           *variant_says(study, tables, variants),
+                           "" if solo else styles, *N.differs(study),
+                           *variant_says(study, tables, variants), styles if solo else "",
                            N.differences(study, tables) if many else "", N.policies(study, tables),
                            N.game_length(study, tables)) if s]
     doc += [("h2", "What this says"), ("ul", summary)]
@@ -185,13 +218,15 @@ def build(study, tables, out):
         _table(doc, D.group_rates(study, rates, ["policy"], "policy"),
                (f"Games {SOLO_PLAYER} won with each policy" if solo else "Wins per seat played") +
                ", 95% Wilson interval.")
+        _style_section(doc, images, out, study, tables)
 
     if many:
         doc.append(("h2", "Differences against the baseline"))
         _figure(doc, images, out, C.Chart("differences", "Differences against the baseline",
                                           C.differences(study, tables["comparisons"]), N.differences(study, tables)))
         _table(doc, D.comparisons(study, tables["comparisons"]),
-               "All rows form one family for the correction. Differences in percentage points (setting minus baseline).")
+               "All rows form one family for the correction. Differences in percentage points (setting minus baseline); "
+               "the interval and the p beside it are uncorrected, the corrected p says what is significant.")
 
     doc.append(("h2", "Resources and victory points"))
     _figure(doc, images, out, C.Chart("flows", "Resource flows", C.flows_chart(study, tables["flows"]),
@@ -227,7 +262,8 @@ def build(study, tables, out):
         _table(doc, D.measures(study, m[m["column"].isin(entry.game_columns)]) if len(m) else None,
                "Mean per game, 95% interval" + ("; one column per setting." if many else "."))
 
-    doc += [("h2", "How to read this report"), ("ul", SOLO_HOW_TO_READ if solo else HOW_TO_READ),
+    read = SOLO_HOW_TO_READ if solo else [x for x in HOW_TO_READ if many or not x.startswith("Fairest")]
+    doc += [("h2", "How to read this report"), ("ul", read),
             ("h2", "Reproduce"), ("pre", reproduce(study))]
     return doc, images
 
@@ -256,6 +292,7 @@ def write_report(study, tables=None):
     tables = tables if tables is not None else all_tables(study)
     (out / "tables").mkdir(exist_ok=True)
     written, files = {}, set()
+    write_text(out / "verdicts.json", V.to_json(verdicts_document(tables)))
     for name, df in tables.items():
         if len(df):
             paths = save_table(df, out / "tables" / f"{name}.csv")
@@ -271,8 +308,30 @@ def write_report(study, tables=None):
     title = f"catan-balance: {study.title}"
     write_text(out / "report.md", to_markdown(doc))
     write_text(out / "report.html", to_html(doc, title, images))
-    written.update({"markdown": out / "report.md", "html": out / "report.html", "charts": sorted(images)})
+    written.update({"verdicts": out / "verdicts.json", "markdown": out / "report.md", "html": out / "report.html", "charts": sorted(images)})
     return written
+
+
+def verdicts_document(tables):
+    """verdicts.json: the headline measure (the seats where there are seats, else the styles) at the top
+    (objective, fairest, probability_fairest, games, text), every measure under 'measures'."""
+    df = tables.get("verdicts")
+    measures = {}
+    if df is not None and len(df):
+        for key, sub in df.groupby("measure", sort=False):
+            first = sub.iloc[0]
+            ranked = sub.sort_values("loss", kind="stable")
+            measures[key] = {
+                "objective": first["objective"], "fairest": list(ranked.loc[ranked["tied_with_fairest"], "setting"]),
+                "probability_fairest": dict(zip(sub["setting"], sub["probability_fairest"].round(4))),
+                "games": dict(zip(sub["setting"], sub["games"].astype(int))), "text": first["text"],
+                "paired": bool(first["paired"]),
+                "settings": sub[["setting", "loss", "value", "tied_with_fairest", "p_less_fair",
+                                 "probability_fairest"]].to_dict("records")}
+    head = measures.get("seats") or next(iter(measures.values()), None)
+    top = {k: head[k] for k in ("objective", "fairest", "probability_fairest", "games", "text")} if head else \
+        {"objective": None, "fairest": [], "probability_fairest": {}, "games": {}, "text": ""}
+    return {**top, "measures": measures}
 
 
 def remove_stale(out):
@@ -298,9 +357,13 @@ def terminal_text(study, tables):
     if study.solo:
         lines += variant_says(study, tables)
     if len(study.runs) > 1:
+        lines += N.differs(study)
         if not study.solo:
             lines.append(N.fairness(study, tables))
+        lines.append(N.styles(study, tables))
         lines.append(N.differences(study, tables))
-    elif not study.solo:
-        lines.append(N.seats(study, tables))
-    return "\n".join(lines)
+    else:
+        if not study.solo:
+            lines.append(N.seats(study, tables))
+        lines.append(N.styles(study, tables))
+    return "\n".join(x for x in lines if x is not None)

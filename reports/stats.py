@@ -6,12 +6,15 @@ intervals), paired or unpaired.  Tests: exact McNemar for paired wins (the same
 game seeds in both settings), Pearson chi-square or Fisher exact for unpaired
 counts, chi-square goodness of fit for "every seat wins equally often".
 Corrections: Holm (family-wise error) and Benjamini-Hochberg (false discovery rate).
-Fairness: the spread of seat win rates with an interval from Scheffe's
-simultaneous intervals, and the spread equal seats would show by chance.
+Fairness: the effect of seats (or policies) on the win rate, corrected for binomial
+noise (`parity_loss`, `effect`), with bounds that agree with the chi-square test
+beside them; the raw spread of seat win rates and the spread equal seats would
+show by chance are kept for the tables.
 """
 import math
 
 import numpy as np
+from scipy import optimize
 from scipy import stats as st
 
 from reports.rates import Z95, wilson
@@ -113,35 +116,12 @@ def _adjust(p, rule):
     return out
 
 
-# --- fairness: the spread of seat win rates ---
+# --- the raw spread of seat win rates (kept in tables/fairness.csv for reference) ---
 
 def spread(winners, players):
     """Largest minus smallest seat win rate; winners: winning seat per game, -1 = none."""
     rates = np.bincount(winners[winners >= 0], minlength=players)[:players] / max(len(winners), 1)
     return float(rates.max() - rates.min())
-
-
-def spread_interval(counts, games, level=0.95):
-    """Interval for the true spread (largest minus smallest seat win rate).
-
-    Scheffe's simultaneous intervals for every difference between two seats
-    (multinomial variances, critical value sqrt(chi-square quantile, seats - 1 df)):
-    the spread is at least the largest lower end and at most the largest upper end.
-    It holds with at least `level` probability, agrees with the chi-square test of
-    equal seats, and stays honest near 0, where the observed spread is inflated by noise.
-    """
-    if games == 0 or len(counts) < 2:
-        return math.nan, math.nan
-    p = np.asarray(counts, dtype=float) / games
-    c = math.sqrt(st.chi2.ppf(level, len(p) - 1))
-    lo = hi = 0.0
-    for i in range(len(p)):
-        for j in range(len(p)):
-            if i != j:
-                d = p[i] - p[j]
-                half = c * math.sqrt(max(p[i] + p[j] - d * d, 0.0) / games)
-                lo, hi = max(lo, float(d - half)), max(hi, float(d + half))
-    return lo, hi
 
 
 def null_spread(games, won_share, players, samples=2000, seed=1):
@@ -162,3 +142,104 @@ def mean_ci(total, total_sq, n, z=Z95):
     var = max(total_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
     half = z * math.sqrt(var / n)
     return mean, mean - half, mean + half
+
+
+# --- fairness: the seat (or policy) effect, corrected for binomial noise ---
+
+def parity_loss(counts, per_game, n):
+    """Unbiased estimate of sum_j share_j (r_j - r_mean)^2: how unequal the groups' win rates are.
+
+    Groups (table seats, or policies sitting in `per_game[j]` seats of every game) compete in
+    the same games; counts[..., j]: games group j won, out of n games (a multinomial count).
+    r_j = p_j / per_game[j] is a seat's win rate, share_j = per_game[j] / seats, r_mean their
+    weighted mean.  Squares p_j^2 and products p_i p_j are estimated without bias by
+    c_j (c_j - 1) / (n (n - 1)) and c_i c_j / (n (n - 1)), so equal groups give 0 on average
+    at any number of games (the raw spread grows as games get fewer).  Broadcasts over
+    leading axes (bootstrap replicates); NaN below 2 games.
+    """
+    c = np.asarray(counts, dtype=float)
+    k = np.asarray(per_game, dtype=float)
+    seats = k.sum()
+    n = np.asarray(n, dtype=float)
+    total = c.sum(axis=-1)
+    denominator = n * (n - 1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = ((c * (c - 1) / k).sum(axis=-1) / seats - (total * total - total) / seats ** 2) / denominator
+    return np.where(n > 1, out, np.nan)
+
+
+def effect(counts, per_game, n, level=0.95):
+    """The groups' effect on the win rate: root of the noise-corrected weighted variance of their
+    win rates (parity_loss), in win-rate units, with bounds that agree with the chi-square test.
+
+    Returns {estimate_sq (unbiased, may be < 0), estimate (its root, 0 when negative), lo, hi,
+    chi2, df, p}.  lo and hi invert the chi-square test of equal groups (noncentral chi-square
+    with noncentrality W * sum (q - share)^2 / share over the W won games): lo > 0 exactly
+    when p < 1 - level; each end is a one-sided `level` bound, and both stay within what W
+    games can show (one group winning every game).
+    """
+    c = np.asarray(counts, dtype=float)
+    k = np.asarray(per_game, dtype=float)
+    share = k / k.sum()
+    won = c.sum()
+    out = {"estimate_sq": float(parity_loss(c, k, n)) if n > 1 else math.nan,
+           "lo": math.nan, "hi": math.nan, "chi2": math.nan, "df": len(c) - 1, "p": math.nan}
+    out["estimate"] = math.sqrt(max(out["estimate_sq"], 0.0)) if not math.isnan(out["estimate_sq"]) else math.nan
+    if won == 0 or len(c) < 2 or n == 0:
+        return out
+    expected = won * share
+    chi2 = float(((c - expected) ** 2 / expected).sum())
+    df = len(c) - 1
+    p = float(st.chi2.sf(chi2, df)) if expected.min() >= 5 else _exact_p(chi2, int(won), share)
+    alpha = 1 - level
+    lam_max = won * (1 / share.min() - 1)           # every won game to the smallest group
+    lo = 0.0 if p >= alpha else _noncentrality(lambda lam: st.ncx2.sf(chi2, df, lam) - alpha, lam_max)
+    # the upper bound reads a chi-square below its median for equal groups as that median: an even split
+    # by luck would otherwise give an interval of width 0 (conservative, the coverage only grows)
+    x = max(chi2, float(st.chi2.ppf(0.5, df)))
+    hi = lam_max if st.ncx2.cdf(x, df, lam_max) > alpha else \
+        _noncentrality(lambda lam: alpha - st.ncx2.cdf(x, df, lam), lam_max)
+    scale = won / (n * k.sum())                    # the mean win rate of a seat
+    out.update(chi2=chi2, p=p, lo=float(scale * math.sqrt(lo / won)), hi=float(scale * math.sqrt(hi / won)))
+    return out
+
+
+def _exact_p(chi2, won, share, draws=20_000):
+    """P(chi-square >= the observed one) for equal groups, by simulating the multinomial (few won games,
+    where the chi-square distribution is a poor approximation); a fixed seed keeps reports reproducible."""
+    sims = np.random.default_rng(0).multinomial(won, share, size=draws)
+    expected = won * share
+    stat = ((sims - expected) ** 2 / expected).sum(axis=1)
+    return float((stat >= chi2 - 1e-9).mean())
+
+
+def _noncentrality(rising, top):
+    """The noncentrality in [0, top] where the increasing function `rising` crosses 0."""
+    if rising(top) <= 0:
+        return top
+    if rising(1e-12) >= 0:
+        return 0.0
+    return float(optimize.brentq(rising, 1e-12, top, xtol=1e-10))
+
+
+def binomial_parity_loss(wins, played):
+    """Unbiased estimate of sum_j share_j (r_j - r_mean)^2 for groups that play separate games
+    (a solo run's policies take turns): r_j = wins_j / played_j, share_j = played_j / total,
+    r_j^2 estimated by c (c - 1) / (t (t - 1)) and r_i r_j (i != j) by the plain product."""
+    c, t = np.asarray(wins, dtype=float), np.asarray(played, dtype=float)
+    share = t / t.sum(axis=-1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = c / t
+        square = c * (c - 1) / (t * (t - 1))
+    mean = (share * rate).sum(axis=-1)
+    return ((share - share ** 2) * square).sum(axis=-1) - (mean ** 2 - (share ** 2 * rate ** 2).sum(axis=-1))
+
+
+def homogeneity(wins, played):
+    """(chi-square, df, p) of 'every group wins equally often per game played' (2 x J table)."""
+    wins, played = np.asarray(wins, dtype=float), np.asarray(played, dtype=float)
+    table = np.array([wins, played - wins])
+    if len(wins) < 2 or table.sum(axis=1).min() == 0:
+        return math.nan, len(wins) - 1, math.nan
+    chi2, p, df, _ = st.chi2_contingency(table, correction=False)
+    return float(chi2), int(df), float(p)

@@ -12,8 +12,12 @@ number is per player and game).
                  interval (Newcombe), test, p and the corrected p (Holm or BH)
     (win_rates and comparisons keep outcome codes in `outcome` and name them in words in `label`,
     as the report's sentences and tables do: "the Sheriff's wins" for robin_winner "sheriff")
-    fairness     per setting: seat win rates, their spread with 95% interval, the spread
-                 noise alone would give, chi-square test of equal seat win rates
+    fairness     per setting: seat win rates, the seat effect corrected for dice noise with
+                 bounds simultaneous over the settings, the chi-square test of equal seats
+                 (Bonferroni-corrected), the raw spread and the spread noise alone would give,
+                 and whether the setting is tied for fairest (reports.verdicts)
+    style_fairness  the same for the policies (win rate per seat played)
+    verdicts     the fairest sets of the seats and the styles, one row per measure and setting
     flows        resources gained by source and spent by use, VP by source, per policy
     counters     pieces, cards and variant counters per player and game, per policy
     game_length  player-turns per game: mean, sd, quantiles (whole turns: the length some game had),
@@ -25,6 +29,7 @@ import pandas as pd
 
 from reports import stats
 from reports.variants import flows_off, outcome_words
+from reports.verdicts import study_verdicts
 from simcore import grid
 
 ALPHA = 0.05
@@ -122,26 +127,80 @@ def _compare(hit, trials, base_hit, base_trials, paired):
             "test": test, "p": p}
 
 
-def fairness(study):
-    """Per setting: how unequal the table seats' win rates are (runs of two or more players)."""
+def fairness(study, verdict=None):
+    """Per setting: the table seats' effect on the win rate (runs of two or more players).
+
+    effect: root of the noise-corrected variance of the seat win rates (stats.effect), with
+    bounds that are simultaneous over the settings (each at 1 - 0.05 / settings) and agree with
+    the Bonferroni-corrected chi-square p beside them; spread and noise_spread: the raw largest
+    minus smallest seat win rate and what equal seats would show (kept for reference).
+    verdict: the seats' verdict (reports.verdicts) whose fairest set fills `fairest`.
+    """
     rows = []
-    for i, run in enumerate(study.runs):
-        if run.players < 2:
-            continue
+    runs = [(i, run) for i, run in enumerate(study.runs) if run.players > 1]
+    level = 1 - ALPHA / max(len(runs), 1)
+    for i, run in runs:
         counts = np.bincount(run.winner_seat[run.winner_seat >= 0], minlength=run.players)[:run.players]
-        chi2, df, p = stats.equal_rates(counts)
-        lo, hi = stats.spread_interval(counts, run.games)
+        e = stats.effect(counts, np.ones(run.players), run.games, level)
         won = int(counts.sum())
         rows.append({**_front(study, i), "games": run.games, "won_games": won, "players": run.players,
                      **{f"seat {k}": counts[k] / run.games for k in range(run.players)},
-                     "spread": stats.spread(run.winner_seat, run.players), "spread_lo": lo, "spread_hi": hi,
-                     "noise_spread": stats.null_spread(run.games, won / run.games if run.games else 0, run.players),
-                     "chi2": chi2, "df": df, "p": p})
-    df = pd.DataFrame(rows)
-    if len(df):
-        df["p_adj"] = stats.adjust(df["p"].to_numpy(), study.correction)
-        df["fairest"] = df["spread"] == df["spread"].min()
+                     **_effect_columns(e, level),
+                     "spread": stats.spread(run.winner_seat, run.players),
+                     "noise_spread": stats.null_spread(run.games, won / run.games if run.games else 0, run.players)})
+    return _with_verdict(pd.DataFrame(rows), verdict, len(runs))
+
+
+def _effect_columns(e, level):
+    return {"effect": e["estimate"], "effect_sq": e["estimate_sq"], "effect_lo": e["lo"], "effect_hi": e["hi"],
+            "bound_level": level, "chi2": e["chi2"], "df": e["df"], "p": e["p"]}
+
+
+def _with_verdict(df, verdict, family):
+    """Bonferroni p over the settings (the bounds' correction) and the verdict's fairest set."""
+    if not len(df):
+        return df
+    df["p_adj"] = np.minimum(df["p"].to_numpy() * family, 1.0)
+    chosen = {s["setting"]: s for s in (verdict or {}).get("settings", [])}
+    df["fairest"] = [bool(chosen.get(x, {}).get("tied_with_fairest", False)) for x in df["setting"]]
+    df["probability_fairest"] = [chosen.get(x, {}).get("probability_fairest", np.nan) for x in df["setting"]]
     return df
+
+
+def style_fairness(study, verdict=None):
+    """Per setting: the policies' effect on the win rate per seat played (policy parity).
+
+    Policies sharing every game (a policy in k of the table seats): stats.effect on the wins per
+    policy, as for the seats.  A solo run's policies take turns: the noise-corrected variance of
+    independent rates (stats.binomial_parity_loss) and the chi-square test of a 2 x policies table.
+    """
+    rows = []
+    runs = [(i, run) for i, run in enumerate(study.runs) if len(run.labels) > 1]
+    level = 1 - ALPHA / max(len(runs), 1)
+    for i, run in runs:
+        labels = run.labels
+        wins = np.array([np.isin(run.winner_spec, [j for j, x in enumerate(run.spec_labels) if x == label]).sum()
+                         for label in labels], dtype=float)
+        played = np.array([float(run.seat_games.get(label, 0)) for label in labels])
+        if run.players > 1 and len(run.spec_labels) == run.players:
+            seats = np.array([run.spec_labels.count(x) for x in labels], dtype=float)
+            e = stats.effect(wins, seats, run.games, level)
+        else:
+            loss = float(stats.binomial_parity_loss(wins, played))
+            chi2, df, p = stats.homogeneity(wins, played)
+            e = {"estimate_sq": loss, "estimate": np.sqrt(max(loss, 0.0)) if not np.isnan(loss) else np.nan,
+                 "lo": np.nan, "hi": np.nan, "chi2": chi2, "df": df, "p": p}
+        rows.append({**_front(study, i), "games": run.games, "policies": len(labels),
+                     **{f"{x} rate": wins[j] / played[j] if played[j] else np.nan for j, x in enumerate(labels)},
+                     **_effect_columns(e, level)})
+    return _with_verdict(pd.DataFrame(rows), verdict, len(runs))
+
+
+def verdict_rows(verdicts):
+    """The verdicts (reports.verdicts.study_verdicts) as a table: one row per measure and setting."""
+    rows = [{"measure": key, "objective": v["objective"], **s, "games": v["games"][s["setting"]],
+             "paired": v["paired"], "text": v["text"]} for key, v in verdicts.items() for s in v["settings"]]
+    return pd.DataFrame(rows)
 
 
 def _per_policy(study, pick):
@@ -216,6 +275,9 @@ def measures(study):
 
 
 def all_tables(study):
-    return {"win_rates": win_rates(study), "comparisons": comparisons(study), "fairness": fairness(study),
+    verdicts = study_verdicts(study)
+    return {"win_rates": win_rates(study), "comparisons": comparisons(study),
+            "fairness": fairness(study, verdicts.get("seats")),
+            "style_fairness": style_fairness(study, verdicts.get("styles")), "verdicts": verdict_rows(verdicts),
             "flows": flows(study), "counters": counters(study), "game_length": game_length(study),
             "measures": measures(study)}

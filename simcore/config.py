@@ -326,6 +326,7 @@ def load_scenario(path, overrides=()):
     path = Path(path)
     table = read_toml(path)
     table.pop("sweep", None)  # the grid of `catan-balance sweep` (simcore.grid); a run plays the values as written
+    table.pop("tune", None)   # what `catan-balance tune` searches (cli.tune); a run plays the values as written
     leaves, sections = known_keys()
     overridden = _apply_overrides(table, overrides, leaves, sections)
     table.setdefault("name", path.stem)

@@ -108,7 +108,7 @@ def read_json(path):
 
 # What a results directory holds besides run.json and games.csv.part, in the order a fresh run removes it:
 # the report (report.html first: its presence says the whole report is there), then the results.
-REPORT_FILES = ("report.html", "report.md")
+REPORT_FILES = ("report.html", "verdicts.json", "report.md")
 REPORT_DIRS = ("charts", "tables")
 RESULT_FILES = ("summary.json", "games.csv", "games.parquet", "meta.json")
 

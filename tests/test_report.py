@@ -102,7 +102,7 @@ def test_sweep_charts_line_per_seat_and_heatmap(tmp_path):
     fig = charts.heatmap(study, t["fairness"])
     ax = fig.axes[0]
     assert (ax.get_xlabel(), ax.get_ylabel()) == ("victory_points", "board.no_adjacent_red")
-    assert fig.axes[1].get_ylabel() == "seat win-rate spread (percentage points)"   # the colour bar
+    assert fig.axes[1].get_ylabel() == "seat effect, corrected for dice noise (percentage points)"   # the colour bar
     assert len([x for x in ax.texts if "\n[" in x.get_text()]) == 6                  # every cell: value and interval
     _saved(fig, tmp_path / "heat.png")
 
@@ -217,7 +217,7 @@ def test_compare_prints_and_writes_the_table(runs, tmp_path):
     out = tmp_path / "cmp"
     result = invoke("compare", runs / "a", runs / "b", "--out", out)
     assert result.exit_code == 0, result.output
-    assert "difference [95%]" in result.stdout and "McNemar" in result.stdout
+    assert "difference [95%, uncorrected]" in result.stdout and "McNemar" in result.stdout
     table = pd.read_csv(out / "tables" / "comparisons.csv")
     assert set(table["setting"]) == {"b"} and set(table["baseline"]) == {"a"}
     assert (out / "report.html").exists()

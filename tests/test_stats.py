@@ -76,11 +76,11 @@ def test_holm_and_bh_textbook_example():
     assert stats.holm([0.9, 0.8]) == pytest.approx([1.0, 1.0])     # 0.8 x 2 capped at 1; never below an earlier one
 
 
-def test_spread_interval_agrees_with_the_chi_square_test():
-    equal = stats.spread_interval([250, 250, 250, 250], 1000)
-    assert equal[0] == 0.0 and 0 < equal[1] < 0.1
-    lo, hi = stats.spread_interval([300, 250, 230, 220], 1000)
-    assert 0 < lo < 0.08 < hi
+def test_spread_and_the_seat_effect_agree_with_the_chi_square_test():
+    equal = stats.effect([250, 250, 250, 250], [1] * 4, 1000)
+    assert equal["lo"] == 0.0 and 0 < equal["hi"] < 0.05 and equal["estimate"] == 0.0
+    e = stats.effect([300, 250, 230, 220], [1] * 4, 1000)
+    assert 0 < e["lo"] < e["estimate"] < e["hi"] and e["p"] == pytest.approx(stats.equal_rates([300, 250, 230, 220])[2])
     assert stats.equal_rates([300, 250, 230, 220])[2] < 0.05
     winners = np.array([0] * 300 + [1] * 250 + [2] * 230 + [3] * 220)
     assert stats.spread(winners, 4) == pytest.approx(0.08)

@@ -133,7 +133,10 @@ def test_a_sweep_writes_one_run_per_setting_with_common_seeds(small_sweep):
                  "charts/differences.png", "charts/flows.png", "charts/game_length.png"):
         assert (out / name).stat().st_size > 0, name
     assert not list(out.rglob("*.tmp"))
-    assert "Fairest setting" in result.stdout and "report -> " in result.stderr
+    assert "Seat fairness: " in result.stdout and "report -> " in result.stderr
+    verdict = json.loads((out / "verdicts.json").read_text())
+    assert verdict["objective"] == "seat-fairness" and set(verdict["games"]) == {e["label"] for e in meta["settings"]}
+    assert set(verdict["fairest"]) <= set(verdict["games"]) and verdict["fairest"]
 
 
 def test_the_tables_say_how_many_games_and_compare_paired(small_sweep):

@@ -1,0 +1,172 @@
+"""What `tune` optimises: an objective turns games (kernel records) into per-game rows and a
+reports.verdicts.Measure whose loss is 0 where the objective is met.
+
+    seat-fairness            every table seat wins equally often (the seat effect, noise-corrected)
+    policy-parity:NAME       policy NAME wins as often per seat played as the other policies
+                             (the rule is neither a trap nor a must for that style)
+    target:STAT=VALUE        a game statistic's mean equals VALUE, e.g. target:sheriff_wins=0.5,
+                             target:gb_income_share=0.15 (see STATS)
+
+Losses are unbiased estimates of a squared distance (reports.stats), so a candidate
+with more games does not look better or worse for it.
+"""
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from reports import fmt, stats
+from reports.summary import Z95, wilson
+from reports.verdicts import Measure, one_hot
+from simcore.errors import InputError
+from simcore.robin_board import SIDE_SHERIFF
+
+def _sheriff_wins(df, players):
+    return (df["robin_winner"].to_numpy() == SIDE_SHERIFF).astype(float)
+
+
+def _gb_income_share(df, players):
+    """Per game: resource cards from Grundbesitz over all resource cards gained, all seats together."""
+    gains = [c for c in df.columns if c.startswith("seat0_gain_")]
+    total = sum(df[f"seat{k}_{c[6:]}"].to_numpy(float) for k in range(players) for c in gains)
+    gb = sum(df[f"seat{k}_gain_grundbesitz"].to_numpy(float) for k in range(players))
+    return np.divide(gb, total, out=np.zeros(len(df)), where=total > 0)
+
+
+def _turns(df, players):
+    return df["turns"].to_numpy(float)
+
+
+# name -> (per-game values, unit, words)
+STATS = {
+    "sheriff_wins": (_sheriff_wins, "%", "the Sheriff's win rate"),
+    "gb_income_share": (_gb_income_share, "%", "the Grundbesitz share of resource income"),
+    "turns": (_turns, "", "player-turns per game"),
+}
+
+
+@dataclass
+class Objective:
+    text: str            # as given: 'policy-parity:landlord'
+    kind: str            # 'seat-fairness', 'policy-parity', 'target'
+    what: str            # how the value is named: 'seat effect', "landlord's win rate minus the others'"
+    unit: str            # 'pp', '%' or ''
+    players: int
+    policy: str = ""     # policy-parity
+    seats: tuple = ()    # policy-parity: seats the policy holds, seats the others hold (per game)
+    stat: str = ""       # target
+    target: float = 0.0  # the value the objective wants (0 for fairness and parity)
+    specs: tuple = ()    # policy-parity: the scenario seats that play the policy
+
+    def rows(self, df):
+        """Per-game matrix of the columns the loss needs."""
+        if self.kind == "seat-fairness":
+            return one_hot(df["winner_seat"].to_numpy(np.int64), self.players)
+        if self.kind == "policy-parity":
+            winner = df["winner_seat"].to_numpy(np.int64)
+            won = winner >= 0
+            spec = np.full(len(df), -1)
+            cols = np.stack([df[f"seat{k}_spec"].to_numpy(np.int64) for k in range(self.players)], axis=1)
+            spec[won] = cols[won, winner[won]]
+            mine = np.isin(spec, self.specs)
+            return np.stack([mine, won & ~mine], axis=1).astype(float)
+        x = STATS[self.stat][0](df, self.players)
+        return np.stack([x, x * x], axis=1)
+
+    def measure(self, labels, data, paired=True):
+        if self.kind == "seat-fairness":
+            k = self.players
+            return Measure(self.text, "seat fairness", labels, data, paired=paired, what="seat effect",
+                           loss=lambda s, n: stats.parity_loss(s, np.ones(k), n))
+        if self.kind == "policy-parity":
+            seats = np.array(self.seats, dtype=float)
+            return Measure(self.text, f"parity of {self.policy}", labels, data, paired=paired, what=self.what,
+                           loss=lambda s, n: stats.parity_loss(s, seats, n),
+                           value=lambda s, n: s[:, 0] / (n * seats[0]) - s[:, 1] / (n * seats[1]))
+        t = self.target
+        return Measure(self.text, f"distance to {self.stat} = {t:g}", labels, data, paired=paired, what=self.what,
+                       unit=self.unit, loss=lambda s, n: _target_loss(s, n, t), value=lambda s, n: s[:, 0] / n)
+
+    def interval(self, x):
+        """(value, lo, hi) of one candidate's games: 95% interval (seat effect: 95% bounds)."""
+        n = len(x)
+        if self.kind == "seat-fairness":
+            e = stats.effect(x.sum(axis=0), np.ones(self.players), n)
+            return e["estimate"], e["lo"], e["hi"]
+        if self.kind == "policy-parity":
+            z = x[:, 0] / self.seats[0] - x[:, 1] / self.seats[1]
+            return _mean_interval(z)
+        values = x[:, 0]
+        if np.isin(values, (0.0, 1.0)).all():
+            lo, hi = wilson(int(values.sum()), n)
+            return values.mean(), lo, hi
+        return _mean_interval(values)
+
+
+def _target_loss(s, n, t):
+    """Unbiased (mean - t)^2 from sums of x and x^2: (mean - t)^2 - var / n."""
+    mean = s[:, 0] / n
+    with np.errstate(invalid="ignore", divide="ignore"):
+        var = (s[:, 1] - n * mean * mean) / (n - 1)
+    return (mean - t) ** 2 - var / n
+
+
+def _mean_interval(z):
+    n = len(z)
+    if n < 2:
+        return (float(z.mean()) if n else math.nan), math.nan, math.nan
+    half = Z95 * z.std(ddof=1) / math.sqrt(n)
+    return float(z.mean()), float(z.mean() - half), float(z.mean() + half)
+
+
+def parse(text, scenario):
+    """The Objective of `--objective TEXT` for `scenario`; InputError names what is allowed."""
+    allowed = "seat-fairness, policy-parity:NAME or target:STAT=VALUE (STAT: " + ", ".join(STATS) + ")"
+    text = text.strip()
+    players = scenario.players
+    if text == "seat-fairness":
+        if players < 2:
+            raise InputError(f"--objective seat-fairness: {scenario.name} has one player, no seats to compare; "
+                             "allowed: target:STAT=VALUE")
+        return Objective(text, "seat-fairness", "seat effect", "pp", players)
+    kind, _, rest = text.partition(":")
+    if kind == "policy-parity" and rest:
+        labels = [s.policy for s in scenario.seats]
+        if rest not in labels:
+            raise InputError(f"--objective {text}: no seat plays policy '{rest}'; allowed: "
+                             + ", ".join(sorted(set(labels))))
+        if players < 2 or len(labels) != players or labels.count(rest) == players:
+            raise InputError(f"--objective {text}: needs {rest} and other policies at the same table; "
+                             "allowed: a scenario of two or more players with several policies")
+        mine = labels.count(rest)
+        return Objective(text, "policy-parity", f"{rest}'s win rate minus the others' (per seat)", "pp", players,
+                         policy=rest, seats=(mine, players - mine),
+                         specs=tuple(i for i, x in enumerate(labels) if x == rest))
+    if kind == "target" and "=" in rest:
+        stat, _, value = rest.partition("=")
+        stat = stat.strip()
+        if stat not in STATS:
+            raise InputError(f"--objective {text}: unknown statistic '{stat}'; allowed: " + ", ".join(STATS))
+        try:
+            target = float(value)
+        except ValueError:
+            raise InputError(f"--objective {text}: '{value}' is not a number; allowed: e.g. target:{stat}=0.5") \
+                from None
+        if stat == "sheriff_wins" and "robin_hood" not in scenario.rules.variants:
+            raise InputError(f"--objective {text}: {scenario.name} has no Robin Hood; allowed: a robin_hood scenario")
+        if stat == "gb_income_share" and "grundbesitz" not in scenario.rules.variants:
+            raise InputError(f"--objective {text}: {scenario.name} has no Grundbesitz; allowed: a grundbesitz "
+                             "scenario")
+        _, unit, words = STATS[stat]
+        return Objective(text, "target", words, unit, players, stat=stat, target=target)
+    raise InputError(f"--objective '{text}': unknown objective; allowed: {allowed}")
+
+
+def show(objective, x, bare=False):
+    """A value as printed: '+2.1 pp', '48.5%', '61.20'; bare: the number alone (inside brackets)."""
+    if fmt.missing(x):
+        return "n/a"
+    if objective.unit in ("pp", "%"):
+        text = f"{100 * x:{'+' if objective.kind == 'policy-parity' and not bare else ''}.1f}"
+        return text if bare else text + (" pp" if objective.unit == "pp" else "%")
+    return fmt.number(x, 2)

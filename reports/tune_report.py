@@ -1,0 +1,200 @@
+"""The result of a `tune` race (simcore.tune) as a verdict, a chart and a report.
+
+    judge = judge_for(objective)                 # what simcore.tune.race calls after each round
+    result = conclude(objective, race_result)    # the recommendation, its interval, the tied set
+    write(result, out)                           # report.html, report.md, verdicts.json, charts/, tables/
+
+The recommendation is the candidate still in the race with the smallest loss; "tied"
+are the candidates the final round could not tell apart from it at 95% (multiple
+comparison with the best over resampled games, paired: the same games for all).
+"""
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from reports import fmt
+from reports import verdicts as V
+from reports.objectives import show
+from reports.tune_chart import tune_chart
+from reports.files import save_figure, save_table, write_text
+from reports.render import to_html, to_markdown
+from simcore import grid
+
+FINAL_ALPHA = 0.05
+
+
+def judge_for(objective, replicates=V.BOOTSTRAP):
+    """judge(labels, data, alpha) -> bool per candidate: not significantly worse than the best."""
+    def judge(labels, data, alpha):
+        measure = objective.measure(labels, data)
+        in_set, _, _ = V.fairest_set(measure.losses(), V.bootstrap(measure, replicates), alpha)
+        return list(in_set)
+    return judge
+
+
+def conclude(objective, race, scenario_name="", replicates=V.BOOTSTRAP):
+    """Everything the report says: candidates table, recommendation, tied set, games used."""
+    alive = race.alive
+    measure = objective.measure([race.labels[i] for i in alive], [race.data[i] for i in alive])
+    loss = measure.losses()
+    boot = V.bootstrap(measure, replicates)
+    in_set, p, prob = V.fairest_set(loss, boot, FINAL_ALPHA)
+    rows = []
+    for i, label in enumerate(race.labels):
+        value, lo, hi = objective.interval(race.data[i])
+        k = alive.index(i) if i in alive else None
+        single = objective.measure([label], [race.data[i]])
+        rows.append({"candidate": label, **{key: grid.show(v) for key, v in race.values[i].items()},
+                     "games": len(race.data[i]), "value": value, "ci_lo": lo, "ci_hi": hi,
+                     "loss": float(single.losses()[0]),
+                     "dropped_in_round": None if race.dropped[i] is None else race.dropped[i] + 1,
+                     "tied_with_best": bool(k is not None and in_set[k]),
+                     "probability_best": float(prob[k]) if k is not None else 0.0})
+    table = pd.DataFrame(rows)
+    best = alive[int(np.argmin(loss))]
+    games = int(sum(race.games))
+    grid_games = len(race.labels) * race.games[best]
+    return {"objective": objective, "race": race, "table": table, "best": best, "scenario": scenario_name,
+            "tied": [race.labels[alive[k]] for k in np.argsort(loss, kind="stable") if in_set[k] and alive[k] != best],
+            "games_used": games, "grid_games": grid_games, "fit": curve_fit(objective, race, table)}
+
+
+def curve_fit(objective, race, table):
+    """One numeric parameter and a signed objective (parity, target): a smooth curve (quadratic, or a line
+    through three or fewer points; scipy) of the value against the parameter, weighted by the intervals,
+    and where it meets the target inside the range: {key, at, target} or None."""
+    keys = list(race.values[0])
+    if objective.kind == "seat-fairness" or len(keys) != 1:
+        return None
+    key = keys[0]
+    x = np.array([v[key] for v in race.values], dtype=object)
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in x) or len(x) < 3:
+        return None
+    from scipy.optimize import curve_fit as fit
+    x = x.astype(float)
+    y = table["value"].to_numpy(float)
+    sigma = np.maximum((table["ci_hi"] - table["ci_lo"]).to_numpy(float) / (2 * 1.96), 1e-6)
+    degree = 2 if len(x) > 3 else 1
+    model = (lambda t, a, b, c: a + b * t + c * t * t) if degree == 2 else (lambda t, a, b: a + b * t)
+    try:
+        coef, _ = fit(model, x, y, sigma=sigma, absolute_sigma=True, p0=[0.0] * (degree + 1))
+    except (RuntimeError, ValueError):
+        return None
+    grid_x = np.linspace(x.min(), x.max(), 401)
+    curve = model(grid_x, *coef) - objective.target
+    crossing = np.flatnonzero(np.sign(curve[:-1]) * np.sign(curve[1:]) <= 0)
+    at = None
+    if len(crossing):
+        j = crossing[0]
+        at = float(grid_x[j] - curve[j] * (grid_x[j + 1] - grid_x[j]) / (curve[j + 1] - curve[j])) \
+            if curve[j + 1] != curve[j] else float(grid_x[j])
+    return {"key": key, "at": at, "target": objective.target, "degree": degree,
+            "curve_x": grid_x.tolist(), "curve_y": model(grid_x, *coef).tolist()}
+
+
+def sentences(result):
+    """The recommendation in plain words (terminal and report)."""
+    obj, table, race = result["objective"], result["table"], result["race"]
+    best = table.iloc[result["best"]]
+    aim = "" if obj.kind == "seat-fairness" else f"; aim {_aim(obj)}"
+    out = [f"Recommended: {best['candidate']}: {obj.what} {show(obj, best['value'])} "
+           f"{_bounds(obj, best)}{aim} ({fmt.count(best['games'])} games)."]
+    if result["tied"]:
+        out.append(f"Statistically tied with it (95%, multiple comparison with the best): {', '.join(result['tied'])}; "
+                   "more games would tell them apart, or the rule barely matters between them.")
+    else:
+        out.append("No other candidate is tied with it at 95% (multiple comparison with the best).")
+    worse = table[table["dropped_in_round"].isna() & ~table["tied_with_best"]]
+    if len(worse):
+        out.append(f"Significantly worse in the last round (95%): {', '.join(worse['candidate'])}.")
+    dropped = table[table["dropped_in_round"].notna()]
+    if len(dropped):
+        out.append(f"Dropped as significantly worse: {len(dropped)} of {len(table)} candidates, "
+                   + ", ".join(f"{r.candidate} (round {int(r.dropped_in_round)}, {fmt.count(r.games)} games)"
+                               for r in dropped.itertuples()) + ".")
+    out.append(f"Games played: {fmt.count(result['games_used'])}; a full grid giving every one of the "
+               f"{len(table)} candidates the recommended setting's {fmt.count(best['games'])} games would need "
+               f"{fmt.count(result['grid_games'])} ({result['games_used'] / result['grid_games']:.0%} of it).")
+    fit = result["fit"]
+    if fit and fit["at"] is not None:
+        out.append(f"A smooth curve through the candidates meets the aim at {fit['key']} ≈ {fit['at']:.2f} "
+                   "(between grid points: a value to try, confirmed only by playing it).")
+    elif fit:
+        out.append(f"A smooth curve through the candidates does not reach the aim inside the range of {fit['key']}.")
+    return out
+
+
+def _aim(obj):
+    if obj.kind == "policy-parity":
+        return "0 pp (parity)"
+    return show(obj, obj.target)
+
+
+def _bounds(obj, row):
+    return f"[95%: {show(obj, row['ci_lo'], bare=True)}, {show(obj, row['ci_hi'], bare=True)}]"
+
+
+def verdicts_document(result):
+    obj, table = result["objective"], result["table"]
+    return {"objective": obj.text, "recommended": table.iloc[result["best"]]["candidate"],
+            "fairest": [table.iloc[result["best"]]["candidate"], *result["tied"]],
+            "probability_fairest": dict(zip(table["candidate"], table["probability_best"].round(4))),
+            "games": dict(zip(table["candidate"], table["games"].astype(int))),
+            "games_used": result["games_used"], "grid_games": result["grid_games"],
+            "text": " ".join(sentences(result)),
+            "candidates": table.to_dict("records"), "rounds": result["race"].rounds,
+            "fit": {k: v for k, v in (result["fit"] or {}).items() if not k.startswith("curve")} or None}
+
+
+def write(result, out, command=""):
+    """report.html, report.md, verdicts.json, charts/tune.png and tables/candidates.csv under `out`."""
+    out = Path(out)
+    (out / "charts").mkdir(parents=True, exist_ok=True)
+    (out / "tables").mkdir(exist_ok=True)
+    obj, table = result["objective"], result["table"]
+    save_table(table, out / "tables" / "candidates.csv")
+    write_text(out / "verdicts.json", V.to_json(verdicts_document(result)))
+    figure = tune_chart(result)
+    save_figure(figure, out / "charts" / "tune.png")
+    images = {"tune": (out / "charts" / "tune.png").read_bytes()}
+    headers = ["candidate", "games", f"{obj.what} [95%]", "dropped in round", "tied with the best", "chance best"]
+    rows = [[r.candidate, fmt.count(r.games), f"{show(obj, r.value)} {_bounds(obj, r._asdict())}",
+             "" if pd.isna(r.dropped_in_round) else str(int(r.dropped_in_round)),
+             "yes" if r.tied_with_best else "no", fmt.pct(r.probability_best, 0)] for r in table.itertuples()]
+    rounds = [[str(r["round"]), fmt.count(r["candidates"]), fmt.count(r["games_per_candidate"]),
+               fmt.count(r["kept"]), f"{r['alpha']:.4f}", fmt.count(r["games_spent"])] for r in result["race"].rounds]
+    doc = [("h1", f"Tune: {result['scenario']}, objective {obj.text}"),
+           ("p", "Candidates race on the same games (common random numbers); after each round the ones "
+                 "significantly worse than the best are dropped and the others play twice as many games."),
+           ("h2", "What this says"), ("ul", sentences(result)),
+           ("figure", "tune", f"{obj.what} per candidate"),
+           ("table", headers, rows, "Highlighted: the recommendation and the candidates tied with it.",
+            [i for i, r in enumerate(table.itertuples()) if r.tied_with_best]),
+           ("h2", "Rounds"),
+           ("table", ["round", "candidates", "games each", "kept", "error rate", "games so far"], rounds,
+            "Round r drops a candidate at error rate 0.05 / 2^r, so the best one is dropped in some round with "
+            "probability at most 5%.", []),
+           ("h2", "How to read this report"),
+           ("ul", [_objective_words(obj),
+                   "Tied with the best: multiple comparison with the best over resampled games (the same games for "
+                   "every candidate): a candidate is dropped only when another is significantly better, one-sided, "
+                   "Bonferroni over the others. 'Chance best': the share of resamples in which it came out best.",
+                   "A full grid at the same precision would give every candidate as many games as the recommended "
+                   "one got; the race spends its games on the candidates that are still in question."]),
+           ("h2", "Reproduce"), ("pre", command)]
+    write_text(out / "report.md", to_markdown(doc))
+    write_text(out / "report.html", to_html(doc, f"catan-balance tune: {result['scenario']}", images))
+    return {"html": out / "report.html", "verdicts": out / "verdicts.json", "chart": out / "charts" / "tune.png"}
+
+
+def _objective_words(obj):
+    if obj.kind == "seat-fairness":
+        return ("Seat effect: how far a seat's win rate typically is from the average seat's, corrected for dice "
+                "noise (its square is estimated without bias); 95% bounds from the chi-square test.")
+    if obj.kind == "policy-parity":
+        return (f"{obj.policy}'s win rate per seat played minus the other policies', in percentage points, with "
+                "a 95% interval; 0 is parity: the rule is neither a trap nor a must for that style. The race "
+                "ranks candidates by the noise-corrected square of that difference.")
+    return (f"{obj.what.capitalize()}: its mean per game with a 95% interval (Wilson for a rate); the race ranks "
+            f"candidates by the noise-corrected squared distance to {obj.target:g}.")

@@ -1,0 +1,225 @@
+"""Fairness measures and verdicts on synthetic data (no games): the seat effect is unbiased, its
+bounds agree with the test beside them, the fairest set holds the true best, equal settings tie;
+tune's race finds a known optimum within its error rate."""
+import json
+from types import SimpleNamespace
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats as st
+
+from reports import objectives, stats, tune_report
+from reports import verdicts as V
+from reports.narrative import differs
+from simcore import tune
+from simcore.errors import InputError
+
+ALL_WON = [0.24, 0.24, 0.24, 0.24, 0.04]   # four equal seats and 4% games without a winner
+
+
+def _seat_loss(s, n):
+    return stats.parity_loss(s, np.ones(4), n)
+
+
+def _games(probs, u):
+    """Winner seat per game from shared uniforms u (common random numbers), -1 none."""
+    w = np.searchsorted(np.cumsum(probs), u, side="right")
+    return np.where(w >= 4, -1, w)
+
+
+def _measure(winners, paired=True):
+    return V.Measure("seat-fairness", "seat fairness", [f"s{i}" for i in range(len(winners))],
+                     [V.one_hot(w, 4) for w in winners], loss=_seat_loss, paired=paired, what="seat effect")
+
+
+@pytest.mark.parametrize("n", [3, 20, 200, 2000])
+def test_the_seat_effect_is_unbiased_when_seats_are_equal(n):
+    rng = np.random.default_rng(n)
+    counts = rng.multinomial(n, ALL_WON, size=100_000)[:, :4]
+    loss = stats.parity_loss(counts, np.ones(4), n)
+    assert abs(loss.mean()) < 4 * loss.std() / np.sqrt(len(loss))       # 0 on average at any game count
+    spread = (counts.max(axis=1) - counts.min(axis=1)) / n
+    assert spread.mean() > 0.01                                          # while the raw spread is not
+
+
+def test_more_games_do_not_make_a_setting_look_fairer():
+    p = np.array([0.30, 0.24, 0.22, 0.20])
+    true = ((p - p.mean()) ** 2).mean()
+    rng = np.random.default_rng(3)
+    means = [stats.parity_loss(rng.multinomial(n, [*p, 0.04], size=50_000)[:, :4], np.ones(4), n).mean()
+             for n in (50, 500, 5000)]
+    assert means == pytest.approx([true] * 3, rel=0.06)
+
+
+def test_policy_parity_loss_weights_policies_by_their_seats():
+    # landlord in 1 seat wins 20% of games, greedy in 3 seats 75%: per seat 20% vs 25%
+    rng = np.random.default_rng(4)
+    counts = rng.multinomial(400, [0.20, 0.75, 0.05], size=100_000)[:, :2]
+    per_seat = np.array([0.20, 0.25])
+    share = np.array([0.25, 0.75])
+    true = (share * (per_seat - share @ per_seat) ** 2).sum()
+    assert stats.parity_loss(counts, [1, 3], 400).mean() == pytest.approx(true, rel=0.03)
+    played = np.full((100_000, 2), 500)
+    wins = rng.binomial(played, [0.40, 0.50])
+    assert stats.binomial_parity_loss(wins, played).mean() == pytest.approx(0.25 * 0.01, rel=0.05)
+
+
+@pytest.mark.parametrize("counts, n", [([3, 1, 1, 0], 5), ([1, 0, 0, 0], 1), ([52, 48, 50, 46], 200),
+                                       ([300, 240, 220, 200], 1000), ([0, 0, 0, 0], 10)])
+def test_effect_bounds_stay_possible_and_agree_with_the_test(counts, n):
+    for level in (0.95, 1 - 0.05 / 12):
+        e = stats.effect(counts, np.ones(4), n, level)
+        if not sum(counts):
+            assert np.isnan(e["p"])
+            continue
+        assert 0 <= e["lo"] <= e["hi"] <= 0.5                            # within what n games can show
+        assert (e["lo"] > 0) == (e["p"] < 1 - level)                     # interval and test agree
+        if not np.isnan(e["estimate"]):
+            assert e["lo"] <= e["estimate"] <= e["hi"] + 1e-12
+
+
+def test_effect_bounds_cover_the_true_effect():
+    p = np.array([0.28, 0.25, 0.22, 0.21])
+    true = np.sqrt(((p - p.mean()) ** 2).mean())
+    rng = np.random.default_rng(8)
+    hits = [(e := stats.effect(c[:4], np.ones(4), 1000))["lo"] <= true <= e["hi"]
+            for c in rng.multinomial(1000, [*p, 0.04], size=400)]
+    assert np.mean(hits) >= 0.9          # each end a one-sided 95% bound: at least 90% together
+
+
+def test_the_fairest_set_holds_the_true_best_at_least_95_percent():
+    probs = [[.28, .24, .22, .22], [.27, .25, .22, .22], [.25, .245, .245, .245], [.30, .24, .21, .21],
+             [.26, .25, .23, .22]]
+    probs = [[*p, 1 - sum(p)] for p in probs]
+    rng = np.random.default_rng(11)
+    held, sizes = 0, []
+    for _ in range(60):
+        u = rng.random(600)
+        verdict = V.judge(_measure([_games(p, u) for p in probs]), replicates=150)
+        held += "s2" in verdict["fairest"]
+        sizes.append(len(verdict["fairest"]))
+        assert sum(verdict["probability_fairest"].values()) == pytest.approx(1.0, abs=1e-3)
+    assert held / 60 >= 0.95
+    assert min(sizes) < 5                # and it does tell settings apart
+
+
+def test_a_clearly_less_fair_setting_is_named_with_its_p():
+    u = np.random.default_rng(2).random(3000)
+    fair, unfair = [0.24] * 4 + [0.04], [0.40, 0.20, 0.18, 0.18, 0.04]
+    verdict = V.judge(_measure([_games(fair, u), _games(unfair, u)]))
+    assert verdict["fairest"] == ["s0"]
+    assert verdict["text"].startswith("Seat fairness: fairest s0") and "s1 is less fair (p" in verdict["text"]
+
+
+def test_two_equal_rule_runs_are_tied():
+    u = np.random.default_rng(5).random(2000)
+    same = _games(ALL_WON, u)
+    verdict = V.judge(_measure([same, same.copy()]))                     # same rules, same seeds
+    assert verdict["fairest"] == ["s0", "s1"]
+    assert verdict["probability_fairest"] == {"s0": 0.5, "s1": 0.5}
+    assert "no setting is detectably fairer" in verdict["text"]
+    rng = np.random.default_rng(6)
+    tied = 0
+    for _ in range(20):                                                  # same rules, other seeds
+        other = V.judge(_measure([_games(ALL_WON, rng.random(1000)), _games(ALL_WON, rng.random(1000))],
+                                 paired=False), replicates=100)
+        tied += len(other["fairest"]) == 2
+    assert tied >= 18
+
+
+def test_compare_names_what_differs():
+    def run(label, supply, seed, games):
+        return SimpleNamespace(label=label, players=4, spec_labels=["greedy"] * 4, games=games,
+                               summary={"rules": {"bank": {"resource_supply": supply}}, "seed": seed})
+    study = SimpleNamespace(kind="compare", runs=[run("b19", 19, 1, 1000), run("b24", 24, 1, 1000)], paired=True)
+    assert differs(study) == ["What differs between the runs (the same game seeds, compared game by game): "
+                              "rule bank.resource_supply: 19 (b19), 24 (b24)."]
+    study.runs[1] = run("b19-again", 19, 7, 2000)
+    study.paired = False
+    text = differs(study)[0]
+    assert "seed: 1 (b19), 7 (b19-again)" in text and "games: 1,000 (b19), 2,000 (b19-again)" in text
+    study.runs[1] = run("copy", 19, 1, 1000)
+    assert "same rules, policies, seed and number of games" in differs(study)[0]
+
+
+@pytest.mark.parametrize("text, values", [
+    ("k=2,3,4", "2,3,4"), ("k=3..6", "3,4,5,6"),
+    ("k={2,3,11,12}|{4..6}|{5..9}", "[2,3,11,12],[4,5,6],[5,6,7,8,9]")])
+def test_param_ranges(text, values):
+    assert tune.parse_param(text) == ("k", values)
+
+
+@pytest.mark.parametrize("text", ["k", "k=", "k=5..3", "k={2,x}|{3}", "k={2}|3"])
+def test_bad_param_ranges_name_what_is_allowed(text):
+    with pytest.raises(InputError, match="allowed"):
+        tune.parse_param(text)
+
+
+def _synthetic_plan(rates):
+    settings = [SimpleNamespace(label=f"x={i}", values={"x": i}, scenario=rate) for i, rate in enumerate(rates)]
+    return SimpleNamespace(settings=settings)
+
+
+def _coin_games(rate, start, count):
+    """Fake games: per game a uniform from its index (common random numbers), won when below the rate."""
+    u = np.random.default_rng([start, 99]).random(count)
+    return pd.DataFrame({"robin_winner": np.where(u < rate, 1, 2), "turns": 10})
+
+
+def test_tune_finds_a_known_optimum_within_its_error_rate():
+    rates = [0.30, 0.38, 0.46, 0.50, 0.55, 0.62, 0.70]        # the aim 0.5 is candidate x=3
+    goal = objectives.Objective("target:sheriff_wins=0.5", "target", "the Sheriff's win rate", "%", 1,
+                                stat="sheriff_wins", target=0.5)
+    found, saved = 0, []
+    for trial in range(30):
+        def play(rate, start, count, trial=trial):
+            return _coin_games(rate, start + 100_000 * trial, count)
+        race = tune.race(_synthetic_plan(rates), goal.rows, tune_report.judge_for(goal, 100), 12_000, first=100,
+                         play=play)
+        result = tune_report.conclude(goal, race, "synthetic", replicates=100)
+        held = {result["table"].iloc[result["best"]]["candidate"], *result["tied"]}
+        found += "x=3" in held
+        saved.append(result["games_used"] / result["grid_games"])
+    assert found >= 27                              # at most 5% misses expected; 3 of 30 allowed for chance
+    assert np.mean(saved) < 0.8                     # fewer games than a full grid at the same precision
+
+
+def test_tune_budget_and_objective_errors():
+    plan = _synthetic_plan([0.3, 0.5])
+    goal = objectives.Objective("target:turns=10", "target", "turns", "", 1, stat="turns", target=10)
+    with pytest.raises(InputError, match="--budget"):
+        tune.race(plan, goal.rows, tune_report.judge_for(goal), 50, play=_coin_games)
+    scenario = SimpleNamespace(players=4, name="base", seats=[SimpleNamespace(policy="greedy")] * 4,
+                               rules=SimpleNamespace(variants={}))
+    for text, allowed in [("fairest", "seat-fairness"), ("policy-parity:landlord", "greedy"),
+                          ("target:sheriff_wins=0.5", "robin_hood"), ("target:nope=1", "sheriff_wins")]:
+        with pytest.raises(InputError, match=allowed):
+            objectives.parse(text, scenario)
+
+
+def test_tune_on_a_real_scenario_writes_a_recommendation(tmp_path):
+    from typer.testing import CliRunner
+
+    from cli import app
+    out = tmp_path / "t"
+    result = CliRunner().invoke(app, ["tune", "robin-hood", "--param", "variants.robin_hood.neutral_settlements=3..5",
+                                      "--objective", "target:sheriff_wins=0.5", "--budget", "600", "--first", "50",
+                                      "-q", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Recommended: neutral_settlements=" in result.output and "a full grid" in result.output
+    verdict = json.loads((out / "verdicts.json").read_text())
+    assert {"fairest", "probability_fairest", "objective", "games", "recommended"} <= set(verdict)
+    assert verdict["recommended"] == verdict["fairest"][0]
+    assert sum(verdict["games"].values()) == verdict["games_used"] <= 600
+    assert (out / "report.html").stat().st_size > 10_000 and (out / "charts" / "tune.png").exists()
+
+
+def test_mcb_z_is_bonferroni_over_the_others():
+    loss = np.array([0.0, 0.0, 1.0])
+    boot = np.random.default_rng(0).normal(size=(2000, 3)) * 0.3 + loss
+    in_set, p, prob = V.fairest_set(loss, boot)
+    assert list(in_set) == [True, True, False]
+    se = np.std(boot[:, 2] - boot[:, 0], ddof=1)
+    assert p[2] == pytest.approx(min(1, 2 * st.norm.sf(1.0 / se)), rel=0.2)
+    assert prob[2] < 0.05
