@@ -79,7 +79,10 @@ def candidates(scenario, sets, params):
     for text in params:
         key, values = parse_param(text)
         vary.append(f"{key}={values}")
-    plan = sweep.plan(scenario, sets, vary)
+    try:
+        plan = sweep.plan(scenario, sets, vary)
+    except InputError as e:  # the sweep names the flag --vary; here it is --param
+        raise InputError(str(e).replace("--vary", "--param")) from None
     if len(plan.settings) < 2:
         raise InputError("tune: the --param values give only one candidate; allowed: two or more values")
     return plan
