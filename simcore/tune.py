@@ -147,7 +147,7 @@ def race(plan, rows, judge, budget, first=FIRST_GAMES, max_games=None, alpha=ALP
         if len(alive) == 1 or (max_games and target >= max_games):
             break
         affordable = target + (budget - spent) // len(alive)
-        if affordable < target + first // 2:
+        if affordable < target * 3 // 2:   # a round must add at least half the games again to be worth it
             break
         target = min(next_target, affordable, max_games or next_target)
         r += 1
