@@ -212,7 +212,7 @@ def report(
                                        help="Compare with this setting of a sweep (repeatable) [default: the sweep's]."),
     correction: Optional[str] = typer.Option(None, "--correction", metavar="holm|bh", help=CORRECTION_HELP),
 ):
-    """(Re)write report.html, report.md, charts/ and tables/ from saved results.
+    """(Re)write report.html, report.md, verdicts.json, charts/ and tables/ from saved results.
 
     \b
     Examples:

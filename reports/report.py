@@ -173,13 +173,15 @@ def _style_section(doc, images, out, study, tables):
     styles = tables.get("style_fairness")
     if styles is None or not len(styles):
         return
-    if len(study.runs) > 1:
-        _figure(doc, images, out, C.Chart("style_fairness", "Style fairness per setting",
-                                          C.fairness_chart(study, styles, "policy", "Style fairness per setting", "policies"),
+    many = len(study.runs) > 1
+    if many:
+        chart = C.fairness_chart(study, styles, "policy", "Style fairness per setting", "policies")
+        _figure(doc, images, out, C.Chart("style_fairness", "Style fairness per setting", chart,
                                           N.styles(study, tables)))
-    _table(doc, D.style_fairness(study, styles), f"Win rate per {'game' if study.solo else 'seat'} played by "
-                                                 "policy and the policy effect corrected for noise" + ("; highlighted: the settings tied for "
-                                                                          "fairest." if len(study.runs) > 1 else "."))
+    played = "game" if study.solo else "seat"
+    _table(doc, D.style_fairness(study, styles), f"Win rate per {played} played by policy and the policy effect "
+                                                 "corrected for noise" +
+           ("; highlighted: the settings tied for fairest." if many else "."))
 
 
 def variant_says(study, tables, variants=None):
@@ -308,7 +310,8 @@ def write_report(study, tables=None):
     title = f"catan-balance: {study.title}"
     write_text(out / "report.md", to_markdown(doc))
     write_text(out / "report.html", to_html(doc, title, images))
-    written.update({"verdicts": out / "verdicts.json", "markdown": out / "report.md", "html": out / "report.html", "charts": sorted(images)})
+    written.update({"verdicts": out / "verdicts.json", "markdown": out / "report.md", "html": out / "report.html",
+                    "charts": sorted(images)})
     return written
 
 

@@ -131,8 +131,8 @@ def _aim(obj):
     return show(obj, obj.target)
 
 
-def _bounds(obj, row):
-    return f"[95%: {show(obj, row['ci_lo'], bare=True)}, {show(obj, row['ci_hi'], bare=True)}]"
+def _bounds(obj, row, label="95%: "):
+    return f"[{label}{show(obj, row['ci_lo'], bare=True)}, {show(obj, row['ci_hi'], bare=True)}]"
 
 
 def verdicts_document(result):
@@ -159,7 +159,7 @@ def write(result, out, command=""):
     save_figure(figure, out / "charts" / "tune.png")
     images = {"tune": (out / "charts" / "tune.png").read_bytes()}
     headers = ["candidate", "games", f"{obj.what} [95%]", "dropped in round", "tied with the best", "chance best"]
-    rows = [[r.candidate, fmt.count(r.games), f"{show(obj, r.value)} {_bounds(obj, r._asdict())}",
+    rows = [[r.candidate, fmt.count(r.games), f"{show(obj, r.value)} {_bounds(obj, r._asdict(), '')}",
              "" if pd.isna(r.dropped_in_round) else str(int(r.dropped_in_round)),
              "yes" if r.tied_with_best else "no", fmt.pct(r.probability_best, 0)] for r in table.itertuples()]
     rounds = [[str(r["round"]), fmt.count(r["candidates"]), fmt.count(r["games_per_candidate"]),

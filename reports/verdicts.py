@@ -238,16 +238,16 @@ def _sentence(measure, out, loss, values, boot, in_set, p, order):
         if show(measure, values[lo]) == show(measure, values[hi]):
             return head + f" (every {measure.what} is estimated at {show(measure, values[lo])})."
         return (head + f" (the lowest {measure.what}, {show(measure, values[lo])} with {labels[lo]}, is "
-                f"statistically tied with the highest, {show(measure, values[hi])} with {labels[hi]}); about "
-                f"{fmt.count(needed)} games per setting would detect a difference that large.")
+                f"statistically tied with the highest, {show(measure, values[hi])} with {labels[hi]}); if that gap is "
+                f"real, about {fmt.count(needed)} games per setting would show it (80% power).")
     text = f"{measure.title.capitalize()}: fairest {labels[best]} ({name}, fairest in " \
            f"{fmt.pct(out['probability_fairest'][labels[best]], 0)} of resamples)"
     if tied:
         text += f"; {_names(tied)} {'is' if len(tied) == 1 else 'are'} statistically tied with it"
     worst_p = max(p[i] for i in worse)
+    bound = fmt.p_value(worst_p) if worst_p < 0.001 else "≤ " + fmt.p_value(worst_p)
     text += (f"; {_names([labels[i] for i in worse])} {'is' if len(worse) == 1 else 'are'} less fair "
-             f"({'p' if len(worse) == 1 else 'each p'} {fmt.p_value(worst_p) if worst_p < 0.001 else '≤ ' + fmt.p_value(worst_p)}, "
-             f"multiple comparison with the best).")
+             f"({'p' if len(worse) == 1 else 'each p'} {bound}, multiple comparison with the best).")
     return text
 
 

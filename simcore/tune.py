@@ -79,7 +79,10 @@ def candidates(scenario, sets, params):
     for text in params:
         key, values = parse_param(text)
         vary.append(f"{key}={values}")
-    plan = sweep.plan(scenario, sets, vary)
+    try:
+        plan = sweep.plan(scenario, sets, vary)
+    except InputError as e:  # the sweep names the flag --vary; here it is --param
+        raise InputError(str(e).replace("--vary", "--param")) from None
     if len(plan.settings) < 2:
         raise InputError("tune: the --param values give only one candidate; allowed: two or more values")
     return plan
@@ -144,7 +147,7 @@ def race(plan, rows, judge, budget, first=FIRST_GAMES, max_games=None, alpha=ALP
         if len(alive) == 1 or (max_games and target >= max_games):
             break
         affordable = target + (budget - spent) // len(alive)
-        if affordable < target + first // 2:
+        if affordable < target * 3 // 2:   # a round must add at least half the games again to be worth it
             break
         target = min(next_target, affordable, max_games or next_target)
         r += 1
