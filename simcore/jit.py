@@ -31,8 +31,8 @@ _ROOT = Path(__file__).resolve().parent.parent
 # Modules no kernel imports (the Python shell around the engine): editing them
 # needs no recompile.  A module missing here only costs an unneeded recompile.
 SHELL_MODULES = {
-    "simcore": {"batch", "bench", "config", "errors", "fields", "grid", "grundbesitz_rules", "outputs",
-                "progress", "replay", "robin_config", "runner", "seeds", "sweep"},
+    "simcore": {"batch", "bench", "config", "errors", "fields", "grid", "outputs",
+                "progress", "replay", "runner", "seeds", "sweep"},
     "policies": {"presets", "registry"},
 }
 
@@ -40,9 +40,9 @@ SHELL_MODULES = {
 def _source_hash():
     h = hashlib.sha256(numba.__version__.encode())
     for folder in ("simcore", "policies"):
-        for path in sorted((_ROOT / folder).glob("*.py")):
-            if path.stem not in SHELL_MODULES[folder]:
-                h.update(path.name.encode())
+        for path in sorted((_ROOT / folder).rglob("*.py")):   # subpackages too (simcore/variants)
+            if path.stem not in SHELL_MODULES[folder] or path.parent != _ROOT / folder:
+                h.update(str(path.relative_to(_ROOT)).encode())
                 h.update(path.read_bytes())
     return h.hexdigest()[:16]
 

@@ -5,9 +5,10 @@ import pytest
 from policies.presets import PRESETS
 from policies.registry import resolve
 from policies.weights import KIND_NAMES, N_WEIGHTS, WEIGHTS
+from simcore.variant import REGISTRY, Variant, register, trial
 from simcore import params as P
 from simcore.config import (SCENARIO_DIR, find_scenario, load_scenario, pack_policies, pack_rules,
-                            parse_override, register_variant, VARIANTS)
+                            parse_override)
 from simcore.errors import ScenarioError
 from simcore.fields import flag, integer
 from tests.conftest import SMALL
@@ -170,22 +171,23 @@ def test_a_registered_variant_loads_validates_and_packs(scenario_file):
 
     @dataclass(frozen=True)
     class Toy:
-        markers: int = integer(2, 1, 5, slot=16)
-        defence: bool = flag(True, slot=17)
+        markers: int = integer(2, 1, 5)
+        defence: bool = flag(True)
 
-    register_variant("toy", Toy)
-    try:
+    with trial():
+        toy = register(Variant("toy", rules=Toy))
         s = load_scenario(scenario_file(SMALL + "[variants.toy]\nmarkers = 3\n"))
         assert s.rules.variants == {"toy": Toy(markers=3, defence=True)}
-        assert pack_rules(s)[16:18].tolist() == [3, 1]
+        packed = pack_rules(s)
+        assert packed[toy.on_slot] == 1 and packed[toy.slot("markers")] == 3 and packed[toy.slot("defence")] == 1
+        assert toy.slot("defence") == toy.slot("markers") + 1 == toy.on_slot + 2
         assert load_scenario(scenario_file(), ["variants.toy.defence=false"]).rules.variants["toy"].defence is False
         assert not load_scenario(scenario_file()).rules.variants   # off unless the table is there
         with pytest.raises(ScenarioError, match=r"variants\.toy\.markers: 9 is out of range; allowed: .*1 to 5"):
             load_scenario(scenario_file(SMALL + "[variants.toy]\nmarkers = 9\n"))
         with pytest.raises(ScenarioError, match=r"variants\.toy\.marker: unknown key \(did you mean"):
             load_scenario(scenario_file(SMALL + "[variants.toy]\nmarker = 1\n"))
-    finally:
-        del VARIANTS["toy"]
+    assert "toy" not in REGISTRY
 
 
 def test_the_readme_example_scenario_loads(tmp_path):
