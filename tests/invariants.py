@@ -35,7 +35,8 @@ from simcore.kernel_variants import variant_code
 from simcore.variants import grundbesitz as GBD
 from simcore.variants.grundbesitz import N_GB
 
-GB_STATS = GBD.GB.seat_base   # Grundbesitz's counters in st.stats
+GB_STATS = GBD.GB.seat_base   # Grundbesitz's counters in st.stats: GB_STATS..GB_STATS_END - 1
+GB_STATS_END = GB_STATS + len(GBD.GB.seat_columns)
 
 # invariant codes (row[0] of a game's result); 0 = all held
 INVARIANTS = {
@@ -328,7 +329,7 @@ def check_grundbesitz(st, params):
     players = st.players
     if params[GBD.P_GB_ON] == 0:
         for p in range(players):
-            for k in range(GB_STATS, GB_STATS + len(GBD.GB.seat_columns)):
+            for k in range(GB_STATS, GB_STATS_END):
                 if st.stats[p, k] != 0:
                     return 22
         return 22 if st.gb_markers.sum() != 0 or st.gb_count.sum() != 0 else 0
