@@ -197,3 +197,35 @@ def test_the_readme_example_scenario_loads(tmp_path):
     s = load_scenario(tmp_path / "my_rule.toml")
     assert (s.name, s.rules.victory_points, s.rules.board.layout, s.games) == ("vp12-beginner", 12, "beginner", 10000)
     assert s.seats[1].weights == {"devcard": 0.8, "knight_early": 1}
+
+
+def test_a_declaration_that_collides_is_refused_when_it_registers():
+    from simcore.variant import VariantError
+    cases = [(dict(seat_columns=(("gb_bought", "again"),)), "seat columns gb_bought declared twice"),
+             (dict(events=(("robin_draw", ("-", "-", "-", "-")),)), "events robin_draw declared twice"),
+             (dict(weights=(("gb", "again"),)), "weights gb declared twice"),
+             (dict(actions=("buy_gb",)), "actions buy_gb declared twice"),
+             (dict(arrays=(("gb_owner", (3,), "again"),)), "state fields gb_owner declared twice")]
+    for extra, message in cases:
+        with trial():
+            with pytest.raises(VariantError, match=message):
+                register(Variant("clash", **extra))
+    with trial():
+        with pytest.raises(VariantError, match="registered twice"):
+            register(Variant("grundbesitz"))
+    assert "clash" not in REGISTRY
+
+
+def test_layouts_follow_the_declarations_in_registration_order():
+    from simcore import records as R
+    from simcore.variants.grundbesitz import GB
+    from simcore.variants.robin_hood import ROBIN
+    assert GB.on_slot == P.N_BASE_PARAMS and ROBIN.on_slot > GB.slot("defence_steal_knights")
+    assert R.SEAT_COLUMNS[GB.seat_base:GB.seat_base + 2] == ["gb_bought", "gb_owned"]
+    assert R.GAME_COLUMNS[ROBIN.game_base:] == ["robin_" + c for c, _ in ROBIN.game_columns]
+    assert WEIGHTS["gb"][0] == len(WEIGHTS) - len(GB.weights) - len(ROBIN.weights)
+    with trial():
+        toy = register(Variant("toy", seat_columns=(("toy_count", "a counter"),),
+                               events=(("toy_event", ("a", "-", "-", "-")),), weights=(("toy_w", "w"),)))
+        assert R.column_names()[-1] == "seat3_toy_count" and R.SEAT_WIDTH == toy.seat("toy_count") + 1
+    assert "seat3_toy_count" not in R.column_names()

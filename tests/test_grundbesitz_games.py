@@ -109,7 +109,7 @@ def test_builder_does_not_buy_the_same_grundbesitz_twice():
     st.turn, st.current = 1, 0
     set_hand(st, 0, [2, 2, 2, 2, 2])                  # enough for two
     first = decide.action(st, 0)
-    assert first[0] == 16 and is_legal(st, 0, *first)  # A_BUY_GB
+    assert first[0] == GBD.A_BUY_GB and is_legal(st, 0, *first)
     apply_action(st, 0, *first)
     assert is_legal(st, 0, *decide.action(st, 0))
 
