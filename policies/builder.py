@@ -9,12 +9,12 @@ order.
 """
 from simcore.jit import jitted
 
-from policies.weights import (W_GB, W_CITY, W_DEVCARD, W_DIVERSITY, W_HARBOUR, W_KNIGHT_EARLY, W_LONGEST_ROAD,
+from policies.weights import (W_CITY, W_DEVCARD, W_DIVERSITY, W_HARBOUR, W_KNIGHT_EARLY, W_LONGEST_ROAD,
                               W_PIPS, W_RESOURCE0, W_ROAD, W_ROBBER_LEADER, W_SETTLEMENT, W_TRADE)
 from policies import builder_gb as gbp
 from policies.common import public_vp, tie_break
-from simcore import grundbesitz as gb
-from simcore.actions import (A_OFFER, A_BUY_GB, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
+from simcore import grundbesitz_board as gb
+from simcore.actions import (A_OFFER, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
                              A_SETTLEMENT, A_TRADE)
 from simcore.devcards import can_play, deck_left
 from simcore.economy import can_bank_trade
@@ -24,6 +24,7 @@ from simcore.pieces import can_build_settlement_at, spot_is_free
 from simcore.state import (ITEM_CITY, ITEM_DEVCARD, ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, DEV_KNIGHT,
                            DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS, N_RESOURCES, PIECE_CITY, PIECE_ROAD,
                            PIECE_SETTLEMENT, PIPS, RES_POPCOUNT)
+from simcore.variants.grundbesitz import A_BUY_GB, W_GB
 from simcore.topology import (CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS,
                               N_CORNERS, N_HEXES)
 

@@ -7,14 +7,13 @@ pays) times its preference for the resource, buys it as a goal like any other
 GBs (gb_remove), and defends its GBs and buildings with knights (gb_defend).
 """
 from policies.common import public_vp, tie_break
-from policies.weights import (W_DIVERSITY, W_GB_BLOCK, W_GB_DEFEND, W_GB_KNIGHT_BLOCK, W_GB_REMOVE, W_PIPS,
-                              W_RESOURCE0)
-from simcore import grundbesitz as gb
-from simcore.actions import A_KNIGHT_BLOCK, A_KNIGHT_REMOVE
+from policies.weights import W_DIVERSITY, W_PIPS, W_RESOURCE0
+from simcore import grundbesitz_board as gb
 from simcore.jit import jitted
-from simcore.kernel_variants import GRUNDBESITZ, variant_code
-from simcore.params import P_GB_STEAL_KNIGHTS
-from simcore.state import N_GB, randint
+from simcore.kernel_variants import variant_code
+from simcore.variants.grundbesitz import (A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, GRUNDBESITZ, N_GB, P_GB_STEAL_KNIGHTS,
+                                          W_GB_BLOCK, W_GB_DEFEND, W_GB_KNIGHT_BLOCK, W_GB_REMOVE)
+from simcore.state import randint
 from simcore.topology import N_CORNERS
 
 GB_PIPS = 9.0   # one card a round is what a 9-pip settlement pays (4 rolls x 9/36)

@@ -5,7 +5,9 @@ Each function gets the state and the deciding player (whose kind and weights
 are in st.policy_kind[p] and st.weights[p]) and returns its choice; the engine
 checks it (simcore.game)."""
 from simcore.jit import jitted
-from simcore.kernel_variants import GRUNDBESITZ, variant_code
+from simcore.kernel_variants import variant_code
+from simcore.variants.grundbesitz import GRUNDBESITZ
+from simcore.variants.robin_hood import P_ROBIN
 
 from policies import builder, builder_gb, randombot, sheriff
 from policies.weights import KIND_RANDOM
@@ -58,6 +60,8 @@ def knight_before_roll(st, p):
 @jitted
 def action(st, p):
     """Next main-phase action (simcore.actions codes)."""
+    if st.params[P_ROBIN]:
+        return sheriff_action(st, p)
     if st.policy_kind[p] == KIND_RANDOM:
         return randombot.action(st, p)
     return builder.action(st, p, st.weights[p])
@@ -76,7 +80,7 @@ def free_road(st, p):
     """Edge for a road-building road, or -1 to place no more."""
     if st.policy_kind[p] == KIND_RANDOM:
         return randombot.free_road(st, p)
-    if st.robin:
+    if st.params[P_ROBIN]:
         return sheriff.free_road(st, p, st.weights[p])
     return builder.free_road(st, p, st.weights[p])
 

@@ -2,15 +2,15 @@
 Slow to win, but it walks into every rule, which is what the invariant tests want."""
 from simcore.jit import jitted
 
-from simcore import grundbesitz as gb
-from simcore.actions import (A_OFFER, A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
+from simcore import grundbesitz_board as gb
+from simcore.actions import (A_OFFER, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
                              A_SETTLEMENT, A_TRADE)
 from simcore.legal import is_legal
 from simcore.pieces import can_build_road_at, spot_is_free
-from simcore.params import P_GB_STEAL_KNIGHTS
 from simcore.robin_board import best_score, hex_score, open_side
-from simcore.state import N_GB, N_RESOURCES, randint
+from simcore.state import N_RESOURCES, randint
 from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
+from simcore.variants.grundbesitz import A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, N_GB, P_GB_STEAL_KNIGHTS
 
 
 @jitted

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from policies.presets import PRESETS
-from policies.weights import KIND_NAMES, N_WEIGHTS, WEIGHTS
+import simcore.variants  # noqa: F401  the shipped variants declare their weights
+from policies import weights as W
+from policies.weights import KIND_NAMES, WEIGHTS
 from simcore.errors import ScenarioError, describe, did_you_mean
 from simcore.fields import is_type
 
@@ -27,12 +29,12 @@ def list_presets():
 
 
 def resolve(name, overrides=None):
-    """(kind: int, weights: float64[N_WEIGHTS]) for preset `name` with `overrides` applied."""
+    """(kind: int, weights: float64[weights.N_WEIGHTS]) for preset `name` with `overrides` applied."""
     if not isinstance(name, str) or name not in PRESETS:
         raise ScenarioError("policy", f"unknown policy {describe(name)}{did_you_mean(name, PRESETS)}",
                             ", ".join(PRESETS))
     kind, base, _ = PRESETS[name]
-    weights = np.zeros(N_WEIGHTS, dtype=np.float64)
+    weights = np.zeros(W.N_WEIGHTS, dtype=np.float64)
     for wname, value in {**base, **(overrides or {})}.items():
         key = f"weights.{wname}"
         if wname not in WEIGHTS:

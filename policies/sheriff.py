@@ -15,19 +15,19 @@ enclosure while he has no more VP than Robin (it would not win).  Ties are broke
 random.
 """
 from simcore.jit import jitted
-from simcore.kernel_variants import ROBIN_HOOD, variant_code
+from simcore.kernel_variants import variant_code
 
 from policies import builder
 from policies.builder import extends_network, tie_break
-from policies.weights import W_ENCLOSE, W_EVICT, W_FENCE, W_FENCE_LEAD, W_ROBIN_BLOCK, W_ROBIN_STEAL, W_ROBIN_VP
 from simcore.actions import A_CITY, A_END, A_ROAD, A_SETTLEMENT
 from simcore.legal import can_road
 from simcore.pieces import can_build_road_at
-from simcore.records import RB_VP
 from simcore.robin_board import best_score, fence_count, fence_missing, hex_score, hex_vp, open_side
 from simcore.state import PIPS, victory_points
 from simcore.topology import (CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS, HEX_EDGES,
                               HEX_NEIGHBOURS, N_CORNERS, N_EDGES, N_HEXES)
+from simcore.variants.robin_hood import (RB_VP, ROBIN_HOOD, W_ENCLOSE, W_EVICT, W_FENCE, W_FENCE_LEAD, W_ROBIN_BLOCK,
+                                         W_ROBIN_STEAL, W_ROBIN_VP)
 
 
 # --- where Robin goes ---------------------------------------------------------
@@ -177,7 +177,7 @@ def fence_road(st, p):
 
 # --- the turn -----------------------------------------------------------------
 
-@jitted
+@variant_code(ROBIN_HOOD, (0, 0, 0))
 def action(st, p, w):
     """The builder's action; the warden puts a fence road before anything but a new
     settlement or city; nobody completes an enclosure that would not win."""

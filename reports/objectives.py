@@ -19,7 +19,7 @@ from reports import fmt, stats
 from reports.summary import Z95, wilson
 from reports.verdicts import Measure, one_hot
 from simcore.errors import InputError
-from simcore.robin_codes import SIDE_SHERIFF
+from simcore.variants.robin_hood import SIDE_SHERIFF
 
 def _sheriff_wins(df, players):
     return (df["robin_winner"].to_numpy() == SIDE_SHERIFF).astype(float)

@@ -2,14 +2,15 @@
 interval, Robin's wins and the draws, and the share of each ending, over all games and
 for each Sheriff (the scenario's seats take turns: game g is played by seat g % seats).
 
-reports.summary.Tally feeds `RobinTally` when the scenario has [variants.robin_hood];
-its result is the summary's "robin_hood" entry, and `format_robin` prints it.
+reports.summary.Tally feeds `RobinTally` when the scenario has [variants.robin_hood]
+(the mode's report entry, reports/variant_robin_hood.py, names it); its result is the
+summary's "robin_hood" entry, and `format_robin` prints it.
 """
 import numpy as np
 
 from reports.fmt import format_columns, pct, seat_label
 from reports.rates import rate
-from simcore.robin_codes import ENDING_NAMES, SIDE_DRAW, SIDE_NAMES, SIDE_ROBIN, SIDE_SHERIFF
+from simcore.variants.robin_hood import ENDING_NAMES, SIDE_DRAW, SIDE_NAMES, SIDE_ROBIN, SIDE_SHERIFF
 
 ENDINGS = ENDING_NAMES[1:]          # what a finished game can end with (codes 1..4)
 

@@ -10,6 +10,7 @@ import numpy as np
 
 from reports.fmt import format_columns, pct, seat_label
 from reports.rates import Z95, rate, wilson  # noqa: F401 (wilson, Z95: read from here too)
+from reports.variants import REGISTRY
 
 # Per-game averages shown per scenario seat: (label, seat columns summed).  Every
 # run shows BASE_AVERAGES; a variant that is on adds its own.
@@ -46,10 +47,9 @@ class Tally:
         self.spec_wins = np.zeros(specs, dtype=np.int64)    # by scenario seat
         self.spec_games = np.zeros(specs, dtype=np.int64)   # seat-games played by each scenario seat
         self.turns = np.zeros(0, dtype=np.int64)            # histogram: turns -> games
-        self.robin = None                                   # the Robin Hood mode's own counts
-        if "robin_hood" in scenario.rules.variants:
-            from reports.robin import RobinTally
-            self.robin = RobinTally(scenario)
+        # a variant's own counts (its report entry's `tally`, e.g. the Robin Hood mode's)
+        self.own = {name: REGISTRY[name].tally(scenario) for name in scenario.rules.variants
+                    if name in REGISTRY and REGISTRY[name].tally is not None}
         self.averages = averages_for(scenario)
         self.spec_sums = np.zeros((specs, len(self.averages)))  # by scenario seat
 
@@ -58,7 +58,7 @@ class Tally:
         players = self.scenario.players
         cols = ["winner_seat", "turns"] + [f"seat{k}_spec" for k in range(players)]
         avg = [f"seat{k}_{c}" for _, columns in self.averages for c in columns for k in range(players)]
-        return cols + avg + (self.robin.columns if self.robin is not None else [])
+        return cols + avg + [c for own in self.own.values() for c in own.columns]
 
     def add(self, df):
         players, specs = self.scenario.players, len(self.scenario.seats)
@@ -69,8 +69,8 @@ class Tally:
         self.seat_wins += np.bincount(winner[won], minlength=players)[:players]
         self.spec_wins += np.bincount(spec[won, winner[won]], minlength=specs)[:specs]
         self.spec_games += np.bincount(spec.ravel(), minlength=specs)[:specs]
-        if self.robin is not None:
-            self.robin.add(df)
+        for own in self.own.values():
+            own.add(df)
         for j, (_, columns) in enumerate(self.averages):
             if any(f"seat0_{c}" not in df.columns for c in columns):
                 continue  # a frame without these record columns (e.g. a hand-made one)
@@ -126,8 +126,8 @@ class Tally:
                                     else 0.0 for j, (label, _) in enumerate(self.averages)}}
                       for i, seat in enumerate(s.seats)],
         }
-        if self.robin is not None:
-            out["robin_hood"] = self.robin.result()
+        for name, own in self.own.items():
+            out[name] = own.result()
         return out
 
 
@@ -145,9 +145,9 @@ def _rate_cells(entry):
 
 def format_table(summary):
     """The summary as plain text for the terminal."""
-    if "robin_hood" in summary:
-        from reports.robin import format_robin
-        return format_robin(summary)
+    for name, entry in REGISTRY.items():
+        if name in summary and entry.format_summary is not None:   # a variant's own summary (a solo mode)
+            return entry.format_summary(summary)
     n = summary["games"]
     rotate = "seats rotate" if summary["rotate_seats"] else "fixed seats"
     out = [f"{summary['scenario']}: {n} games, {summary['players']} players, seed {summary['seed']}, {rotate}",

@@ -1,10 +1,13 @@
-"""The one place where a house-rule variant plugs into sweeps and reports.
+"""How a house-rule variant plugs into sweeps and reports.
 
-A `VariantReport` entry, keyed by the variant's scenario table name
-(`[variants.<name>]`), says:
+A variant's declaration (simcore.variant.Variant) names its reports-side module
+(`report`, e.g. reports/variant_grundbesitz.py), whose `ENTRY` is a `VariantReport`;
+REGISTRY holds the entries of the declared variants, keyed by the variant's scenario
+table name (`[variants.<name>]`).  An entry says:
 
 - `seat_columns` / `game_columns`: its own games.csv columns (`seatK_<suffix>` /
-  game-level).  Resource flows need no entry to be shown: every `seatK_gain_*` and
+  game-level); left empty, they are the declaration's (seat columns other than the
+  flows, and the game columns with their prefix).  Resource flows need no entry to be shown: every `seatK_gain_*` and
   `seatK_spend_*` column is a source or a use in the flow charts by itself.
   Seat columns listed here are averaged per player and game ("counters").
 - `flow_columns`: its own flow suffixes (`gain_*` / `spend_*`); the flow tables leave
@@ -23,15 +26,20 @@ A `VariantReport` entry, keyed by the variant's scenario table name
   win in a solo mode, drawn with the policies in the differences chart.
 - `board_layers`: functions (ax, board, events) drawing its pieces on the
   replay picture (`catan-balance replay --png`).
+- `tally` / `format_summary`: its own counts in the run's summary (its result under
+  the variant's name) and the terminal text of a run of it (a solo mode's).
 
 An entry lights up only where its columns exist in the results and hold
 something (not all 0 or -1, the value columns of other modes hold): results of
 other versions or of the base game show nothing of it.
 """
-from dataclasses import dataclass, field
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Callable, Optional
 
-from reports import variant_charts as vc
-from reports import variant_words as vw
+import simcore.variants  # noqa: F401  the shipped variants' declarations
+from simcore import variant as declared
 
 
 @dataclass(frozen=True)
@@ -49,6 +57,8 @@ class VariantReport:
     solo_win: tuple = ()                            # (column, label), e.g. ("robin_winner", "sheriff")
     board_layers: tuple = ()
     about: str = ""
+    tally: Optional[Callable] = None                # scenario -> its own counts (columns, add(df), result())
+    format_summary: Optional[Callable] = None       # summary -> the terminal's text, instead of the base game's
 
     def columns_in(self, header):
         """This variant's columns found in a games.csv header (seat ones by suffix)."""
@@ -56,12 +66,38 @@ class VariantReport:
         return ([c for c in self.seat_columns if c in suffixes], [c for c in self.game_columns if c in header])
 
 
-REGISTRY = {}
+def _entry(v):
+    """The report entry of declaration `v`, its columns filled in from the declaration."""
+    entry = importlib.import_module(v.report).ENTRY if v.report else VariantReport(v.name, v.title or v.name)
+    flows = tuple(c for c, _ in v.seat_columns if c.startswith(("gain_", "spend_")))
+    return replace(entry,
+                   seat_columns=entry.seat_columns or tuple(c for c, _ in v.seat_columns if c not in flows),
+                   flow_columns=entry.flow_columns or flows,
+                   game_columns=entry.game_columns or tuple(v.game_prefix + c for c, _ in v.game_columns))
 
 
-def register(entry):
-    REGISTRY[entry.name] = entry
-    return entry
+class _Entries(Mapping):
+    """The entries of every declared variant, in registration order (built on first use
+    after each registration)."""
+    def __init__(self):
+        self._made = {}
+
+    def _all(self):
+        if tuple(self._made) != tuple(declared.REGISTRY):
+            self._made = {name: _entry(v) for name, v in declared.REGISTRY.items()}
+        return self._made
+
+    def __getitem__(self, name):
+        return self._all()[name]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self):
+        return len(self._all())
+
+
+REGISTRY = _Entries()
 
 
 def category_labels(column):
@@ -95,45 +131,3 @@ def sweep_defaults(variant_names):
     return {}
 
 
-ALL_NUMBERS = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
-
-register(VariantReport(
-    name="grundbesitz",
-    title="Grundbesitz (land ownership and blockade markers)",
-    # RULES.md §1 records (issue 3): GBs bought/owned, markers placed by kind and
-    # received, removals, knights spent, defences.  gain_/spend_grundbesitz are flows.
-    seat_columns=("gb_bought", "gb_owned", "gb_markers_response", "gb_markers_knight", "gb_markers_robber",
-                  "gb_markers_strike", "gb_markers_received", "gb_removed_free", "gb_removed_knight",
-                  "gb_knights_block", "gb_knights_remove", "gb_knights_defence", "gb_defences"),
-    flow_columns=("gain_grundbesitz", "spend_grundbesitz"),
-    sweep={"variants.grundbesitz.allowed_numbers": [ALL_NUMBERS, [2, 3, 11, 12], [4, 5, 6, 8, 9, 10], [5, 6, 8, 9]],
-           "variants.grundbesitz.markers_per_block": [1, 2, 3]},
-    charts=(vc.grundbesitz_income, vc.grundbesitz_markers),
-    board_layers=(vc.grundbesitz_layer,),
-    about="Income from Grundbesitz yields as a share of all resources gained, and blockade markers per player "
-          "and game.",
-))
-
-ROBIN_COUNTS = ("vp_sheriff", "vp_neutral", "sevens_sheriff", "sevens_neutral", "relocations", "stolen", "draws",
-                "extra_draws", "moves", "stays", "road_blocks", "camp_returns", "evictions")
-
-register(VariantReport(
-    name="robin_hood",
-    title="Robin Hood (the Sheriff against the automaton)",
-    # RULES.md §3 records (issue 4, simcore/records.py ROBIN_COLUMNS): game columns robin_<name>,
-    # -1 in games of other modes; codes as in simcore/robin_board.py (SIDE_NAMES, ENDING_NAMES).
-    game_columns=("robin_winner", "robin_ending", "robin_vp", "robin_sheriff_vp",
-                  *(f"robin_{c}" for c in ROBIN_COUNTS)),
-    categories={"robin_winner": {"0": "draw", "1": "sheriff", "2": "robin"},
-                "robin_ending": {"0": "none", "1": "robin_target", "2": "sheriff_target", "3": "enclosure",
-                                 "4": "max_turns"}},
-    outcome_words=vw.ROBIN_OUTCOME_WORDS,
-    sweep={"variants.robin_hood.neutral_settlements": [3, 5, 7],
-           "variants.robin_hood.deck.knight": [1, 2, 3]},
-    charts=(vc.robin_endings, vc.robin_vp),
-    says=(vw.robin_hood,),
-    solo_win=("robin_winner", "sheriff"),
-    board_layers=(vc.robin_layer,),
-    about="Who wins (the Sheriff, Robin, or a draw), how games end (Robin at his target, the Sheriff at his, "
-          "enclosure, turn limit), both sides' VP and what Robin did.",
-))

@@ -6,10 +6,18 @@
   A_TRADE give get            maritime trade of `give` at the player's rate for 1 `get`
   A_KNIGHT / A_ROADS / A_PLENTY / A_MONOPOLY   play that development card
   A_OFFER give get            offer the others 1 `give` for 1 `get` (trade.domestic)
-Variants add their actions from 16 on:
-  A_BUY_GB g / A_KNIGHT_BLOCK g / A_KNIGHT_REMOVE g   Grundbesitz g (simcore.grundbesitz)
+Variants declare theirs (simcore.variant); their codes follow, in registration order
+(e.g. simcore.variants.grundbesitz.A_BUY_GB).
 """
 A_END, A_ROAD, A_SETTLEMENT, A_CITY, A_BUY_DEV, A_TRADE = 0, 1, 2, 3, 4, 5
 A_KNIGHT, A_ROADS, A_PLENTY, A_MONOPOLY = 6, 7, 8, 9
 A_OFFER = 10
-A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE = 16, 17, 18
+ACTION_NAMES = ["end", "road", "settlement", "city", "buy_dev", "trade", "knight", "road_building",
+                "year_of_plenty", "monopoly", "offer"]
+N_BASE_ACTIONS = len(ACTION_NAMES)
+
+
+def add_action(name):
+    """The code of a variant's new action (simcore.variant.register)."""
+    ACTION_NAMES.append(name)
+    return len(ACTION_NAMES) - 1

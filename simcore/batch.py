@@ -10,10 +10,11 @@ A game's row depends only on (params, kinds, weights, game index, seed).
 """
 import numpy as np
 
-from policies.weights import N_WEIGHTS
+from policies import weights as W
+from simcore import params as P
 from simcore import records
 from simcore.game import play_batch_kernel
-from simcore.params import N_PARAMS, P_PLAYERS, P_SEAT_SPECS
+from simcore.params import P_PLAYERS, P_SEAT_SPECS
 from simcore.state import game_bytes, has_variants, new_state_buffer, rules_variants
 
 
@@ -25,10 +26,10 @@ def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=Fal
     weights = np.ascontiguousarray(weights, dtype=np.float64)
     game_indices = np.ascontiguousarray(game_indices, dtype=np.int64)
     seeds = np.ascontiguousarray(seeds, dtype=np.uint32)
-    if params.shape != (N_PARAMS,):
-        raise ValueError(f"params must have shape ({N_PARAMS},), not {params.shape}")
-    if kinds.shape != (specs,) or weights.shape != (specs, N_WEIGHTS):
-        raise ValueError(f"kinds/weights must have {specs} rows (one per scenario seat) and {N_WEIGHTS} weights")
+    if params.shape != (P.N_PARAMS,):   # the layouts grow with the variants: read them now
+        raise ValueError(f"params must have shape ({P.N_PARAMS},), not {params.shape}")
+    if kinds.shape != (specs,) or weights.shape != (specs, W.N_WEIGHTS):
+        raise ValueError(f"kinds/weights must have {specs} rows (one per scenario seat) and {W.N_WEIGHTS} weights")
     if game_indices.shape != seeds.shape or game_indices.ndim != 1:
         raise ValueError("game_indices and seeds must be 1-D and of equal length")
     out = np.empty((len(game_indices), records.N_COLUMNS), dtype=np.int64)

@@ -7,17 +7,17 @@ width from the array (`st.hand.shape[1]`, a compile-time constant of the record 
 What is about the five resources only (a hex's production, a 2:1 harbour, a card
 naming a resource) uses N_RESOURCES.
 
-A variant declares its commodities once, in its own module:
-    declare_card_kinds("autarkie", CardKind("meat", supply="meat_supply"))
-and its scenario's packed rules carry each kind's bank supply and maritime rate
+A variant declares its commodities in its declaration (simcore.variant.Variant):
+    card_kinds=(CardKind("meat", supply="meat_supply"),)
+which registers them here (declare_card_kinds), and its scenario's packed rules carry each kind's bank supply and maritime rate
 (pack_card_kinds, called by config.pack_rules; read by game.init_game).
 """
 from dataclasses import dataclass
 from typing import Union
 
 from simcore import params as P
+from simcore.names import RESOURCE_NAMES
 
-RESOURCE_NAMES = ("lumber", "brick", "wool", "grain", "ore")
 N_RESOURCES = len(RESOURCE_NAMES)
 # commodity kinds a hand may hold beyond the resources (params slots P_KIND_SUPPLY, P_KIND_RATE)
 MAX_COMMODITIES = P.P_KIND_RATE - P.P_KIND_SUPPLY
@@ -39,7 +39,7 @@ COMMODITIES = {}    # variant name -> its CardKinds, in declaration order
 
 
 def declare_card_kinds(variant, *kinds):
-    """The one hook a variant calls to add commodities to the hand."""
+    """Add a variant's commodities to the hand (simcore.variant.register calls it)."""
     taken = set(RESOURCE_NAMES) | {k.name for ks in COMMODITIES.values() for k in ks}
     for k in kinds:
         if k.name in taken:

@@ -7,7 +7,7 @@
 TOML layout: the run keys (name, description, games, seed, rotate_seats, seats)
 and the scalar rule keys (players, victory_points, max_turns) at the top level,
 rule sections as tables ([board], [bank], [trade]), variants as
-[variants.<name>] tables (see `register_variant`).  Every error is a
+[variants.<name>] tables (declared in simcore.variants).  Every error is a
 ScenarioError: `<file>: <key>: <what is wrong>; allowed: <what is allowed>`.
 """
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass, replace
@@ -21,13 +21,15 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
+import simcore.variants  # noqa: F401  the shipped variants register themselves
+from policies import weights as W
 from policies.registry import resolve
-from policies.weights import N_WEIGHTS
 from simcore import params as P
 from simcore.cards import pack_card_kinds
 from simcore.state import buffer_variants
 from simcore.errors import ScenarioError, describe, did_you_mean
 from simcore.fields import Param, choice, file_name, flag, integer, section, text
+from simcore.variant import REGISTRY
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 
@@ -92,32 +94,10 @@ class Scenario:
         return self.rules.players
 
 
-# --- variants: each registers its [variants.<name>] table here ---
-
-VARIANTS = {}
-VARIANT_ON_SLOTS = {}
-VARIANT_PLAYERS = {}   # name -> the player counts a variant plays with, when not BASE_PLAYERS
-VARIANT_CHECKS = {}    # name -> check(scenario), raising ScenarioError on a broken cross-field rule
-
-
-def register_variant(name, cls, on_slot=None, players=None, check=None):
-    """Make `[variants.<name>]` a valid table whose keys are the fields of `cls`.
-
-    `cls` is a frozen dataclass built from simcore.fields helpers (with slots in the
-    variant's block of simcore.params), so loading, validation, defaults and packing
-    need no code here.  A scenario turns the variant on by having the table; the
-    parsed instance lands in `rules.variants[name]`, and packing sets params[on_slot]
-    to 1.  `players`: the player counts it plays with instead of 3 or 4; `check`:
-    rules that tie several keys together (it raises a ScenarioError naming the key
-    and what is allowed).
-    """
-    VARIANTS[name] = cls
-    if on_slot is not None:
-        VARIANT_ON_SLOTS[name] = on_slot
-    if players is not None:
-        VARIANT_PLAYERS[name] = players
-    if check is not None:
-        VARIANT_CHECKS[name] = check
+# --- variants: each is declared once (simcore.variant, simcore.variants) ---
+# A scenario turns a variant on by having its [variants.<name>] table, whose keys are the
+# fields of the declaration's `rules` dataclass; the parsed instance lands in
+# rules.variants[name], and packing sets the variant's on-slot to 1.
 
 
 # --- key catalogue ---
@@ -144,8 +124,8 @@ def known_keys():
     leaves, sections = _keys(Scenario)
     leaves.append("seats")
     sections.append("variants")
-    for name, cls in VARIANTS.items():
-        more_leaves, more_sections = _keys(cls, f"variants.{name}.")
+    for name, v in REGISTRY.items():
+        more_leaves, more_sections = _keys(v.rules, f"variants.{name}.")
         leaves += more_leaves
         sections += [f"variants.{name}"] + more_sections
     return leaves, sections
@@ -163,7 +143,7 @@ def _check_keys(table, leaves, sections, prefix=""):
 def _unknown_key(key, leaves, sections):
     parent = max((s for s in sections if key.startswith(s + ".")), key=len, default="")
     if parent == "variants":
-        names = ", ".join(VARIANTS) or "none yet (this version plays the base game only)"
+        names = ", ".join(REGISTRY) or "none yet (this version plays the base game only)"
         return ScenarioError(".".join(key.split(".")[:2]), "unknown variant", names)
     known = [k for k in leaves + sections if k != key]
     return ScenarioError(key, f"unknown key{did_you_mean(key, known)}", ", ".join(_children(parent, known)))
@@ -203,7 +183,7 @@ def _build(cls, table, prefix=""):
 
 
 def _parse_variants(table):
-    return {name: _build(VARIANTS[name], _table(f"variants.{name}", sub), f"variants.{name}.")
+    return {name: _build(REGISTRY[name].rules, _table(f"variants.{name}", sub), f"variants.{name}.")
             for name, sub in _table("variants", table).items()}
 
 
@@ -244,8 +224,8 @@ def _check_players(rules):
     """The player count must suit the variants in play (one-player variants need 1)."""
     allowed, by = BASE_PLAYERS, None
     for name in rules.variants:
-        if name in VARIANT_PLAYERS:
-            allowed, by = VARIANT_PLAYERS[name], name
+        if REGISTRY[name].players is not None:
+            allowed, by = REGISTRY[name].players, name
     if rules.players in allowed:
         return
     if by is not None:
@@ -259,8 +239,8 @@ def _check_scenario(scenario):
         raise ScenarioError("rotate_seats", f"false leaves seats 1..{len(scenario.seats) - 1} unplayed",
                             "true (game g is played by seat g % number of seats), or one seat")
     for name in scenario.rules.variants:
-        if name in VARIANT_CHECKS:
-            VARIANT_CHECKS[name](scenario)
+        if REGISTRY[name].check is not None:
+            REGISTRY[name].check(scenario)
 
 
 # --- overrides (--set key=value) ---
@@ -345,33 +325,37 @@ def load_scenario(path, overrides=()):
 
 # --- packing for the kernel ---
 
-def _packed_values(obj):
-    """(Param, value) for every parameter in a dataclass tree, variants included."""
+def _packed_values(obj, slots=None):
+    """(Param, slot, value) for every parameter in a dataclass tree (the base game's, whose
+    slots are in their Param) or of a variant (`slots`: its allocated ones by field name)."""
     for f in fields(obj):
         value = getattr(obj, f.name)
         if "param" in f.metadata:
-            yield f.metadata["param"], value
+            param = f.metadata["param"]
+            yield param, param.slot if slots is None else slots[f.name], value
         elif is_dataclass(value):
-            yield from _packed_values(value)
-        elif isinstance(value, dict):
-            for sub in value.values():
-                if is_dataclass(sub):
-                    yield from _packed_values(sub)
+            yield from _packed_values(value, slots)
+
+
+def _pack(out, param, slot, value):
+    code = param.encode(value)
+    if isinstance(code, (list, tuple)):
+        out[slot:slot + len(code)] = code
+    else:
+        out[slot] = code
 
 
 def pack_rules(scenario):
     """int64[N_PARAMS]: every rule parameter in its simcore.params slot."""
     out = np.zeros(P.N_PARAMS, dtype=np.int64)
-    for param, value in _packed_values(scenario):
-        if param.slot is not None:
-            code = param.encode(value)
-            if isinstance(code, (list, tuple)):
-                out[param.slot:param.slot + len(code)] = code
-            else:
-                out[param.slot] = code
-    for name in scenario.rules.variants:
-        if name in VARIANT_ON_SLOTS:
-            out[VARIANT_ON_SLOTS[name]] = 1
+    for param, slot, value in _packed_values(scenario):
+        if slot is not None:
+            _pack(out, param, slot, value)
+    for name, rules in scenario.rules.variants.items():
+        v = REGISTRY[name]
+        out[v.on_slot] = 1
+        for param, slot, value in _packed_values(rules, v.slots):
+            _pack(out, param, slot, value)
     if len(scenario.seats) != scenario.players:
         out[P.P_SEAT_SPECS] = len(scenario.seats)
     pack_card_kinds(out, buffer_variants(scenario.rules.variants), scenario.rules.variants)
@@ -381,7 +365,7 @@ def pack_rules(scenario):
 def pack_policies(scenario):
     """(kinds int64[seats], weights float64[seats, N_WEIGHTS]) in scenario seat order."""
     kinds = np.zeros(len(scenario.seats), dtype=np.int64)
-    weights = np.zeros((len(scenario.seats), N_WEIGHTS), dtype=np.float64)
+    weights = np.zeros((len(scenario.seats), W.N_WEIGHTS), dtype=np.float64)
     for i, seat in enumerate(scenario.seats):
         kinds[i], weights[i] = resolve(seat.policy, seat.weights)
     return kinds, weights
@@ -405,9 +389,3 @@ def find_scenario(name_or_path):
     names = ", ".join(p.stem for p in shipped_scenarios())
     raise ScenarioError("", "no such file or shipped scenario",
                         f"a path to a .toml file, or one of: {names}", file=name_or_path)
-
-
-# Variant parameter tables register themselves on import (kept last: they use
-# register_variant above).
-from simcore import grundbesitz_rules  # noqa: E402,F401
-from simcore import robin_config  # noqa: E402,F401

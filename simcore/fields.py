@@ -34,6 +34,7 @@ class Param:
     encode: Callable = int          # value -> int64 for that slot, or a sequence of int64
                                     # for the slots from `slot` on (multi-slot values)
     keys: tuple = ()                # names inside a table value, each also settable as `<key>.<name>`
+    width: int = 1                  # slots the packed value takes (a table or list: one per item)
 
     def validate(self, key, value):
         if not is_type(value, self.kind):
@@ -110,7 +111,7 @@ def int_table(default, lo=0, hi=2**63 - 1, slot=None, min_total=None):
     allowed = f"a table of {', '.join(names)}, each an integer from {lo} to {hi}"
     if min_total is not None:
         allowed += f", at least {min_total} in all"
-    param = TableParam(dict, allowed, slot=slot, encode=lambda v: [v[n] for n in names], keys=names, default=tuple(default.items()), lo=lo, hi=hi, min_total=min_total)
+    param = TableParam(dict, allowed, slot=slot, encode=lambda v: [v[n] for n in names], keys=names, width=len(names), default=tuple(default.items()), lo=lo, hi=hi, min_total=min_total)
     return field(default_factory=lambda: dict(default), metadata={"param": param})
 
 
@@ -146,7 +147,7 @@ def int_list(default, names, lo=0, hi=2**31 - 1, slot=None):
         if len(v) != len(names):
             return f"{len(v)} values, not {len(names)}"
         return _int_items(v, lo, hi)
-    return _field(tuple(default), Param(list, allowed, check, slot, lambda v: [int(x) for x in v]))
+    return _field(tuple(default), Param(list, allowed, check, slot, lambda v: [int(x) for x in v], width=len(names)))
 
 
 def number_set(default, options, slot=None):

@@ -1,12 +1,14 @@
 """One whole game (RULES.md §0), compiled: setup, turns, record.
 
-The turn reads as the rulebook does:
-    start -> optional knight before the roll -> roll -> 7: discards, robber, steal
-    | else production -> actions until the policy ends -> end (cards bought this
-    turn become usable)
-A player who has `victory_points` on their own turn wins at once.  Variants hook
-in at named points: Grundbesitz (simcore.grundbesitz) before the roll, after
-production, at robber moves and with its own actions.
+The turn reads as the rulebook does (play_turn):
+    start -> [hook before_roll] -> optional knight before the roll -> roll -> 7:
+    discards, robber ([hook move_robber]), steal | else production -> [hook
+    after_production] -> actions until the policy ends (a variant's own actions:
+    [hooks is_legal_action, apply_action]) -> end (cards bought this turn become
+    usable; [hook end_turn])
+A player who has `victory_points` on their own turn wins at once.  Variants plug in
+at the hook points (simcore.hooks), each in its own module; a solo mode may play the
+whole game its own way ([hook play_game], e.g. simcore.robin).
 Policies are asked at every choice point (policies.decide); the engine checks
 every answer and counts illegal ones in st.illegal (always 0 in tests).
 """
@@ -14,10 +16,10 @@ import numpy as np
 from simcore.jit import entry, jitted
 
 from policies import decide
+from simcore import hooks
 from simcore import records as R
-from simcore import grundbesitz as gb
-from simcore.actions import (A_BUY_DEV, A_BUY_GB, A_CITY, A_END, A_KNIGHT, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE,
-                             A_MONOPOLY, A_OFFER, A_PLENTY, A_ROAD, A_ROADS, A_SETTLEMENT, A_TRADE)
+from simcore.actions import (A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_OFFER, A_PLENTY, A_ROAD, A_ROADS,
+                             A_SETTLEMENT, A_TRADE)
 from simcore.board import setup_board
 from simcore.devcards import (buy_devcard, can_play, fill_deck, play_knight, play_monopoly,
                               play_road_building, play_year_of_plenty)
@@ -25,11 +27,11 @@ from simcore.economy import SOURCE_SETUP, bank_trade, init_card_kinds, discard, 
 from simcore.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GAME_END, E_OFFER, E_PAYOUT,
                             E_ROBBER, E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN, log_event)
 from simcore.legal import is_legal
-from simcore.params import (LAYOUT_BEGINNER, P_GB_COST, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
-                            P_ROBIN, P_ROTATE_SEATS, P_SEAT_SPECS, P_VICTORY_POINTS)
+from simcore.params import (LAYOUT_BEGINNER, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
+                            P_ROTATE_SEATS, P_SEAT_SPECS, P_VICTORY_POINTS)
 from simcore.pieces import can_build_road_at, place_city, place_road, place_settlement, spot_is_free
 from simcore.state import (COST_CITY, copy_into, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT, DEV_VP,
-                           ITEM_CITY, ITEM_DEVCARD, ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, N_RESOURCES, PIECE_LIMITS,
+                           ITEM_CITY, ITEM_DEVCARD, ITEM_ROAD, ITEM_SETTLEMENT, PIECE_LIMITS,
                            randint, victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, HEX_CORNERS
 
@@ -66,11 +68,8 @@ def init_game(st, params):
     copy_into(st.costs[ITEM_SETTLEMENT], COST_SETTLEMENT)
     copy_into(st.costs[ITEM_CITY], COST_CITY)
     copy_into(st.costs[ITEM_DEVCARD], COST_DEVCARD)
-    copy_into(st.costs[ITEM_GB], params[P_GB_COST:P_GB_COST + N_RESOURCES])
     st.corner_owner[:] = -1
     st.corner_free[:] = 1
-    st.gb_owner[:] = -1
-    st.gb_removed_turn[:] = -1
     st.edge_owner[:] = -1
     init_card_kinds(st, params)
     for p in range(players):
@@ -78,6 +77,7 @@ def init_game(st, params):
             st.pieces[p, k] = PIECE_LIMITS[k]
     setup_board(st, params[P_LAYOUT] == LAYOUT_BEGINNER, params[P_NO_ADJACENT_RED] != 0)
     fill_deck(st)
+    hooks.init(st, params)
 
 
 # --- setup ------------------------------------------------------------------
@@ -155,30 +155,11 @@ def has_building_on(st, q, h):
 
 @jitted
 def move_robber(st, p):
-    """The robber on a 7 or a knight.  With Grundbesitz (RULES.md §1) the mover may
-    first block a GB on the hex the robber leaves (then it steals nothing), and a
-    player with a building on the target hex may cancel the move with a knight and
-    move the robber (and steal) instead."""
-    params = st.params
-    steals = True
-    if gb.enabled(params):
-        g = decide.gb_robber_block(st, p)
-        if g >= 0:
-            if not gb.can_robber_block(st, p, g):
-                st.illegal += 1
-            else:
-                steals = False
-                d = gb.robber_block(st, params, p, g)
-                if d >= 0:  # cancelled, and the defender takes the robber
-                    relocate_robber(st, d, True)
-                    return
-    h, victim = decide.robber(st, p)
-    if gb.enabled(params) and 0 <= h < st.hex_resource.shape[0] and h != st.robber:
-        d = gb.robber_defence(st, params, p, h)
-        if d >= 0:
-            relocate_robber(st, d, True)
-            return
-    place_robber(st, p, h, victim, steals)
+    """The robber on a 7 or a knight: to a hex of p's choice, robbing a player there
+    (RULES.md §0), unless a variant moves it its own way."""
+    if hooks.move_robber(st, p):
+        return
+    relocate_robber(st, p, True)
 
 
 @jitted
@@ -200,6 +181,9 @@ def discards(st):
 
 @jitted
 def seven(st, p):
+    """A 7: discards, then the robber (RULES.md §0), unless a variant has its own 7 (hook seven)."""
+    if hooks.seven(st, p):
+        return
     discards(st)
     move_robber(st, p)
 
@@ -247,15 +231,9 @@ def apply_action(st, p, a, x, y):
         play_monopoly(st, p, decide.monopoly(st, p))
     elif a == A_OFFER:
         offer(st, p, x, y)
-    elif a == A_BUY_GB:
-        gb.buy(st, st.params, p, x)
-    elif a == A_KNIGHT_BLOCK or a == A_KNIGHT_REMOVE:
-        if a == A_KNIGHT_BLOCK:
-            d = gb.knight_block(st, st.params, p, x)
-        else:
-            d = gb.knight_remove(st, st.params, p, x)
-        if d >= 0:  # a defender's knight is now the last one played: it moves the robber
-            relocate_robber(st, d, True)
+    else:
+        hooks.apply_action(st, p, a, x, y)   # a variant's own action
+    hooks.after_action(st, p, a, x, y)
 
 
 @jitted
@@ -282,7 +260,17 @@ def check_win(st, params, p):
 
 
 @jitted
-def play_turn(st, params, p):
+def game_over(st, params, p):
+    """Has the game ended (p wins with `victory_points` on their own turn), unless a
+    variant decides that its own way (hook game_over)?"""
+    ended = hooks.game_over(st, params, p)
+    if ended >= 0:
+        return ended > 0
+    return check_win(st, params, p)
+
+
+@jitted
+def start_turn(st, p):
     st.current = p
     st.turn += 1
     if p == 0:
@@ -290,26 +278,37 @@ def play_turn(st, params, p):
     st.dev_played = 0
     st.offers_made = 0
     log_event(st, E_TURN, p, st.turn, st.rounds, 0, 0)
-    if check_win(st, params, p):  # e.g. longest road passed to p on another turn
-        return
-    if gb.enabled(params):
-        d = gb.before_roll(st, params, p)
-        if d >= 0:
-            relocate_robber(st, d, True)
-    if can_play(st, p, DEV_KNIGHT) and decide.knight_before_roll(st, p):
-        apply_action(st, p, A_KNIGHT, 0, 0)
-        if check_win(st, params, p):
-            return
+
+
+@jitted
+def roll(st, p):
+    """Two dice; their sum."""
     d1 = randint(6) + 1
     d2 = randint(6) + 1
     st.last_roll = d1 + d2
     log_event(st, E_ROLL, p, d1, d2, d1 + d2, 0)
-    if d1 + d2 == 7:
+    return d1 + d2
+
+
+@jitted
+def play_turn(st, params, p):
+    """One player's turn, as the rulebook has it (RULES.md §0), with the variants' hooks."""
+    start_turn(st, p)
+    if game_over(st, params, p):  # e.g. longest road passed to p on another turn
+        return
+    hooks.before_roll(st, params, p)
+    if can_play(st, p, DEV_KNIGHT) and decide.knight_before_roll(st, p):
+        apply_action(st, p, A_KNIGHT, 0, 0)
+        if game_over(st, params, p):
+            return
+    total = roll(st, p)
+    if total == 7:
         seven(st, p)
     else:
-        produce(st, d1 + d2)
-    if gb.enabled(params):
-        gb.after_production(st, params, p)
+        produce(st, total)
+    if hooks.game_over(st, params, p) > 0:   # a variant's 7 may end the game (Robin at his target)
+        return
+    hooks.after_production(st, params, p)
     for _ in range(MAX_ACTIONS_PER_TURN):
         a, x, y = decide.action(st, p)
         if a == A_END:
@@ -318,7 +317,7 @@ def play_turn(st, params, p):
             st.illegal += 1
             break
         apply_action(st, p, a, x, y)
-        if check_win(st, params, p):
+        if game_over(st, params, p):
             return
     end_turn(st, p)
 
@@ -330,6 +329,7 @@ def end_turn(st, p):
     for d in range(st.dev_hand.shape[1]):
         st.dev_hand[p, d] += st.dev_new[p, d]
         st.dev_new[p, d] = 0
+    hooks.end_turn(st, p)
 
 
 # --- a whole game -----------------------------------------------------------
@@ -348,9 +348,7 @@ def play_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on):
     init_game(st, params)
     for s in range(players):
         decide.new_game(st, s)
-    if params[P_ROBIN]:
-        robin.play(st, params)  # RULES.md §3: the solo mode's own setup, turns and endings
-    else:
+    if not hooks.play_game(st, params):   # a solo mode plays its own setup, turns and endings
         setup_phase(st)
         while st.turn < params[P_MAX_TURNS]:
             p = st.turn % players
@@ -368,9 +366,11 @@ def write_record(st, row, game_index, seed):
     row[R.G_WINNER] = st.winner
     row[R.G_TURNS] = st.turn
     row[R.G_ROUNDS] = st.rounds
+    width = st.stats.shape[1]               # the layouts grow with the variants: read them from the shapes
+    seat_base = row.shape[0] - R.MAX_SEATS * width
     for p in range(st.players):
-        base = R.SEAT_BASE + p * R.SEAT_WIDTH
-        for k in range(R.SEAT_WIDTH):
+        base = seat_base + p * width
+        for k in range(width):
             row[base + k] = st.stats[p, k]
         row[base + R.S_VP] = victory_points(st, p)
         row[base + R.S_VP_SETTLEMENTS] = st.stats[p, R.S_SETTLEMENTS]
@@ -379,9 +379,7 @@ def write_record(st, row, game_index, seed):
         row[base + R.S_VP_ARMY] = 2 if st.army_holder == p else 0
         row[base + R.S_VP_ROAD] = 2 if st.road_holder == p else 0
         row[base + R.S_ROAD_LENGTH] = st.road_length[p]
-    if st.robin:
-        for k in range(R.N_ROBIN):
-            row[R.ROBIN_BASE + k] = st.robin_stats[k]
+    hooks.record(st, row)
 
 
 @entry
@@ -391,8 +389,3 @@ def play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, buf
     for i in range(game_indices.shape[0]):
         play_game(buf, buf_bytes, params, kinds, weights, game_indices[i], seeds[i], log_on)
         write_record(buf[0], out[i], game_indices[i], seeds[i])
-
-
-# The Robin Hood mode plays its game with this module's pieces (setup placement, actions,
-# discards), so it is imported once they are defined.
-from simcore import robin  # noqa: E402

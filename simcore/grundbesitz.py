@@ -1,125 +1,40 @@
 """Grundbesitz (RULES.md §1, seed 000): land-ownership markers that yield one
 resource at each of the owner's turns, blockade markers, and knight fights.
+Declared in simcore/variants/grundbesitz.py; what the board allows is in
+simcore/grundbesitz_board.py.
 
-A Grundbesitz (GB) is the pair (corner c, hex CORNER_HEXES[c, k]), numbered
-g = 3 * c + k.  The engine calls in at these points of the turn (simcore.game):
-  before_roll      free removal by the hex's strict majority holder
-  after_production yields of the player's unblocked GBs
-  robber moves     robber block of a GB on the hex left, robber defence
-  actions          A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE
+Its hooks (simcore.hooks): init, before_roll (free removal by the hex's strict
+majority holder), after_production (yields of the player's unblocked GBs),
+move_robber (robber block of a GB on the hex left, robber defence), and its actions
+A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE (is_legal_action, apply_action).
 Blocks, removals and robber moves on a hex can be cancelled by a defender's
 knight (contest); policies answer every question through policies.decide.
 """
 from policies import decide
 from simcore import records as R
-from simcore.actions import A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE
 from simcore.devcards import can_play
-from simcore.economy import can_afford, give, pay
-from simcore.events import (E_GB_BLOCK, E_GB_BUY, E_GB_COUNTER, E_GB_DEFENCE, E_GB_REMOVE, E_GB_YIELD,
-                            E_PLAY_DEV, log_event)
+from simcore.economy import give, pay
+from simcore.events import E_PLAY_DEV, log_event
+from simcore.game import place_robber, relocate_robber
+from simcore.grundbesitz_board import (BLOCK_KNIGHT, BLOCK_RESPONSE, BLOCK_ROBBER, BLOCK_STRIKE, FOLLOW_NONE, FOLLOW_ROBBER,
+                                       FOLLOW_STRIKE, REMOVE_FREE, REMOVE_KNIGHT, WHAT_KNIGHT_BLOCK,
+                                       WHAT_REMOVAL, WHAT_ROBBER_BLOCK, WHAT_ROBBER_MOVE, can_afford_gb, can_block,
+                                       can_buy_at, can_free_remove, can_remove, can_robber_block, gb_hex, has_knight,
+                                       removals_left)
 from simcore.jit import jitted
-from simcore.kernel_variants import GRUNDBESITZ, variant_code
-from simcore.params import (P_GB_ALLOWED, P_GB_COUNTER_DEPTH, P_GB_DEFENCE, P_GB_DELAY,
-                            P_GB_KNIGHTS_ARMY, P_GB_MAJORITY_FREE, P_GB_MARKERS_BLOCK, P_GB_MARKERS_KNIGHT,
-                            P_GB_MAX_PER_PLAYER, P_GB_ON, P_GB_REMOVALS, P_GB_RESPONSE_KNIGHT, P_GB_STEAL_KNIGHTS)
+from simcore.kernel_variants import variant_code
 from simcore.pieces import update_largest_army
-from simcore.state import DESERT, DEV_KNIGHT, ITEM_GB, N_GB
-from simcore.topology import CORNER_HEXES, HEX_CORNERS
-
-# what a contest is about (event field `what`)
-WHAT_KNIGHT_BLOCK, WHAT_ROBBER_BLOCK, WHAT_REMOVAL, WHAT_ROBBER_MOVE = 0, 1, 2, 3
-# block kinds (event field `kind`)
-BLOCK_RESPONSE, BLOCK_KNIGHT, BLOCK_ROBBER, BLOCK_STRIKE = 0, 1, 2, 3
-# a defender's follow-up after a cancel
-FOLLOW_NONE, FOLLOW_STRIKE, FOLLOW_ROBBER = 0, 1, 2
-REMOVE_FREE, REMOVE_KNIGHT = 0, 1
-
-
-@jitted
-def gb_hex(g):
-    return CORNER_HEXES[g // 3, g % 3]
-
-
-@jitted
-def enabled(params):
-    return params[P_GB_ON] != 0
-
-
-# --- what is allowed ----------------------------------------------------------
-
-@jitted
-def owned_count(st, p):
-    n = 0
-    for h in range(st.gb_count.shape[1]):
-        n += st.gb_count[p, h]
-    return n
-
-
-@jitted
-def can_buy_at(st, params, p, g):
-    """p has a building on g's corner, g's hex produces and has an allowed number,
-    nobody owns g yet, and p is under the per-player limit (RULES.md §1 Where)."""
-    if g < 0 or g >= N_GB:
-        return False
-    h = gb_hex(g)
-    if h < 0 or st.corner_owner[g // 3] != p or st.gb_owner[g] >= 0 or st.hex_resource[h] == DESERT:
-        return False
-    if (params[P_GB_ALLOWED] >> st.hex_number[h]) & 1 == 0:
-        return False
-    limit = params[P_GB_MAX_PER_PLAYER]
-    return limit == 0 or owned_count(st, p) < limit
-
-
-@jitted
-def can_afford_gb(st, params, p):
-    return can_afford(st, p, st.costs[ITEM_GB])
-
-
-@jitted
-def has_knight(st, p):
-    return st.dev_hand[p, DEV_KNIGHT] > 0
-
-
-@jitted
-def can_block(st, p, g):
-    """A GB of another player on a hex where p owns a GB."""
-    if g < 0 or g >= N_GB:
-        return False
-    q = st.gb_owner[g]
-    return q >= 0 and q != p and st.gb_count[p, gb_hex(g)] > 0
-
-
-@jitted
-def removals_left(st, params, p):
-    if st.gb_removal_round[p] != st.rounds:
-        return params[P_GB_REMOVALS]
-    return params[P_GB_REMOVALS] - st.gb_removals[p]
-
-
-@jitted
-def can_remove(st, params, p, g):
-    """A marker on a GB of a hex where p owns a GB, within p's removals this round."""
-    return (0 <= g < N_GB and st.gb_owner[g] >= 0 and st.gb_markers[g] > 0
-            and st.gb_count[p, gb_hex(g)] > 0 and removals_left(st, params, p) > 0)
-
-
-@jitted
-def majority_holder(st, h):
-    """The player with strictly the most GBs on hex h, -1 if none."""
-    best, who, tied = 0, -1, False
-    for q in range(st.players):
-        n = st.gb_count[q, h]
-        if n > best:
-            best, who, tied = n, q, False
-        elif n == best and n > 0:
-            tied = True
-    return -1 if tied else who
-
-
-@jitted
-def can_free_remove(st, params, p, g):
-    return (params[P_GB_MAJORITY_FREE] != 0 and can_remove(st, params, p, g)
-            and majority_holder(st, gb_hex(g)) == p)
+from simcore.state import DEV_KNIGHT, ITEM_GB, N_RESOURCES
+from simcore.topology import HEX_CORNERS
+from simcore.variants.grundbesitz import (A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, E_GB_BLOCK, E_GB_BUY,
+                                          E_GB_COUNTER, E_GB_DEFENCE, E_GB_REMOVE, E_GB_YIELD, GRUNDBESITZ, N_GB,
+                                          P_GB_COST, P_GB_COUNTER_DEPTH, P_GB_DEFENCE, P_GB_DELAY, P_GB_KNIGHTS_ARMY,
+                                          P_GB_MAJORITY_FREE, P_GB_MARKERS_BLOCK, P_GB_MARKERS_KNIGHT,
+                                          P_GB_RESPONSE_KNIGHT, P_GB_STEAL_KNIGHTS, S_GAIN_GB, S_GB_BOUGHT,
+                                          S_GB_DEFENCES, S_GB_KNIGHTS_BLOCK, S_GB_KNIGHTS_DEFENCE,
+                                          S_GB_KNIGHTS_REMOVE, S_GB_MARKERS_KNIGHT, S_GB_MARKERS_RECEIVED,
+                                          S_GB_MARKERS_RESPONSE, S_GB_MARKERS_ROBBER, S_GB_MARKERS_STRIKE,
+                                          S_GB_OWNED, S_GB_REMOVED_FREE, S_GB_REMOVED_KNIGHT, S_SPEND_GB)
 
 
 # --- knights ------------------------------------------------------------------
@@ -144,15 +59,15 @@ def spend_knight(st, params, p, stat, own_turn):
 @jitted
 def place_markers(st, actor, g, n, kind):
     st.gb_markers[g] += n
-    st.stats[st.gb_owner[g], R.S_GB_MARKERS_RECEIVED] += n
+    st.stats[st.gb_owner[g], S_GB_MARKERS_RECEIVED] += n
     if kind == BLOCK_RESPONSE:
-        st.stats[actor, R.S_GB_MARKERS_RESPONSE] += n
+        st.stats[actor, S_GB_MARKERS_RESPONSE] += n
     elif kind == BLOCK_KNIGHT:
-        st.stats[actor, R.S_GB_MARKERS_KNIGHT] += n
+        st.stats[actor, S_GB_MARKERS_KNIGHT] += n
     elif kind == BLOCK_ROBBER:
-        st.stats[actor, R.S_GB_MARKERS_ROBBER] += n
+        st.stats[actor, S_GB_MARKERS_ROBBER] += n
     else:
-        st.stats[actor, R.S_GB_MARKERS_STRIKE] += n
+        st.stats[actor, S_GB_MARKERS_STRIKE] += n
     log_event(st, E_GB_BLOCK, actor, st.gb_owner[g], g, n, kind)
 
 
@@ -164,7 +79,7 @@ def remove_marker(st, p, g, kind):
         st.gb_removal_round[p] = st.rounds
         st.gb_removals[p] = 0
     st.gb_removals[p] += 1
-    st.stats[p, R.S_GB_REMOVED_FREE if kind == REMOVE_FREE else R.S_GB_REMOVED_KNIGHT] += 1
+    st.stats[p, S_GB_REMOVED_FREE if kind == REMOVE_FREE else S_GB_REMOVED_KNIGHT] += 1
     log_event(st, E_GB_REMOVE, p, g, kind, st.gb_markers[g], 0)
 
 
@@ -203,13 +118,13 @@ def contest(st, params, actor, h, what, target):
                     break
             if defender < 0:
                 return -1
-            spend_knight(st, params, defender, R.S_GB_KNIGHTS_DEFENCE, False)
-            st.stats[defender, R.S_GB_DEFENCES] += 1
+            spend_knight(st, params, defender, S_GB_KNIGHTS_DEFENCE, False)
+            st.stats[defender, S_GB_DEFENCES] += 1
             log_event(st, E_GB_DEFENCE, defender, actor, h, what, 0)
         else:
             if not has_knight(st, actor) or not decide.gb_counter(st, actor, defender, h, what, target):
                 return defender
-            spend_knight(st, params, actor, R.S_GB_KNIGHTS_DEFENCE, actor == st.current)
+            spend_knight(st, params, actor, S_GB_KNIGHTS_DEFENCE, actor == st.current)
             log_event(st, E_GB_COUNTER, actor, defender, h, what, 0)
             defender = -1
     return defender
@@ -233,14 +148,15 @@ def defender_follow_up(st, params, d, actor, h):
             if not has_knight(st, d):
                 st.illegal += 1
                 return FOLLOW_NONE
-            spend_knight(st, params, d, R.S_GB_KNIGHTS_DEFENCE, False)
+            spend_knight(st, params, d, S_GB_KNIGHTS_DEFENCE, False)
         return FOLLOW_ROBBER
     return FOLLOW_NONE
 
 
 @variant_code(GRUNDBESITZ, False)
-def is_legal_action(st, params, p, a, x):
-    """simcore.legal for A_BUY_GB, A_KNIGHT_BLOCK and A_KNIGHT_REMOVE on GB x."""
+def is_legal_action(st, p, a, x, y):
+    """Hook (simcore.legal): A_BUY_GB, A_KNIGHT_BLOCK and A_KNIGHT_REMOVE on GB x."""
+    params = st.params
     if a == A_BUY_GB:
         return can_afford_gb(st, params, p) and can_buy_at(st, params, p, x)
     if a == A_KNIGHT_BLOCK:
@@ -255,7 +171,7 @@ def is_legal_action(st, params, p, a, x):
 @variant_code(GRUNDBESITZ, None)
 def buy(st, params, p, g):
     """A_BUY_GB: pay, own, then the acquisition responses (RULES.md §1)."""
-    pay(st, p, st.costs[ITEM_GB], R.S_SPEND_GB)
+    pay(st, p, st.costs[ITEM_GB], S_SPEND_GB)
     h = gb_hex(g)
     st.gb_owner[g] = p
     st.gb_markers[g] = 0
@@ -263,8 +179,8 @@ def buy(st, params, p, g):
     st.gb_ready_turn[g] = st.turn + params[P_GB_DELAY] * st.players
     st.gb_count[p, h] += 1
     st.board_version += 1   # plans made on the old board (policies) are stale
-    st.stats[p, R.S_GB_BOUGHT] += 1
-    st.stats[p, R.S_GB_OWNED] += 1
+    st.stats[p, S_GB_BOUGHT] += 1
+    st.stats[p, S_GB_OWNED] += 1
     log_event(st, E_GB_BUY, p, g, g // 3, h, 0)
     # each other owner of a GB on the hex, in turn order, may block it at once; a
     # response that costs a knight is a block made with a knight (RULES.md §1)
@@ -276,7 +192,7 @@ def buy(st, params, p, g):
             continue
         if decide.gb_response_block(st, q, g):
             if needs_knight:
-                spend_knight(st, params, q, R.S_GB_KNIGHTS_BLOCK, False)
+                spend_knight(st, params, q, S_GB_KNIGHTS_BLOCK, False)
             place_markers(st, q, g, markers, BLOCK_RESPONSE)
 
 
@@ -284,7 +200,7 @@ def buy(st, params, p, g):
 def knight_block(st, params, p, g):
     """A_KNIGHT_BLOCK: the turn's knight places markers_per_knight_block on g instead
     of moving the robber.  Returns the defender who will move the robber, or -1."""
-    spend_knight(st, params, p, R.S_GB_KNIGHTS_BLOCK, True)
+    spend_knight(st, params, p, S_GB_KNIGHTS_BLOCK, True)
     return contested_block(st, params, p, g, WHAT_KNIGHT_BLOCK, params[P_GB_MARKERS_KNIGHT], BLOCK_KNIGHT)
 
 
@@ -303,7 +219,7 @@ def contested_block(st, params, p, g, what, markers, kind):
 @variant_code(GRUNDBESITZ, -1)
 def knight_remove(st, params, p, g):
     """A_KNIGHT_REMOVE: the turn's knight removes one marker from g."""
-    spend_knight(st, params, p, R.S_GB_KNIGHTS_REMOVE, True)
+    spend_knight(st, params, p, S_GB_KNIGHTS_REMOVE, True)
     return removal(st, params, p, g, REMOVE_KNIGHT)
 
 
@@ -325,12 +241,6 @@ def robber_block(st, params, p, g):
     return contested_block(st, params, p, g, WHAT_ROBBER_BLOCK, params[P_GB_MARKERS_BLOCK], BLOCK_ROBBER)
 
 
-@jitted
-def can_robber_block(st, p, g):
-    """A GB of another player on the hex the robber stands on (and is about to leave)."""
-    return 0 <= g < N_GB and st.gb_owner[g] >= 0 and st.gb_owner[g] != p and gb_hex(g) == st.robber
-
-
 @variant_code(GRUNDBESITZ, -1)
 def robber_defence(st, params, p, h):
     """The robber is about to be moved onto h: a player with a building there may
@@ -340,8 +250,66 @@ def robber_defence(st, params, p, h):
 
 # --- the hooks of the turn ------------------------------------------------------
 
-@variant_code(GRUNDBESITZ, -1)
+@variant_code(GRUNDBESITZ, None)
+def init(st, params):
+    """Hook: nobody owns a GB, none had a marker removed; the price in force."""
+    st.gb_owner[:] = -1
+    st.gb_removed_turn[:] = -1
+    for r in range(N_RESOURCES):     # `cost` names the five resources; commodities cost 0
+        st.costs[ITEM_GB, r] = params[P_GB_COST + r]
+
+
+@variant_code(GRUNDBESITZ, None)
 def before_roll(st, params, p):
+    """Hook: the free removal; a defender who cancels it may move the robber."""
+    d = free_removal(st, params, p)
+    if d >= 0:
+        relocate_robber(st, d, True)
+
+
+@variant_code(GRUNDBESITZ, False)
+def apply_action(st, p, a, x, y):
+    """Hook (simcore.game.apply_action): the variant's actions on GB x."""
+    if a == A_BUY_GB:
+        buy(st, st.params, p, x)
+        return
+    if a == A_KNIGHT_BLOCK:
+        d = knight_block(st, st.params, p, x)
+    else:
+        d = knight_remove(st, st.params, p, x)
+    if d >= 0:  # a defender's knight is now the last one played: it moves the robber
+        relocate_robber(st, d, True)
+
+
+@variant_code(GRUNDBESITZ, False)
+def move_robber(st, p):
+    """Hook, the robber on a 7 or a knight (RULES.md §1): the mover may first block a GB on
+    the hex the robber leaves (then it steals nothing), and a player with a building on the
+    target hex may cancel the move with a knight and move the robber (and steal) instead."""
+    params = st.params
+    steals = True
+    g = decide.gb_robber_block(st, p)
+    if g >= 0:
+        if not can_robber_block(st, p, g):
+            st.illegal += 1
+        else:
+            steals = False
+            d = robber_block(st, params, p, g)
+            if d >= 0:  # cancelled, and the defender takes the robber
+                relocate_robber(st, d, True)
+                return True
+    h, victim = decide.robber(st, p)
+    if 0 <= h < st.hex_resource.shape[0] and h != st.robber:
+        d = robber_defence(st, params, p, h)
+        if d >= 0:
+            relocate_robber(st, d, True)
+            return True
+    place_robber(st, p, h, victim, steals)
+    return True
+
+
+@jitted
+def free_removal(st, params, p):
     """Free removal by the strict majority holder of a hex (majority_free_removal).
     Returns a defender who is to move the robber, or -1."""
     if params[P_GB_MAJORITY_FREE] == 0 or removals_left(st, params, p) <= 0:
@@ -367,5 +335,5 @@ def after_production(st, params, p):
             continue
         r = st.hex_resource[h]
         if st.bank[r] > 0:
-            give(st, p, r, 1, R.S_GAIN_GB)
+            give(st, p, r, 1, S_GAIN_GB)
             log_event(st, E_GB_YIELD, p, r, 1, h, g)

@@ -35,8 +35,8 @@ ENGINE_PACKAGES = ("simcore", "policies")
 # folder: editing them needs no recompile.  A module missing here only costs an
 # unneeded recompile.
 SHELL_MODULES = {
-    "simcore": {"backends", "batch", "bench", "config", "errors", "fields", "grid", "grundbesitz_rules", "outputs",
-                "progress", "replay", "robin_config", "runner", "seeds", "sweep"},
+    "simcore": {"backends", "batch", "bench", "config", "errors", "fields", "grid", "outputs",
+                "progress", "replay", "runner", "seeds", "sweep", "tune"},
     "policies": {"presets", "registry"},
 }
 

@@ -1,9 +1,8 @@
 """Variant code is compiled only into the kernels that play the variant.
 
-The base game reaches a variant through a few functions at its border (for
-Grundbesitz: the robber block, the buy and knight actions and their legality,
-the hooks before the roll and after production, the policies' GB choices; for
-Robin Hood: the solo game and the Sheriff's free roads).  Each is declared
+The base game reaches a variant through its hooks (simcore.hooks) and a few policy
+functions at its border (Grundbesitz's choices in policies.builder_gb, the
+Sheriff's free roads).  Each is declared
 `@variant_code(VARIANT, default)` instead of `@jitted`.  numba compiles it as
 written into kernels whose state record has the variant's marker field
 (`variant_<name>`, see state.state_dtype) and as `return default` into all
@@ -21,10 +20,7 @@ from numba.core import types
 from numba.extending import overload
 
 from simcore import fastcompile
-
-GRUNDBESITZ = "grundbesitz"
-ROBIN_HOOD = "robin_hood"
-VARIANTS = (GRUNDBESITZ, ROBIN_HOOD)
+from simcore.variant import REGISTRY
 
 
 def marker(variant):
@@ -41,8 +37,8 @@ def _stub(default):
 
 def variant_code(variant, default):
     """Decorator for a variant's border function (first argument: the state st)."""
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+    if variant not in REGISTRY:
+        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(REGISTRY)}")
 
     def decorate(fn):
         fastcompile.HELPERS.add(fastcompile.helper_key(fn))

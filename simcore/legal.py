@@ -2,7 +2,7 @@
 illegal choice) and by policies (to list their options)."""
 from simcore.jit import jitted
 
-from simcore import grundbesitz as gb
+from simcore import hooks
 from simcore.params import P_DOMESTIC_TRADE, P_OFFERS_PER_TURN
 from simcore.actions import (A_OFFER, A_BUY_DEV, A_CITY, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
                              A_SETTLEMENT, A_TRADE)
@@ -65,7 +65,6 @@ def is_legal(st, p, a, x, y):
         return can_play(st, p, DEV_PLENTY) and st.bank.sum() > 0
     if a == A_MONOPOLY:
         return can_play(st, p, DEV_MONOPOLY)
-    params = st.params
     if a == A_OFFER:
         return can_offer(st, p) and is_kind(st, x) and is_kind(st, y) and x != y and st.hand[p, x] > 0
-    return gb.enabled(params) and gb.is_legal_action(st, params, p, a, x)
+    return hooks.is_legal_action(st, p, a, x, y)   # a variant's own action

@@ -3,7 +3,9 @@
 Layout: GAME_COLUMNS first, then one block of SEAT_COLUMNS per seat (MAX_SEATS
 blocks; seats beyond the player count hold -1).  The kernel writes through the
 index constants below; `column_names()` gives the CSV header in the same order.
-A variant adds its columns by appending to these lists (and to the README table).
+A variant declares its columns (simcore.variant): its seat columns follow SEAT_COLUMNS
+(their counters sit in st.stats after the base game's), its game columns follow
+GAME_COLUMNS, in registration order.
 
 Resource flows are card counts summed over the five resources.
 """
@@ -45,52 +47,8 @@ SEAT_COLUMNS = [
     "knights_played",
     "devcards_bought",
     "domestic_trades",   # trades with other players (as offerer or acceptor); 0 unless trade.domestic
-    # Grundbesitz (RULES.md §1; 0 unless [variants.grundbesitz] is on)
-    "gb_bought",         # Grundbesitz bought
-    "gb_owned",          # Grundbesitz owned at the end
-    "gain_grundbesitz",  # resources from Grundbesitz yields
-    "spend_grundbesitz", # resources paid for Grundbesitz
-    "gb_markers_response",  # markers placed by acquisition responses
-    "gb_markers_knight",    # markers placed by knight blocks
-    "gb_markers_robber",    # markers placed by robber blocks
-    "gb_markers_strike",    # markers placed striking back after a defence
-    "gb_markers_received",  # markers placed on this seat's Grundbesitz
-    "gb_removed_free",      # markers removed for free (majority before rolling)
-    "gb_removed_knight",    # markers removed with a knight
-    "gb_knights_block",     # knights spent on blocks (knight blocks, responses that need one)
-    "gb_knights_remove",    # knights spent on removals
-    "gb_knights_defence",   # knights spent on defences and counters
-    "gb_defences",          # actions this seat cancelled with a knight
 ]
 
-# Robin Hood solo mode (RULES.md §3): game columns `robin_<name>`, kept during the
-# game in st.robin_stats[k] for ROBIN_COLUMNS[k]; -1 in games of other modes.
-# Codes of winner/ending: simcore.robin_board (SIDE_*, ENDING_*).
-ROBIN_COLUMNS = [
-    "winner",          # side that won: 0 draw, 1 Sheriff, 2 Robin
-    "ending",          # 1 Robin reached his target, 2 the Sheriff his, 3 enclosure, 4 max_turns
-    "vp",              # Robin's VP at the end
-    "sheriff_vp",      # the Sheriff's VP at the end (= seat0_vp)
-    "vp_sheriff",      # Robin's VP scored for Sheriff buildings on his hex at a 7
-    "vp_neutral",      # Robin's VP scored for neutral buildings on his hex at a 7
-    "sevens_sheriff",  # 7s on which a Sheriff building touched Robin's hex (steal and score)
-    "sevens_neutral",  # 7s on which only neutral buildings touched it (score only)
-    "relocations",     # 7s with no building at his hex: Robin put on the best-scoring hex
-    "stolen",          # resources Robin stole from the Sheriff
-    "draws",           # movement cards drawn, all causes
-    "extra_draws",     # of those, drawn because the Sheriff played a knight
-    "moves",           # resource cards that moved Robin to another hex
-    "stays",           # resource cards that could not move him (no such hex next to him, or a road)
-    "road_blocks",     # of the stays, those where only a Sheriff road was in the way
-    "camp_returns",    # knight cards that sent him back to the camp from elsewhere
-    "evictions",       # times the Sheriff evicted him after building on his hex
-]
-ROBIN_BASE = len(GAME_COLUMNS)
-GAME_COLUMNS += ["robin_" + c for c in ROBIN_COLUMNS]
-(RB_WINNER, RB_ENDING, RB_VP, RB_SHERIFF_VP, RB_VP_SHERIFF, RB_VP_NEUTRAL, RB_SEVENS_SHERIFF,
- RB_SEVENS_NEUTRAL, RB_RELOCATIONS, RB_STOLEN, RB_DRAWS, RB_EXTRA_DRAWS, RB_MOVES, RB_STAYS,
- RB_ROAD_BLOCKS, RB_CAMP_RETURNS, RB_EVICTIONS) = range(17)
-N_ROBIN = len(ROBIN_COLUMNS)
 
 G_GAME, G_SEED, G_WINNER, G_TURNS, G_ROUNDS = range(5)
 N_GAME_COLUMNS = len(GAME_COLUMNS)
@@ -99,17 +57,38 @@ N_GAME_COLUMNS = len(GAME_COLUMNS)
  S_GAIN_DICE, S_GAIN_SETUP, S_GAIN_TRADE, S_GAIN_STEAL, S_GAIN_DEVCARDS,
  S_SPEND_ROADS, S_SPEND_SETTLEMENTS, S_SPEND_CITIES, S_SPEND_DEVCARDS,
  S_SPEND_TRADE, S_SPEND_DISCARDS, S_SPEND_STOLEN,
- S_SETTLEMENTS, S_CITIES, S_ROADS, S_ROAD_LENGTH, S_KNIGHTS, S_DEVS_BOUGHT, S_DOMESTIC_TRADES,
- S_GB_BOUGHT, S_GB_OWNED, S_GAIN_GB, S_SPEND_GB, S_GB_MARKERS_RESPONSE, S_GB_MARKERS_KNIGHT,
- S_GB_MARKERS_ROBBER, S_GB_MARKERS_STRIKE, S_GB_MARKERS_RECEIVED, S_GB_REMOVED_FREE, S_GB_REMOVED_KNIGHT,
- S_GB_KNIGHTS_BLOCK, S_GB_KNIGHTS_REMOVE, S_GB_KNIGHTS_DEFENCE, S_GB_DEFENCES) = range(41)
-SEAT_WIDTH = len(SEAT_COLUMNS)
+ S_SETTLEMENTS, S_CITIES, S_ROADS, S_ROAD_LENGTH, S_KNIGHTS, S_DEVS_BOUGHT,
+ S_DOMESTIC_TRADES) = range(len(SEAT_COLUMNS))
+N_BASE_GAME_COLUMNS = len(GAME_COLUMNS)
 
+# The layout with every registered variant's columns (kept current by add_*_columns;
+# read them as records.X when used, and in kernels from the shapes of st.stats and row)
+SEAT_WIDTH = len(SEAT_COLUMNS)
+SEAT_BASE = N_GAME_COLUMNS      # seat s's block starts at SEAT_BASE + s * SEAT_WIDTH
 N_COLUMNS = N_GAME_COLUMNS + MAX_SEATS * SEAT_WIDTH
 
-# Seat-block column offsets: the kernel writes row[seat_col(seat, S_VP)].
-# Kept as a plain arithmetic expression so numba folds it.
-SEAT_BASE = N_GAME_COLUMNS
+
+def _relayout():
+    global SEAT_WIDTH, N_GAME_COLUMNS, SEAT_BASE, N_COLUMNS
+    SEAT_WIDTH = len(SEAT_COLUMNS)
+    N_GAME_COLUMNS = SEAT_BASE = len(GAME_COLUMNS)
+    N_COLUMNS = N_GAME_COLUMNS + MAX_SEATS * SEAT_WIDTH
+
+
+def add_seat_columns(names):
+    """Append a variant's seat columns (simcore.variant.register); returns the first's index."""
+    first = len(SEAT_COLUMNS)
+    SEAT_COLUMNS.extend(names)
+    _relayout()
+    return first
+
+
+def add_game_columns(names):
+    """Append a variant's game columns; returns the first's index in the row."""
+    first = len(GAME_COLUMNS)
+    GAME_COLUMNS.extend(names)
+    _relayout()
+    return first
 
 
 def column_names():

@@ -1,14 +1,17 @@
 """The Robin Hood solo mode (RULES.md §3, seed 002): the Sheriff (seat 0) against
 Robin Hood, an automaton that is the robber.  simcore.game.play_game hands a game to
-`play` when params[P_ROBIN] is set, once the board, the development deck and the
+the `play_game` hook when [variants.robin_hood] is on (declared in
+simcore/variants/robin_hood.py), once the board, the development deck and the
 policies' tables are ready; the record is written as for any game.
 
     setup    Robin on the desert, his camp; neutral settlements with a road each, placed
              by dice; then the Sheriff's two settlements and roads as in the base setup.
-    a round  The Sheriff's turn, built from simcore.game's pieces: roll; on a 7 discards
-             and Robin's robbery and scoring, else production (Robin blocks his hex); then
-             building, bank trades and development cards.  His knight makes Robin draw
-             a movement card at once; building on Robin's hex lets him evict Robin.
+    a round  The Sheriff's turn, the base game's (simcore.game.play_turn) with this
+             mode's hooks: roll; on a 7 discards and Robin's robbery and scoring (seven),
+             else production (Robin blocks his hex); then building, bank trades and
+             development cards.  His knight makes Robin draw a movement card at once
+             (move_robber); building on Robin's hex lets him evict Robin (after_action);
+             the mode's endings decide when the game is over (game_over).
              Then Robin's turn: one movement card.
     endings  Robin reaches his target (on a 7), the Sheriff his (on his turn), Robin's
              hex fenced in by Sheriff roads (more VP wins, equal VP is a draw), or
@@ -16,33 +19,33 @@ policies' tables are ready; the record is written as for any game.
 
 Every choice is the Sheriff's (policies.decide: sheriff_action, robin_destination,
 evict, relocate, and the base choice points), checked here; a refused answer counts in
-st.illegal.  The mode's counters are st.robin_stats (records.RB_*), its settings are
+st.illegal.  The mode's counters are st.robin_stats (RB_*), its settings are
 copied from params into the state at setup so that the turn needs only `st`.
 """
 from simcore.jit import jitted
-from simcore.kernel_variants import ROBIN_HOOD, variant_code
+from simcore.kernel_variants import variant_code
 
 from policies import decide
-from simcore import records as R
-from simcore.actions import A_CITY, A_END, A_KNIGHT, A_SETTLEMENT
+from simcore.actions import A_CITY, A_KNIGHT, A_SETTLEMENT
 from simcore.board import shuffle
-from simcore.devcards import can_play, play_knight
-from simcore.economy import produce, random_card
-from simcore.events import (E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_END, E_ROBIN_MOVE, E_ROBIN_SCORE,
-                            E_ROBIN_STEAL, E_ROLL, E_TURN, log_event)
-from simcore.game import MAX_ACTIONS_PER_TURN, apply_action, discards, end_turn, setup_placement
-from simcore.legal import is_legal
-from simcore.params import (ENCLOSURE_HEX, P_MAX_TURNS, P_ROBIN_DECK, P_ROBIN_DECK_MODE, P_ROBIN_DISCARD,
-                            P_ROBIN_ENCLOSURE, P_ROBIN_NEUTRAL, P_ROBIN_PIECE_SETS, P_ROBIN_STEALS, P_ROBIN_TARGET,
-                            ROBIN_DIE)
+from simcore.economy import random_card
+from simcore.events import log_event
+from simcore.game import discards, play_turn, setup_placement
+from simcore.params import P_MAX_TURNS
 from simcore.pieces import place_road, place_settlement, spot_is_free
-from simcore.robin_board import (CAUSE_EVICTION, CAUSE_KNIGHT, CAUSE_TURN, ENDING_ENCLOSURE, ENDING_MAX_TURNS,
-                                 ENDING_NONE, ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET, MOVE_CAMP, MOVE_CARD,
-                                 MOVE_EVICTION, MOVE_RELOCATION, NEUTRAL, SHERIFF, SIDE_DRAW, SIDE_ROBIN,
-                                 SIDE_SHERIFF, STAY_NO_HEX, STAY_ROAD, best_score, corner_on_hex, destinations,
-                                 enclosed, hex_score, hex_vp, is_open_neighbour, n_open_neighbours, open_side)
-from simcore.state import (DEV_KNIGHT, PIECE_LIMITS, PIECE_ROAD, PIECE_SETTLEMENT, ROBIN_CARD_KINDS, ROBIN_KNIGHT,
-                           randint, victory_points)
+from simcore.records import S_SPEND_STOLEN
+from simcore.robin_board import (best_score, corner_on_hex, destinations, enclosed, hex_score, hex_vp,
+                                 is_open_neighbour, n_open_neighbours, open_side)
+from simcore.state import PIECE_LIMITS, PIECE_ROAD, PIECE_SETTLEMENT, randint, victory_points
+from simcore.variants.robin_hood import (
+    CAUSE_EVICTION, CAUSE_KNIGHT, CAUSE_TURN, E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_END, E_ROBIN_MOVE,
+    E_ROBIN_SCORE, E_ROBIN_STEAL, ENCLOSURE_HEX, ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE,
+    ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET, MOVE_CAMP, MOVE_CARD, MOVE_EVICTION, MOVE_RELOCATION, NEUTRAL,
+    P_ROBIN_DECK, P_ROBIN_DECK_MODE, P_ROBIN_DISCARD, P_ROBIN_ENCLOSURE, P_ROBIN_NEUTRAL, P_ROBIN_PIECE_SETS,
+    P_ROBIN_STEALS, P_ROBIN_TARGET, RB_CAMP_RETURNS, RB_DRAWS, RB_ENDING, RB_EVICTIONS, RB_EXTRA_DRAWS, RB_MOVES,
+    RB_RELOCATIONS, RB_ROAD_BLOCKS, RB_SEVENS_NEUTRAL, RB_SEVENS_SHERIFF, RB_SHERIFF_VP, RB_STAYS, RB_STOLEN,
+    RB_VP, RB_VP_NEUTRAL, RB_VP_SHERIFF, RB_WINNER, ROBIN_CARD_KINDS, ROBIN_DIE, ROBIN_HOOD, ROBIN_KNIGHT, SHERIFF,
+    SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF, STAY_NO_HEX, STAY_ROAD)
 from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_HEXES
 
 
@@ -141,7 +144,7 @@ def place_neutral(st):
 
 @jitted
 def over(st):
-    return st.robin_stats[R.RB_ENDING] != ENDING_NONE
+    return st.robin_stats[RB_ENDING] != ENDING_NONE
 
 
 @jitted
@@ -149,7 +152,7 @@ def end_game(st, ending):
     """Record the ending and the side that won (the first ending stands)."""
     if over(st):
         return
-    robin_vp = st.robin_stats[R.RB_VP]
+    robin_vp = st.robin_stats[RB_VP]
     sheriff_vp = victory_points(st, SHERIFF)
     side = SIDE_DRAW
     if ending == ENDING_SHERIFF_TARGET:
@@ -161,9 +164,9 @@ def end_game(st, ending):
             side = SIDE_SHERIFF
         elif robin_vp > sheriff_vp:
             side = SIDE_ROBIN
-    st.robin_stats[R.RB_ENDING] = ending
-    st.robin_stats[R.RB_WINNER] = side
-    st.robin_stats[R.RB_SHERIFF_VP] = sheriff_vp
+    st.robin_stats[RB_ENDING] = ending
+    st.robin_stats[RB_WINNER] = side
+    st.robin_stats[RB_SHERIFF_VP] = sheriff_vp
     st.winner = SHERIFF if side == SIDE_SHERIFF else -1
     log_event(st, E_ROBIN_END, -1, side, ending, robin_vp, sheriff_vp)
 
@@ -225,20 +228,20 @@ def robin_draw(st, cause):
     a resource moves him to a hex of it next to his, not across a Sheriff road (the
     Sheriff picks among several); with none he stays."""
     card = draw_card(st)
-    st.robin_stats[R.RB_DRAWS] += 1
+    st.robin_stats[RB_DRAWS] += 1
     log_event(st, E_ROBIN_DRAW, -1, card, cause, 0, 0)
     h = st.robber
     if card == ROBIN_KNIGHT:
         if h != st.robin_camp:
-            st.robin_stats[R.RB_CAMP_RETURNS] += 1
+            st.robin_stats[RB_CAMP_RETURNS] += 1
         place_robin(st, st.robin_camp, MOVE_CAMP)
         check_enclosure(st)
         return
     near, reachable = destinations(st, h, card)
     if reachable == 0:
-        st.robin_stats[R.RB_STAYS] += 1
+        st.robin_stats[RB_STAYS] += 1
         if near > 0:
-            st.robin_stats[R.RB_ROAD_BLOCKS] += 1
+            st.robin_stats[RB_ROAD_BLOCKS] += 1
         log_event(st, E_ROBIN_MOVE, -1, h, h, STAY_ROAD if near > 0 else STAY_NO_HEX, 0)
         return
     t = first_destination(st, h, card)
@@ -248,7 +251,7 @@ def robin_draw(st, cause):
             t = choice
         else:
             st.illegal += 1
-    st.robin_stats[R.RB_MOVES] += 1
+    st.robin_stats[RB_MOVES] += 1
     place_robin(st, t, MOVE_CARD)
 
 
@@ -260,8 +263,8 @@ def robin_steal(st):
     r = random_card(st, SHERIFF)
     st.hand[SHERIFF, r] -= 1
     st.bank[r] += 1
-    st.stats[SHERIFF, R.S_SPEND_STOLEN] += 1
-    st.robin_stats[R.RB_STOLEN] += 1
+    st.stats[SHERIFF, S_SPEND_STOLEN] += 1
+    st.robin_stats[RB_STOLEN] += 1
     log_event(st, E_ROBIN_STEAL, -1, r, 0, 0, 0)
 
 
@@ -276,7 +279,7 @@ def relocate(st):
         h = 0
         while hex_score(st, h) != best:
             h += 1
-    st.robin_stats[R.RB_RELOCATIONS] += 1
+    st.robin_stats[RB_RELOCATIONS] += 1
     place_robin(st, h, MOVE_RELOCATION)
     check_enclosure(st)
 
@@ -295,16 +298,16 @@ def robin_seven(st):
         relocate(st)
         return
     if vp_sheriff > 0:
-        st.robin_stats[R.RB_SEVENS_SHERIFF] += 1
+        st.robin_stats[RB_SEVENS_SHERIFF] += 1
         for _ in range(st.robin_steals):
             robin_steal(st)
     else:
-        st.robin_stats[R.RB_SEVENS_NEUTRAL] += 1
-    st.robin_stats[R.RB_VP_SHERIFF] += vp_sheriff
-    st.robin_stats[R.RB_VP_NEUTRAL] += vp_neutral
-    st.robin_stats[R.RB_VP] += vp_sheriff + vp_neutral
-    log_event(st, E_ROBIN_SCORE, -1, h, vp_sheriff, vp_neutral, st.robin_stats[R.RB_VP])
-    if st.robin_stats[R.RB_VP] >= st.robin_target:
+        st.robin_stats[RB_SEVENS_NEUTRAL] += 1
+    st.robin_stats[RB_VP_SHERIFF] += vp_sheriff
+    st.robin_stats[RB_VP_NEUTRAL] += vp_neutral
+    st.robin_stats[RB_VP] += vp_sheriff + vp_neutral
+    log_event(st, E_ROBIN_SCORE, -1, h, vp_sheriff, vp_neutral, st.robin_stats[RB_VP])
+    if st.robin_stats[RB_VP] >= st.robin_target:
         end_game(st, ENDING_ROBIN_TARGET)
 
 
@@ -321,80 +324,64 @@ def evict(st):
     if not is_open_neighbour(st, h, t):
         st.illegal += 1
         return
-    st.robin_stats[R.RB_EVICTIONS] += 1
+    st.robin_stats[RB_EVICTIONS] += 1
     place_robin(st, t, MOVE_EVICTION)
     robin_draw(st, CAUSE_EVICTION)
 
 
-# --- the Sheriff ------------------------------------------------------------
+# --- the Sheriff's turn: simcore.game.play_turn with these hooks ----------------
 
-@jitted
-def sheriff_act(st, a, x, y):
-    """A legal action of the Sheriff; the endings it may bring; then what it does to Robin."""
-    if a == A_KNIGHT:
-        play_knight(st, SHERIFF)
-    else:
-        apply_action(st, SHERIFF, a, x, y)
+@variant_code(ROBIN_HOOD, False)
+def seven(st, p):
+    """Hook: the 7 is Robin's (robin_seven), not the robber's."""
+    robin_seven(st)
+    return True
+
+
+@variant_code(ROBIN_HOOD, False)
+def move_robber(st, p):
+    """Hook: the Sheriff's knight moves no robber; the game may end by it (largest army),
+    else Robin draws a movement card at once."""
     check_sheriff(st)
-    if over(st):
-        return
-    if a == A_KNIGHT:   # no robber to move: Robin draws a card at once
-        st.robin_stats[R.RB_EXTRA_DRAWS] += 1
+    if not over(st):
+        st.robin_stats[RB_EXTRA_DRAWS] += 1
         robin_draw(st, CAUSE_KNIGHT)
-    elif (a == A_SETTLEMENT or a == A_CITY) and corner_on_hex(x, st.robber):
+    return True
+
+
+@variant_code(ROBIN_HOOD, None)
+def after_action(st, p, a, x, y):
+    """Hook: the endings an action of the Sheriff may bring (a knight's were checked before
+    Robin's draw), then building on Robin's hex lets him evict Robin."""
+    if a == A_KNIGHT:
+        return
+    check_sheriff(st)
+    if not over(st) and (a == A_SETTLEMENT or a == A_CITY) and corner_on_hex(x, st.robber):
         evict(st)
 
 
-@jitted
-def sheriff_turn(st):
-    """A base-game turn (simcore.game.play_turn) with the mode's 7, knight and endings."""
-    p = SHERIFF
-    st.current = p
-    st.turn += 1
-    st.rounds += 1
-    st.dev_played = 0
-    log_event(st, E_TURN, p, st.turn, st.rounds, 0, 0)
-    if can_play(st, p, DEV_KNIGHT) and decide.knight_before_roll(st, p):
-        sheriff_act(st, A_KNIGHT, 0, 0)
-        if over(st):
-            return
-    d1 = randint(6) + 1
-    d2 = randint(6) + 1
-    st.last_roll = d1 + d2
-    log_event(st, E_ROLL, p, d1, d2, d1 + d2, 0)
-    if d1 + d2 == 7:
-        robin_seven(st)
-        if over(st):
-            return
-    else:
-        produce(st, d1 + d2)
-    for _ in range(MAX_ACTIONS_PER_TURN):
-        a, x, y = decide.sheriff_action(st, p)
-        if a == A_END:
-            break
-        if not is_legal(st, p, a, x, y):
-            st.illegal += 1
-            break
-        sheriff_act(st, a, x, y)
-        if over(st):
-            return
-    end_turn(st, p)
+@variant_code(ROBIN_HOOD, -1)
+def game_over(st, params, p):
+    """Hook: the mode's endings decide (no `victory_points` win)."""
+    return 1 if over(st) else 0
 
 
 # --- a whole game -----------------------------------------------------------
 
 @jitted
-def play_round(st):
-    """The Sheriff's turn, then (unless the game ended) Robin's: one movement card."""
-    sheriff_turn(st)
+def play_round(st, params):
+    """The Sheriff's turn (simcore.game.play_turn), then (unless the game ended) Robin's:
+    one movement card."""
+    play_turn(st, params, SHERIFF)
     if not over(st):
         robin_draw(st, CAUSE_TURN)
 
 
-@variant_code(ROBIN_HOOD, None)
-def play(st, params):
-    """Setup and rounds until an ending; max_turns counts the Sheriff's turns."""
+@variant_code(ROBIN_HOOD, False)
+def play_game(st, params):
+    """Hook: setup and rounds until an ending; max_turns counts the Sheriff's turns."""
     setup(st, params)
     while not over(st) and st.turn < params[P_MAX_TURNS]:
-        play_round(st)
+        play_round(st, params)
     end_game(st, ENDING_MAX_TURNS)
+    return True

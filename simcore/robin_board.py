@@ -10,22 +10,8 @@ holds no cards (what he steals goes back to the bank) and his VP are a counter.
 """
 from simcore.jit import jitted
 
-from simcore.robin_codes import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NAMES, ENDING_NONE,  # noqa: F401
-                                 ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET, SIDE_DRAW, SIDE_NAMES, SIDE_ROBIN,
-                                 SIDE_SHERIFF)  # the results' codes, read here by the mode and its tests
-from simcore.state import MAX_PLAYERS, RESOURCE_NAMES
 from simcore.topology import CORNER_HEXES, HEX_CORNERS, HEX_EDGES, HEX_NEIGHBOURS, N_HEXES
-
-SHERIFF = 0
-NEUTRAL = MAX_PLAYERS - 1
-
-CARD_NAMES = RESOURCE_NAMES + ("knight",)           # movement cards (state.ROBIN_KNIGHT = 5)
-# why Robin draws a movement card
-CAUSE_TURN, CAUSE_KNIGHT, CAUSE_EVICTION = 0, 1, 2
-CAUSE_NAMES = ("turn", "knight", "eviction")
-# how Robin's hex changed (or why it did not, on a resource card)
-MOVE_CARD, MOVE_CAMP, MOVE_EVICTION, MOVE_RELOCATION, STAY_NO_HEX, STAY_ROAD = range(6)
-MOVE_NAMES = ("card", "camp", "eviction", "relocation", "no_hex", "road")
+from simcore.variants.robin_hood import NEUTRAL, SHERIFF
 
 
 @jitted

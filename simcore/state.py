@@ -13,19 +13,21 @@ import numpy as np
 from simcore import fastcompile
 from simcore.jit import jitted
 
-from policies.weights import N_WEIGHTS
-from simcore.cards import N_RESOURCES, RESOURCE_NAMES, card_kinds  # noqa: F401 (RESOURCE_NAMES re-exported)
-from simcore.kernel_variants import GRUNDBESITZ, ROBIN_HOOD, VARIANTS, marker
-from simcore.params import N_PARAMS, P_GB_ON, P_ROBIN
-from simcore.records import N_ROBIN, S_CITIES, S_SETTLEMENTS, SEAT_WIDTH
+from policies import weights as W
+from simcore import params as P
+from simcore import records as R
+from simcore.cards import N_RESOURCES, card_kinds
+from simcore.names import DEV_NAMES, RESOURCE_NAMES  # noqa: F401 (re-exported)
+from simcore.records import S_CITIES, S_SETTLEMENTS
 from simcore.topology import N_CORNERS, N_EDGES, N_HEXES
+from simcore.variant import REGISTRY, VariantError, variants_on
+import simcore.variants  # noqa: F401  the shipped variants register their layouts
 
 DESERT = N_RESOURCES
 GENERIC_HARBOUR = 5     # corner_harbour value of a 3:1 harbour
 
 DEV_KNIGHT, DEV_VP, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY = 0, 1, 2, 3, 4
 N_DEV_TYPES = 5
-DEV_NAMES = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 DEV_DECK_COUNTS = (14, 5, 2, 2, 2)          # RULES.md §0: 25 cards
 N_DEV_CARDS = 25
 
@@ -45,16 +47,8 @@ N_ITEMS = 5
 # number of set bits of a resource mask (bit r = resource r)
 RES_POPCOUNT = np.array([bin(m).count("1") for m in range(1 << N_RESOURCES)], np.int64)
 
-# Robin Hood's movement cards (RULES.md §3): c = 0..4 a resource, ROBIN_KNIGHT back to camp
-ROBIN_KNIGHT = N_RESOURCES
-ROBIN_CARD_KINDS = N_RESOURCES + 1
-ROBIN_MAX_EACH = 10                                 # cards of one kind in a deck (robin.deck)
-ROBIN_DECK_MAX = ROBIN_CARD_KINDS * ROBIN_MAX_EACH
-
 # pips: ways to roll each number with 2d6 (index = number)
 PIPS = np.array([0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1], np.int64)
-
-N_GB = 3 * N_CORNERS   # Grundbesitz slots: one per (corner, adjacent hex position)
 
 # Scalar fields of the state (int64 each).
 SCALARS = (
@@ -74,17 +68,6 @@ SCALARS = (
     ("illegal", "policy answers the engine refused (always 0 for the shipped policies)"),
     ("offers_made", "domestic trade offers the current player made this turn"),
     ("board_version", "pieces placed so far; changes whenever the board does"),
-    # Robin Hood solo mode (RULES.md §3; simcore.robin): player 0 is the Sheriff, `robber` is Robin
-    ("robin", "1 = Robin Hood solo mode; its settings below are copied from params at setup"),
-    ("robin_camp", "Robin's camp: the desert hex"),
-    ("robin_deck_n", "movement cards in robin_deck (the deck, or the die's faces)"),
-    ("robin_deck_top", "next card of robin_deck to draw; robin_deck_n = all drawn, reshuffle first"),
-    ("robin_die", "1 = a card is a die roll (drawn with replacement), 0 = drawn from the deck"),
-    ("robin_target", "Robin wins on reaching this many VP"),
-    ("sheriff_target", "the Sheriff wins on reaching this many VP"),
-    ("robin_steals", "resources Robin steals on a 7 when a Sheriff building touches his hex"),
-    ("robin_discard", "1 = the Sheriff discards half above 7 cards on a 7"),
-    ("robin_enclosure", "1 = enclosing Robin's hex with Sheriff roads ends the game"),
 )
 
 # Array fields: (name, shape, encoding).  Player arrays have MAX_PLAYERS rows;
@@ -96,13 +79,13 @@ CHOICES = "choices"     # in a shape: n_choices(card kinds)
 
 def n_choices(width):
     """Options of one random choice at most: every road, settlement and city site,
-    width x width bank trades and offers, 5 cards, every GB action
-    (policies.randombot.action), and END (and some room: 64 for five kinds)."""
-    return N_EDGES + 2 * N_CORNERS + 2 * width * width + 14 + 3 * N_GB
+    width x width bank trades and offers, 5 cards, every GB action (3 per corner and
+    hex position: policies.randombot.action), and END (and some room: 64 for five kinds)."""
+    return N_EDGES + 2 * N_CORNERS + 2 * width * width + 14 + 9 * N_CORNERS
 
 
 ARRAYS = (
-    ("params", (N_PARAMS,), "the packed rules of this game (simcore.params P_*)"),
+    ("params", ("N_PARAMS",), "the packed rules of this game (simcore.params P_*)"),
     ("hex_resource", (N_HEXES,), "resource of each land hex, DESERT for the desert"),
     ("hex_number", (N_HEXES,), "number token 2..12, 0 on the desert"),
     ("number_hexes", (13, 2), "the (at most two) hexes with each number, -1 padded"),
@@ -127,20 +110,11 @@ ARRAYS = (
     ("income", (MAX_PLAYERS, N_RESOURCES), "production pips per resource (a city counts twice)"),
     ("owed", (MAX_PLAYERS, KINDS), "scratch of economy.produce: cards owed this roll"),
     ("income_mask", (MAX_PLAYERS,), "bit r set: the player has income of resource r"),
-    ("stats", (MAX_PLAYERS, SEAT_WIDTH), "record counters, records.S_* indices"),
+    ("stats", (MAX_PLAYERS, "SEAT_WIDTH"), "record counters, records.S_* indices"),
     ("road_used", (N_EDGES,), "scratch of pieces.longest_road: edges on the current trail"),
     ("road_seen", (N_EDGES,), "scratch of pieces.longest_road: edges some search has used"),
     # a trail is at most as deep as there are edges (a player may hold up to 60 roads: robin.sheriff_piece_sets)
     ("road_stack", (3, N_EDGES + 1), "scratch of pieces.longest_road: corner, next slot, edge per depth"),
-    # Grundbesitz (RULES.md §1; simcore/grundbesitz.py).  A GB is the pair (corner c,
-    # hex CORNER_HEXES[c, k]), numbered g = 3 * c + k.
-    ("gb_owner", (N_GB,), "owner of GB g, -1 = none"),
-    ("gb_markers", (N_GB,), "blockade markers on GB g (any > 0 = blocked)"),
-    ("gb_ready_turn", (N_GB,), "first turn number in which GB g yields"),
-    ("gb_removed_turn", (N_GB,), "turn number in which a marker was last removed from GB g, -1 = never"),
-    ("gb_count", (MAX_PLAYERS, N_HEXES), "GBs each player owns pointing at each hex"),
-    ("gb_removal_round", (MAX_PLAYERS,), "round of the player's last removal"),
-    ("gb_removals", (MAX_PLAYERS,), "removals the player made in that round"),
     ("policy_kind", (MAX_PLAYERS,), "policy kind of each seat (policies.weights.KIND_*)"),
     ("spot_val_mask", (MAX_PLAYERS,), "policy scratch: income_mask spot_val was computed for, -1 = none"),
     # policy scratch: each player's plan, made this turn on this board (policies.builder)
@@ -148,10 +122,6 @@ ARRAYS = (
     ("plan_version", (MAX_PLAYERS,), "board_version the plan was made on"),
     ("plan_goal", (MAX_PLAYERS,), "planned goal"),
     ("plan_where", (MAX_PLAYERS,), "corner or edge of the planned goal"),
-    ("robin_deck", (ROBIN_DECK_MAX,), "Robin's movement cards (ROBIN_KNIGHT or a resource), first robin_deck_n used"),
-    ("robin_stats", (N_ROBIN,), "Robin Hood game counters, records.RB_* indices"),
-    ("fence_dist", (N_CORNERS,), "policy scratch of policies.sheriff: roads from each corner to a hex to fence"),
-    ("fence_queue", (N_CORNERS,), "policy scratch of policies.sheriff: search queue of fence_dist"),
     # policy scratch of one decision (kernels allocate no arrays): the options of a random
     # choice (policies.randombot; actions as (choice, choice_x, choice_y)), builder.plenty's needs
     ("choice", (CHOICES,), "policy scratch: options of one choice"),
@@ -160,7 +130,7 @@ ARRAYS = (
 )
 # float64 array fields, same form
 FLOAT_ARRAYS = (
-    ("weights", (MAX_PLAYERS, N_WEIGHTS), "policy weights of each seat (policies.weights)"),
+    ("weights", (MAX_PLAYERS, "N_WEIGHTS"), "policy weights of each seat (policies.weights)"),
     ("corner_prod", (MAX_PLAYERS, N_CORNERS), "policy scratch: each seat's weighted production value per corner"),
     ("spot_val", (MAX_PLAYERS, N_CORNERS), "policy scratch: each seat's value of a settlement per corner"),
     ("player_val", (MAX_PLAYERS,), "policy scratch of one decision: a value per player (builder.robber)"),
@@ -181,37 +151,53 @@ def log_width(width):
     return LOG_FIELDS + (MAX_PLAYERS + 1) * width
 
 
-def state_dtype(variants=VARIANTS, kinds=None):
-    """The state record with the marker fields of `variants` (simcore.kernel_variants):
-    a kernel is compiled with the code of exactly those variants.  Per-kind fields
-    have one entry per card kind (`kinds`, by default card_kinds(variants))."""
-    width = len(card_kinds(variants) if kinds is None else kinds)
+def _shape(shape, width):
+    """A shape whose named sizes are the layouts' current ones: "N_PARAMS", "SEAT_WIDTH",
+    "N_WEIGHTS" (they grow as variants register: simcore.variant), KINDS (the card kinds
+    of the hand) and CHOICES."""
+    sizes = {"N_PARAMS": P.N_PARAMS, "SEAT_WIDTH": R.SEAT_WIDTH, "N_WEIGHTS": W.N_WEIGHTS,
+             KINDS: width, CHOICES: n_choices(width)}
+    return tuple(sizes.get(n, n) for n in shape)
+
+
+def state_dtype(variants=None, kinds=None):
+    """The state record with the fields and marker fields of `variants` (names of
+    simcore.variant.REGISTRY; None = every registered variant): a kernel is compiled
+    with the code of exactly those variants, and only their state fields exist in it.
+    Per-kind fields have one entry per card kind (`kinds`, by default card_kinds(variants))."""
+    chosen = [v for name, v in REGISTRY.items() if variants is None or name in variants]
+    width = len(card_kinds([v.name for v in chosen]) if kinds is None else kinds)
     fields = [(name, np.int64) for name, _ in SCALARS]
-    size = {KINDS: width, CHOICES: n_choices(width)}
-    fields += [(name, np.int64, tuple(size.get(d, d) for d in shape)) for name, shape, _ in ARRAYS]
-    fields += [(name, np.float64, shape) for name, shape, _ in FLOAT_ARRAYS]
+    fields += [(name, np.int64, _shape(shape, width)) for name, shape, _ in ARRAYS]
+    fields += [(name, np.float64, _shape(shape, width)) for name, shape, _ in FLOAT_ARRAYS]
+    for v in chosen:
+        fields += [(name, np.dtype(kind), shape) for name, kind, shape in v.state_fields()]
     # the markers sit before the log, which is last in every record: no record type is
     # then a prefix of another, which numba would take for a subtype and let a function
     # compiled for one state record run on another (with its variants compiled out)
-    fields += [(marker(v), np.int64) for v in VARIANTS if v in variants]
+    fields += [(v.marker, np.int64) for v in chosen]
     fields.append(("log", np.int64, (LOG_ROWS, log_width(width))))  # last: see game_bytes
+    names = [f[0] for f in fields]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise VariantError(f"state fields declared twice: {', '.join(dup)}")
     return np.dtype(fields)
 
 
 def rules_variants(params):
     """The variants the packed rules switch on."""
-    return tuple(v for v, on in ((GRUNDBESITZ, params[P_GB_ON]), (ROBIN_HOOD, params[P_ROBIN])) if on)
+    return variants_on(params)
 
 
 def buffer_variants(variants):
     """The variants a state record for rules with `variants` on is built with: those
     (every variant where simcore.fastcompile cannot keep kernels of different record
     types apart).  Its card kinds are card_kinds(buffer_variants(...))."""
-    return tuple(v for v in VARIANTS if v in variants) if fastcompile.installed() else VARIANTS
+    return tuple(v for v in REGISTRY if v in variants) if fastcompile.installed() else tuple(REGISTRY)
 
 
 def has_variants(buf, variants):
-    return all(marker(v) in buf.dtype.names for v in variants)
+    return all(REGISTRY[v].marker in buf.dtype.names for v in variants)
 
 
 def new_state_buffer(params=None):
@@ -220,7 +206,7 @@ def new_state_buffer(params=None):
     Its kernel is compiled with the variants `params` switch on (every variant
     without params, or where simcore.fastcompile cannot keep kernels of different
     record types apart).  The log's pages are only touched by replays."""
-    variants = buffer_variants(rules_variants(params)) if params is not None else VARIANTS
+    variants = buffer_variants(rules_variants(params)) if params is not None else tuple(REGISTRY)
     return np.zeros(1, state_dtype(variants)).view(np.recarray)
 
 

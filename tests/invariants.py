@@ -29,9 +29,15 @@ from simcore.economy import kind_supply
 from simcore.params import P_MAX_TURNS, P_PLAYERS, P_VICTORY_POINTS
 from simcore.seeds import game_seeds
 from simcore.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, N_DEV_CARDS, N_DEV_TYPES,
-                           N_GB, N_RESOURCES, PIECE_LIMITS, game_bytes, new_state_buffer, victory_points)
+                           N_RESOURCES, PIECE_LIMITS, game_bytes, new_state_buffer, victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from tests.positions import make_params
+from simcore.kernel_variants import variant_code
+from simcore.variants import grundbesitz as GBD
+from simcore.variants.grundbesitz import N_GB
+
+GB_STATS = GBD.GB.seat_base   # Grundbesitz's counters in st.stats: GB_STATS..GB_STATS_END - 1
+GB_STATS_END = GB_STATS + len(GBD.GB.seat_columns)
 
 # invariant codes (row[0] of a game's result); 0 = all held
 INVARIANTS = {
@@ -316,11 +322,18 @@ def check_state(st, params, lengths_fresh):
     return check_grundbesitz(st, params)
 
 
-@jitted
+@variant_code(GBD.GRUNDBESITZ, 0)
 def check_grundbesitz(st, params):
-    """The first broken Grundbesitz invariant (16..22), or 0.  (jitted, not njit: it is
-    compiled into play_checked, and runs as Python under check_state.py_func.)"""
+    """The first broken Grundbesitz invariant (16..22), or 0.  (variant code, not njit: it is
+    compiled into play_checked where the state has the variant, and runs as Python under
+    check_state.py_func.)  With the variant off nothing of it may have happened (22)."""
     players = st.players
+    if params[GBD.P_GB_ON] == 0:
+        for p in range(players):
+            for k in range(GB_STATS, GB_STATS_END):
+                if st.stats[p, k] != 0:
+                    return 22
+        return 22 if st.gb_markers.sum() != 0 or st.gb_count.sum() != 0 else 0
     count = np.zeros((players, N_HEXES), np.int64)
     on_board = 0
     for g in range(N_GB):
@@ -335,13 +348,13 @@ def check_grundbesitz(st, params):
         h = CORNER_HEXES[c, g % 3]
         if q >= players or st.corner_owner[c] != q or h < 0 or st.hex_resource[h] == DESERT:
             return 16
-        if (params[P.P_GB_ALLOWED] >> st.hex_number[h]) & 1 == 0:
+        if (params[GBD.P_GB_ALLOWED] >> st.hex_number[h]) & 1 == 0:
             return 16
         count[q, h] += 1
         on_board += st.gb_markers[g]
     cost = 0
     for r in range(N_RESOURCES):
-        cost += params[P.P_GB_COST + r]
+        cost += params[GBD.P_GB_COST + r]
     placed = 0
     received = 0
     removed = 0
@@ -352,26 +365,26 @@ def check_grundbesitz(st, params):
             if st.gb_count[p, h] != count[p, h]:
                 return 17
             n += count[p, h]
-        if params[P.P_GB_MAX_PER_PLAYER] > 0 and n > params[P.P_GB_MAX_PER_PLAYER]:
+        if params[GBD.P_GB_MAX_PER_PLAYER] > 0 and n > params[GBD.P_GB_MAX_PER_PLAYER]:
             return 17
         owned += n
-        if st.stats[p, R.S_GB_OWNED] != n or st.stats[p, R.S_GB_BOUGHT] != n or st.stats[p, R.S_SPEND_GB] != n * cost:
+        if st.stats[p, GBD.S_GB_OWNED] != n or st.stats[p, GBD.S_GB_BOUGHT] != n or st.stats[p, GBD.S_SPEND_GB] != n * cost:
             return 19
-        placed += (st.stats[p, R.S_GB_MARKERS_RESPONSE] + st.stats[p, R.S_GB_MARKERS_KNIGHT]
-                   + st.stats[p, R.S_GB_MARKERS_ROBBER] + st.stats[p, R.S_GB_MARKERS_STRIKE])
-        received += st.stats[p, R.S_GB_MARKERS_RECEIVED]
-        removed += st.stats[p, R.S_GB_REMOVED_FREE] + st.stats[p, R.S_GB_REMOVED_KNIGHT]
-        gb_knights = (st.stats[p, R.S_GB_KNIGHTS_BLOCK] + st.stats[p, R.S_GB_KNIGHTS_REMOVE]
-                      + st.stats[p, R.S_GB_KNIGHTS_DEFENCE])
-        uncounted = 0 if params[P.P_GB_KNIGHTS_ARMY] else gb_knights
+        placed += (st.stats[p, GBD.S_GB_MARKERS_RESPONSE] + st.stats[p, GBD.S_GB_MARKERS_KNIGHT]
+                   + st.stats[p, GBD.S_GB_MARKERS_ROBBER] + st.stats[p, GBD.S_GB_MARKERS_STRIKE])
+        received += st.stats[p, GBD.S_GB_MARKERS_RECEIVED]
+        removed += st.stats[p, GBD.S_GB_REMOVED_FREE] + st.stats[p, GBD.S_GB_REMOVED_KNIGHT]
+        gb_knights = (st.stats[p, GBD.S_GB_KNIGHTS_BLOCK] + st.stats[p, GBD.S_GB_KNIGHTS_REMOVE]
+                      + st.stats[p, GBD.S_GB_KNIGHTS_DEFENCE])
+        uncounted = 0 if params[GBD.P_GB_KNIGHTS_ARMY] else gb_knights
         if st.knights[p] != st.stats[p, R.S_KNIGHTS] - uncounted or gb_knights > st.stats[p, R.S_KNIGHTS]:
             return 20
         if st.gb_removal_round[p] > st.rounds or (st.gb_removal_round[p] == st.rounds
-                                                  and st.gb_removals[p] > params[P.P_GB_REMOVALS]):
+                                                  and st.gb_removals[p] > params[GBD.P_GB_REMOVALS]):
             return 21
     if placed != received or placed - removed != on_board:
         return 19
-    if params[P.P_GB_ON] == 0 and (owned > 0 or placed > 0 or removed > 0):
+    if params[GBD.P_GB_ON] == 0 and (owned > 0 or placed > 0 or removed > 0):
         return 22
     return 0
 

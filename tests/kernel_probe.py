@@ -6,7 +6,8 @@ from numba import njit
 from numba.extending import register_jitable
 
 from simcore import fastcompile
-from simcore.kernel_variants import GRUNDBESITZ, variant_code
+from simcore.kernel_variants import variant_code
+from simcore.variants.grundbesitz import GRUNDBESITZ
 from simcore.state import new_state_buffer
 from tests.positions import make_params
 

@@ -13,6 +13,8 @@ rule.  Pieces go through the engine's own placement functions (pieces.place_*),
 which keep the derived fields (income, trade rates, stats, pieces left, road
 lengths, awards) consistent with the board.
 """
+from dataclasses import fields
+
 import numpy as np
 
 from policies import decide
@@ -22,18 +24,19 @@ from simcore.actions import A_END
 from simcore import records as R
 from simcore.config import Rules, Scenario, pack_rules
 from simcore.game import init_game
-from simcore.grundbesitz import FOLLOW_NONE
-from simcore.grundbesitz_rules import Grundbesitz
+from simcore.grundbesitz_board import FOLLOW_NONE
+from simcore.variants.grundbesitz import Grundbesitz
 from simcore.pieces import place_city, place_road, place_settlement
 from simcore.state import DEV_KNIGHT, N_RESOURCES, RESOURCE_NAMES, new_state_buffer, randint, state_dtype
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS
+from simcore.variants import grundbesitz as GBD
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(N_RESOURCES)
 SUPPLY = 19
 
 
 # the Grundbesitz block of the packed params (simcore.params: slots 16..39)
-GB_SLOTS = slice(P.P_GB_ON, 40)
+GB_SLOTS = slice(GBD.P_GB_ON, GBD.P_GB_ON + 1 + sum(f.metadata["param"].width for f in fields(GBD.Grundbesitz)))
 
 
 def make_params(players=4, layout=P.LAYOUT_BEGINNER, victory_points=10, max_turns=1000,
@@ -191,7 +194,7 @@ def own_gb(st, p, c, h, markers=0):
     st.gb_markers[g] = markers
     st.gb_ready_turn[g] = 0
     st.gb_count[p, h] += 1
-    st.stats[p, R.S_GB_OWNED] += 1
+    st.stats[p, GBD.S_GB_OWNED] += 1
     return g
 
 

@@ -17,9 +17,11 @@ from simcore import params as P
 from simcore import robin
 from simcore.game import init_game
 from simcore.pieces import place_road, place_settlement
-from simcore.robin_board import NEUTRAL, SHERIFF
-from simcore.state import ROBIN_KNIGHT, new_state_buffer
+from simcore.variants.robin_hood import NEUTRAL, SHERIFF
+from simcore.state import new_state_buffer
+from simcore.variants.robin_hood import ROBIN_KNIGHT
 from tests.positions import edge, make_params
+from simcore.variants import robin_hood as RH
 
 KNIGHT = ROBIN_KNIGHT
 DESERT_HEX = 9
@@ -30,16 +32,16 @@ def robin_params(neutral=5, deck=(1, 1, 1, 1, 1, 1), die=False, steals=1, discar
                  sheriff_target=15, enclosure=True, sets=2, **rules):
     """The packed rules of a Robin Hood game (rules as tests.positions.make_params)."""
     params = make_params(1, **rules)
-    params[P.P_ROBIN] = 1
-    params[P.P_ROBIN_NEUTRAL] = neutral
-    params[P.P_ROBIN_DECK:P.P_ROBIN_DECK + 6] = deck
-    params[P.P_ROBIN_DECK_MODE] = P.ROBIN_DIE if die else P.ROBIN_DECK
-    params[P.P_ROBIN_STEALS] = steals
-    params[P.P_ROBIN_DISCARD] = int(discard)
-    params[P.P_ROBIN_TARGET] = robin_target
-    params[P.P_ROBIN_TARGET + 1] = sheriff_target
-    params[P.P_ROBIN_ENCLOSURE] = P.ENCLOSURE_HEX if enclosure else P.ENCLOSURE_OFF
-    params[P.P_ROBIN_PIECE_SETS] = sets
+    params[RH.P_ROBIN] = 1
+    params[RH.P_ROBIN_NEUTRAL] = neutral
+    params[RH.P_ROBIN_DECK:RH.P_ROBIN_DECK + 6] = deck
+    params[RH.P_ROBIN_DECK_MODE] = RH.ROBIN_DIE if die else RH.ROBIN_DECK
+    params[RH.P_ROBIN_STEALS] = steals
+    params[RH.P_ROBIN_DISCARD] = int(discard)
+    params[RH.P_ROBIN_TARGET] = robin_target
+    params[RH.P_ROBIN_TARGET + 1] = sheriff_target
+    params[RH.P_ROBIN_ENCLOSURE] = RH.ENCLOSURE_HEX if enclosure else RH.ENCLOSURE_OFF
+    params[RH.P_ROBIN_PIECE_SETS] = sets
     return params
 
 

@@ -5,9 +5,10 @@ import pytest
 from policies.presets import PRESETS
 from policies.registry import resolve
 from policies.weights import KIND_NAMES, N_WEIGHTS, WEIGHTS
+from simcore.variant import REGISTRY, Variant, register, trial
 from simcore import params as P
 from simcore.config import (SCENARIO_DIR, find_scenario, load_scenario, pack_policies, pack_rules,
-                            parse_override, register_variant, VARIANTS)
+                            parse_override)
 from simcore.errors import ScenarioError
 from simcore.fields import flag, integer
 from tests.conftest import SMALL
@@ -170,22 +171,23 @@ def test_a_registered_variant_loads_validates_and_packs(scenario_file):
 
     @dataclass(frozen=True)
     class Toy:
-        markers: int = integer(2, 1, 5, slot=16)
-        defence: bool = flag(True, slot=17)
+        markers: int = integer(2, 1, 5)
+        defence: bool = flag(True)
 
-    register_variant("toy", Toy)
-    try:
+    with trial():
+        toy = register(Variant("toy", rules=Toy))
         s = load_scenario(scenario_file(SMALL + "[variants.toy]\nmarkers = 3\n"))
         assert s.rules.variants == {"toy": Toy(markers=3, defence=True)}
-        assert pack_rules(s)[16:18].tolist() == [3, 1]
+        packed = pack_rules(s)
+        assert packed[toy.on_slot] == 1 and packed[toy.slot("markers")] == 3 and packed[toy.slot("defence")] == 1
+        assert toy.slot("defence") == toy.slot("markers") + 1 == toy.on_slot + 2
         assert load_scenario(scenario_file(), ["variants.toy.defence=false"]).rules.variants["toy"].defence is False
         assert not load_scenario(scenario_file()).rules.variants   # off unless the table is there
         with pytest.raises(ScenarioError, match=r"variants\.toy\.markers: 9 is out of range; allowed: .*1 to 5"):
             load_scenario(scenario_file(SMALL + "[variants.toy]\nmarkers = 9\n"))
         with pytest.raises(ScenarioError, match=r"variants\.toy\.marker: unknown key \(did you mean"):
             load_scenario(scenario_file(SMALL + "[variants.toy]\nmarker = 1\n"))
-    finally:
-        del VARIANTS["toy"]
+    assert "toy" not in REGISTRY
 
 
 def test_the_readme_example_scenario_loads(tmp_path):
@@ -195,3 +197,35 @@ def test_the_readme_example_scenario_loads(tmp_path):
     s = load_scenario(tmp_path / "my_rule.toml")
     assert (s.name, s.rules.victory_points, s.rules.board.layout, s.games) == ("vp12-beginner", 12, "beginner", 10000)
     assert s.seats[1].weights == {"devcard": 0.8, "knight_early": 1}
+
+
+def test_a_declaration_that_collides_is_refused_when_it_registers():
+    from simcore.variant import VariantError
+    cases = [(dict(seat_columns=(("gb_bought", "again"),)), "seat columns gb_bought declared twice"),
+             (dict(events=(("robin_draw", ("-", "-", "-", "-")),)), "events robin_draw declared twice"),
+             (dict(weights=(("gb", "again"),)), "weights gb declared twice"),
+             (dict(actions=("buy_gb",)), "actions buy_gb declared twice"),
+             (dict(arrays=(("gb_owner", (3,), "again"),)), "state fields gb_owner declared twice")]
+    for extra, message in cases:
+        with trial():
+            with pytest.raises(VariantError, match=message):
+                register(Variant("clash", **extra))
+    with trial():
+        with pytest.raises(VariantError, match="registered twice"):
+            register(Variant("grundbesitz"))
+    assert "clash" not in REGISTRY
+
+
+def test_layouts_follow_the_declarations_in_registration_order():
+    from simcore import records as R
+    from simcore.variants.grundbesitz import GB
+    from simcore.variants.robin_hood import ROBIN
+    assert GB.on_slot == P.N_BASE_PARAMS and ROBIN.on_slot > GB.slot("defence_steal_knights")
+    assert R.SEAT_COLUMNS[GB.seat_base:GB.seat_base + 2] == ["gb_bought", "gb_owned"]
+    assert R.GAME_COLUMNS[ROBIN.game_base:] == ["robin_" + c for c, _ in ROBIN.game_columns]
+    assert WEIGHTS["gb"][0] == len(WEIGHTS) - len(GB.weights) - len(ROBIN.weights)
+    with trial():
+        toy = register(Variant("toy", seat_columns=(("toy_count", "a counter"),),
+                               events=(("toy_event", ("a", "-", "-", "-")),), weights=(("toy_w", "w"),)))
+        assert R.column_names()[-1] == "seat3_toy_count" and R.SEAT_WIDTH == toy.seat("toy_count") + 1
+    assert "seat3_toy_count" not in R.column_names()

@@ -10,12 +10,13 @@ and keep the distance rule.
 import pytest
 
 from simcore import records as R
-from simcore.actions import A_BUY_GB
 from simcore.game import apply_action
 from simcore.legal import is_legal
-from simcore.state import DEV_KNIGHT, N_GB, victory_points
+from simcore.state import DEV_KNIGHT, victory_points
+from simcore.variants.grundbesitz import A_BUY_GB, N_GB
 from tests.positions import (city, deal, gb_at, knights, new_position, own_gb, quiet, script, set_hand, settle,
                              supply_kept)
+from simcore.variants import grundbesitz as GBD
 
 GB_COST = [1, 1, 1, 1, 1]
 BRICK6, WOOL2, WOOL4, GRAIN12, ORE10, DESERT = 4, 1, 5, 3, 0, 9
@@ -83,7 +84,7 @@ def test_one_per_corner_and_hex_and_three_under_one_building(monkeypatch):
         assert not _legal(st, 0, gb_at(13, h))         # that (corner, hex) pair is taken
     assert [st.gb_owner[3 * 13 + k] for k in range(3)] == [0, 0, 0]
     assert st.gb_count[0, BRICK6] == st.gb_count[0, WOOL2] == st.gb_count[0, WOOL4] == 1
-    assert st.stats[0, R.S_GB_BOUGHT] == 3 and st.stats[0, R.S_GB_OWNED] == 3
+    assert st.stats[0, GBD.S_GB_BOUGHT] == 3 and st.stats[0, GBD.S_GB_OWNED] == 3
 
 
 def test_three_buildings_on_a_hex_give_three_grundbesitz_on_it(monkeypatch):
@@ -132,7 +133,7 @@ def test_cost_is_paid_to_the_bank(monkeypatch, cost):
     apply_action(st, 0, A_BUY_GB, gb_at(13, BRICK6), 0)
     assert list(st.hand[0]) == [0, 0, 1, 0, 0]
     assert list(st.bank - bank) == cost
-    assert st.stats[0, R.S_SPEND_GB] == sum(cost) and supply_kept(st)
+    assert st.stats[0, GBD.S_SPEND_GB] == sum(cost) and supply_kept(st)
     assert victory_points(st, 0) == vp                 # §1: no VP
 
 
@@ -177,8 +178,8 @@ def test_each_other_owner_on_the_hex_may_respond_in_turn_order_from_the_buyers_l
     _buy(st, 1, g)
     assert asked == [(2, g), (0, g)]                   # from player 1's left: 2, (3), 0
     assert st.gb_markers[g] == 4                       # markers_per_block each, piled up
-    assert st.stats[2, R.S_GB_MARKERS_RESPONSE] == 2 and st.stats[0, R.S_GB_MARKERS_RESPONSE] == 2
-    assert st.stats[1, R.S_GB_MARKERS_RECEIVED] == 4
+    assert st.stats[2, GBD.S_GB_MARKERS_RESPONSE] == 2 and st.stats[0, GBD.S_GB_MARKERS_RESPONSE] == 2
+    assert st.stats[1, GBD.S_GB_MARKERS_RECEIVED] == 4
 
 
 def test_response_needs_no_knight_by_default(monkeypatch):
@@ -192,7 +193,7 @@ def test_response_needs_no_knight_by_default(monkeypatch):
     _buy(st, 1, g)
     assert st.gb_markers[g] == 3                       # player 2 blocked; player 0 declined
     assert st.dev_hand[2, DEV_KNIGHT] == 1             # and kept its knight
-    assert st.stats[2, R.S_GB_KNIGHTS_BLOCK] == 0 and st.knights[2] == 0
+    assert st.stats[2, GBD.S_GB_KNIGHTS_BLOCK] == 0 and st.knights[2] == 0
 
 
 def test_nobody_is_asked_on_a_hex_without_other_owners(monkeypatch):
@@ -231,7 +232,7 @@ def test_response_with_knight_rule_spends_one_and_skips_players_without(monkeypa
     _buy(st, 1, g)
     assert asked == [(0, g)]
     assert st.gb_markers[g] > 0
-    assert st.dev_hand[0, DEV_KNIGHT] == 0 and st.stats[0, R.S_GB_KNIGHTS_BLOCK] == 1
+    assert st.dev_hand[0, DEV_KNIGHT] == 0 and st.stats[0, GBD.S_GB_KNIGHTS_BLOCK] == 1
     assert st.knights[0] == 1                          # knights_count_for_army (default)
     assert st.dev_played == 0                          # not the buyer's card of the turn
 
@@ -246,4 +247,4 @@ def test_response_with_knight_places_markers_per_knight_block(monkeypatch):
     script(monkeypatch, "gb_response_block", True)
     g = gb_at(12, BRICK6)
     _buy(st, 1, g)
-    assert st.gb_markers[g] == 5 and st.stats[0, R.S_GB_MARKERS_RESPONSE] == 5
+    assert st.gb_markers[g] == 5 and st.stats[0, GBD.S_GB_MARKERS_RESPONSE] == 5

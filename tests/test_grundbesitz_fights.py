@@ -12,15 +12,17 @@ is on the desert (hex 9) unless a test moves it.
 import pytest
 
 from simcore import records as R
-from simcore.actions import A_KNIGHT, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, A_MONOPOLY
-from simcore.events import E_GB_COUNTER, E_GB_REMOVE, E_ROLL
+from simcore.actions import A_KNIGHT, A_MONOPOLY
+from simcore.variants.grundbesitz import A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, E_GB_COUNTER, E_GB_REMOVE
+from simcore.events import E_ROLL
 from simcore.game import apply_action, move_robber, play_turn, seven
-from simcore.grundbesitz import (FOLLOW_NONE, FOLLOW_ROBBER, FOLLOW_STRIKE, WHAT_KNIGHT_BLOCK, WHAT_REMOVAL,
+from simcore.grundbesitz_board import (FOLLOW_NONE, FOLLOW_ROBBER, FOLLOW_STRIKE, WHAT_KNIGHT_BLOCK, WHAT_REMOVAL,
                                  WHAT_ROBBER_BLOCK, WHAT_ROBBER_MOVE)
 from simcore.legal import is_legal
 from simcore.state import DEV_KNIGHT, DEV_MONOPOLY
 from tests.positions import (GRAIN, ORE, WOOL, gb_at, knights, new_position, own_gb, quiet, script,
                              seed_next_roll, set_hand, settle, supply_kept)
+from simcore.variants import grundbesitz as GBD
 
 BRICK6, WOOL2, WOOL4, GRAIN6 = 4, 1, 5, 17
 
@@ -57,8 +59,8 @@ def test_knight_block_places_markers_per_knight_block_instead_of_moving_the_robb
     _knight_block(st, 0, g[1])
     assert st.gb_markers[g[1]] == markers and st.gb_markers[g[0]] == st.gb_markers[g[2]] == 0
     assert st.dev_hand[0, DEV_KNIGHT] == 1
-    assert st.stats[0, R.S_GB_MARKERS_KNIGHT] == markers and st.stats[0, R.S_GB_KNIGHTS_BLOCK] == 1
-    assert st.stats[1, R.S_GB_MARKERS_RECEIVED] == markers
+    assert st.stats[0, GBD.S_GB_MARKERS_KNIGHT] == markers and st.stats[0, GBD.S_GB_KNIGHTS_BLOCK] == 1
+    assert st.stats[1, GBD.S_GB_MARKERS_RECEIVED] == markers
     # no robber move and no steal
     assert robber == [] and st.robber == 9 and st.hand[1, ORE] == 1
     # the turn's development card
@@ -110,7 +112,7 @@ def test_robber_block_on_a_seven_moves_the_robber_but_steals_nothing(monkeypatch
     script(monkeypatch, "robber", lambda st, p: (asked.append("robber"), (WOOL4, 0))[1])
     seven(st, 3)
     assert asked == ["block", "robber"]                         # asked before moving the robber
-    assert st.gb_markers[g[1]] == 2 and st.stats[3, R.S_GB_MARKERS_ROBBER] == 2
+    assert st.gb_markers[g[1]] == 2 and st.stats[3, GBD.S_GB_MARKERS_ROBBER] == 2
     assert st.robber == WOOL4                                   # still moved
     assert st.hand[0, ORE] == 1 and st.hand[3].sum() == 0       # nothing stolen
     assert st.illegal == 0
@@ -171,7 +173,7 @@ def test_free_removal_by_the_strict_majority_holder_before_rolling(monkeypatch):
     asked = script(monkeypatch, "gb_free_removal", g[1])
     _turn(st, params, 0)
     assert asked == [(0,)]
-    assert st.gb_markers[g[1]] == 1 and st.stats[0, R.S_GB_REMOVED_FREE] == 1
+    assert st.gb_markers[g[1]] == 1 and st.stats[0, GBD.S_GB_REMOVED_FREE] == 1
     types = list(st.log[:st.log_n, 0])
     assert types.index(E_GB_REMOVE) < types.index(E_ROLL)
     assert st.illegal == 0 and st.stats[0, R.S_KNIGHTS] == 0
@@ -206,7 +208,7 @@ def test_removal_with_a_knight(monkeypatch):
     st.current = 1
     _knight_remove(st, 1, g[0])                                  # a minority owner, with a knight
     assert st.gb_markers[g[0]] == 2 and st.dev_hand[1, DEV_KNIGHT] == 0 and st.dev_played == 1
-    assert st.stats[1, R.S_GB_REMOVED_KNIGHT] == 1 and st.stats[1, R.S_GB_KNIGHTS_REMOVE] == 1
+    assert st.stats[1, GBD.S_GB_REMOVED_KNIGHT] == 1 and st.stats[1, GBD.S_GB_KNIGHTS_REMOVE] == 1
 
 
 def test_who_may_remove_with_a_knight(monkeypatch):
@@ -269,14 +271,14 @@ def test_defence_asked_in_turn_order_from_the_actors_left_first_cancels(monkeypa
     assert asked == [(2, 1, BRICK6, WHAT_KNIGHT_BLOCK, g[2]), (0, 1, BRICK6, WHAT_KNIGHT_BLOCK, g[2])]
     assert st.gb_markers.sum() == 0
     assert st.dev_hand[1, DEV_KNIGHT] == 0 and st.dev_hand[0, DEV_KNIGHT] == 0 and st.dev_hand[2, DEV_KNIGHT] == 1
-    assert st.stats[0, R.S_GB_DEFENCES] == 1 and st.stats[0, R.S_GB_KNIGHTS_DEFENCE] == 1
+    assert st.stats[0, GBD.S_GB_DEFENCES] == 1 and st.stats[0, GBD.S_GB_KNIGHTS_DEFENCE] == 1
     # the first who cancels ends the asking
     asked = script(monkeypatch, "gb_defend", True)
     st.dev_played = 0
     knights(st, 1, 1)
     knights(st, 0, 1)
     _knight_block(st, 1, g[2])
-    assert [q for q, *_ in asked] == [2] and st.stats[2, R.S_GB_DEFENCES] == 1
+    assert [q for q, *_ in asked] == [2] and st.stats[2, GBD.S_GB_DEFENCES] == 1
     assert st.dev_hand[0, DEV_KNIGHT] == 1 and st.gb_markers.sum() == 0
 
 
@@ -314,7 +316,7 @@ def test_follow_up_strike_back(monkeypatch):
     _knight_block(st, 0, g[1])
     assert target == [(2, 0, BRICK6)]
     assert st.gb_markers[g[1]] == 0 and st.gb_markers[g[0]] == 3  # on the actor's GB, markers_per_block
-    assert st.stats[2, R.S_GB_MARKERS_STRIKE] == 3 and st.stats[0, R.S_GB_MARKERS_RECEIVED] == 3
+    assert st.stats[2, GBD.S_GB_MARKERS_STRIKE] == 3 and st.stats[0, GBD.S_GB_MARKERS_RECEIVED] == 3
 
 
 def test_strike_back_only_at_the_actors_gb_on_that_hex(monkeypatch):
@@ -362,7 +364,7 @@ def test_defence_steal_knights_2_needs_a_second_knight_for_the_robber(monkeypatc
         assert st.hand[0, WOOL] == 1
     else:
         assert robber == [(2,)] and st.hand[2, WOOL] == 1 and st.illegal == 0
-        assert st.dev_hand[2, DEV_KNIGHT] == 0 and st.stats[2, R.S_GB_KNIGHTS_DEFENCE] == 2
+        assert st.dev_hand[2, DEV_KNIGHT] == 0 and st.stats[2, GBD.S_GB_KNIGHTS_DEFENCE] == 2
 
 
 def test_defended_robber_block_defender_moves_the_robber_instead(monkeypatch):
@@ -404,7 +406,7 @@ def test_defended_removal(monkeypatch):
     _knight_remove(st, 0, g[0])
     assert asked == [(1, 0, BRICK6, WHAT_REMOVAL, g[0])]
     assert st.gb_markers[g[0]] == 2 and st.dev_hand[0, DEV_KNIGHT] == 0
-    assert st.stats[0, R.S_GB_REMOVED_KNIGHT] == 0 and st.stats[1, R.S_GB_DEFENCES] == 1
+    assert st.stats[0, GBD.S_GB_REMOVED_KNIGHT] == 0 and st.stats[1, GBD.S_GB_DEFENCES] == 1
 
 
 def test_defended_free_removal(monkeypatch):
@@ -414,7 +416,7 @@ def test_defended_free_removal(monkeypatch):
     script(monkeypatch, "gb_free_removal", g[0])
     script(monkeypatch, "gb_defend", True)
     _turn(st, params, 0)
-    assert st.gb_markers[g[0]] == 1 and st.stats[1, R.S_GB_DEFENCES] == 1
+    assert st.gb_markers[g[0]] == 1 and st.stats[1, GBD.S_GB_DEFENCES] == 1
 
 
 def test_robber_defence_by_a_building_owner_on_the_target_hex(monkeypatch):
@@ -431,7 +433,7 @@ def test_robber_defence_by_a_building_owner_on_the_target_hex(monkeypatch):
     assert asked == [(3, 0, GRAIN6, WHAT_ROBBER_MOVE, -1)]
     assert robber == [(0,), (3,)] and st.robber == WOOL2
     assert list(st.hand[3]) == [0, 0, 1, 1, 0] and st.hand[0].sum() == 0
-    assert st.stats[3, R.S_GB_DEFENCES] == 1 and st.dev_hand[3, DEV_KNIGHT] == 0
+    assert st.stats[3, GBD.S_GB_DEFENCES] == 1 and st.dev_hand[3, DEV_KNIGHT] == 0
 
 
 def test_defence_off_asks_nobody_and_every_action_stands(monkeypatch):
@@ -478,7 +480,7 @@ def test_depth_2_the_actor_cancels_the_cancel_and_the_action_stands(monkeypatch)
     assert counter == [(0, 1, BRICK6, WHAT_KNIGHT_BLOCK, g[1])]
     assert st.gb_markers[g[1]] == 3 and follow == []             # the block stands, no follow-up
     assert st.dev_hand[0, DEV_KNIGHT] == 0 and st.dev_hand[1, DEV_KNIGHT] == 0
-    assert st.stats[0, R.S_GB_KNIGHTS_DEFENCE] == 1
+    assert st.stats[0, GBD.S_GB_KNIGHTS_DEFENCE] == 1
     assert E_GB_COUNTER in list(st.log[:st.log_n, 0])
 
 
@@ -516,7 +518,7 @@ def test_depth_3_defenders_may_cancel_the_counter(monkeypatch):
     script(monkeypatch, "gb_counter", True)
     _knight_block(st, 0, g[1])
     assert [q for q, *_ in asked] == [1, 2]                      # 1 cancels, 0 counters, 2 cancels
-    assert st.gb_markers.sum() == 0 and st.stats[2, R.S_GB_DEFENCES] == 1
+    assert st.gb_markers.sum() == 0 and st.stats[2, GBD.S_GB_DEFENCES] == 1
 
 
 # --- knights and largest army ---------------------------------------------------------

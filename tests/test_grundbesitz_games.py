@@ -19,13 +19,14 @@ from simcore import records as R
 from simcore.batch import play_batch
 from simcore.config import load_scenario, pack_policies, pack_rules
 from simcore.game import apply_action
-from simcore.grundbesitz import FOLLOW_ROBBER
+from simcore.grundbesitz_board import FOLLOW_ROBBER
 from simcore.legal import is_legal
 from simcore.replay import replay_events
 from simcore.runner import run
 from simcore.seeds import game_seeds
+from simcore.variants import grundbesitz as GBD
 from tests.invariants import assert_invariants, check_state, run_checked
-from tests.positions import make_params, new_position, own_gb, roads, set_hand, settle
+from tests.positions import GB_SLOTS, make_params, new_position, own_gb, roads, set_hand, settle
 
 ROOT = Path(__file__).resolve().parent.parent
 GB_MIXED = ("greedy", "landlord", "blocker", "random")
@@ -108,7 +109,7 @@ def test_builder_does_not_buy_the_same_grundbesitz_twice():
     st.turn, st.current = 1, 0
     set_hand(st, 0, [2, 2, 2, 2, 2])                  # enough for two
     first = decide.action(st, 0)
-    assert first[0] == 16 and is_legal(st, 0, *first)  # A_BUY_GB
+    assert first[0] == GBD.A_BUY_GB and is_legal(st, 0, *first)
     apply_action(st, 0, *first)
     assert is_legal(st, 0, *decide.action(st, 0))
 
@@ -135,8 +136,8 @@ def test_the_checker_catches_broken_grundbesitz_invariants():
     roads(st, 1, [23, 17])
     fresh = st.road_length[:4].copy()
     g = own_gb(st, 0, 13, 4)
-    st.stats[0, R.S_GB_BOUGHT] = 1
-    st.stats[0, R.S_SPEND_GB] = 5
+    st.stats[0, GBD.S_GB_BOUGHT] = 1
+    st.stats[0, GBD.S_SPEND_GB] = 5
     assert check(st, params, fresh) == 0
     st.gb_markers[g] = -1
     assert check(st, params, fresh) == 18
@@ -152,12 +153,12 @@ def test_the_checker_catches_broken_grundbesitz_invariants():
     st.knights[0] = 1                                   # a knight nobody played
     assert check(st, params, fresh) == 20
     st.knights[0] = 0
-    params[P.P_GB_ON] = 0
+    params[GBD.P_GB_ON] = 0
     assert check(st, params, fresh) == 22
-    params[P.P_GB_ON] = 1
+    params[GBD.P_GB_ON] = 1
     own_gb(st, 0, 13, 1)                                # a second one, over max_per_player = 1
-    st.stats[0, R.S_GB_BOUGHT] = 2
-    st.stats[0, R.S_SPEND_GB] = 10
+    st.stats[0, GBD.S_GB_BOUGHT] = 2
+    st.stats[0, GBD.S_SPEND_GB] = 10
     assert check(st, params, fresh) == 17
 
 
@@ -232,7 +233,7 @@ def test_markers_placed_by_all_equal_markers_received_by_all():
 def test_variant_off_writes_no_gb_records():
     scenario = _scenario("base", games=100)
     rows = play_batch(*_batch(scenario))
-    for name in R.SEAT_COLUMNS[R.S_GB_BOUGHT:]:
+    for name in R.SEAT_COLUMNS[GBD.S_GB_BOUGHT:]:
         assert seat_total(rows, name, 4) == 0, name
 
 
@@ -262,11 +263,11 @@ def test_the_grundbesitz_scenarios_load_with_their_numbers():
     for name, numbers in (("grundbesitz", {2, 3, 4, 5, 6, 8, 9, 10, 11, 12}), ("grundbesitz-2-3-11-12", {2, 3, 11, 12}),
                           ("grundbesitz-4-10", {4, 5, 6, 8, 9, 10}), ("grundbesitz-5-9", {5, 6, 8, 9})):
         params = pack_rules(_scenario(name))
-        assert params[P.P_GB_ON] == 1
-        assert {n for n in range(13) if params[P.P_GB_ALLOWED] >> n & 1} == numbers
+        assert params[GBD.P_GB_ON] == 1
+        assert {n for n in range(13) if params[GBD.P_GB_ALLOWED] >> n & 1} == numbers
     # make_params packs the variant as the loader does
-    assert (make_params(4, grundbesitz={"allowed_numbers": [5, 6, 8, 9]})[P.P_GB_ON:40]
-            == pack_rules(_scenario("grundbesitz-5-9"))[P.P_GB_ON:40]).all()
+    assert (make_params(4, grundbesitz={"allowed_numbers": [5, 6, 8, 9]})[GB_SLOTS]
+            == pack_rules(_scenario("grundbesitz-5-9"))[GB_SLOTS]).all()
     assert resolve("landlord")[0] == resolve("blocker")[0] == resolve("greedy")[0]
 
 
@@ -275,6 +276,7 @@ import sys
 import numpy as np
 sys.path.insert(0, sys.argv[1])
 from simcore.batch import play_batch
+from simcore.variants import grundbesitz as GBD
 data = np.load(sys.argv[2])
 np.save(sys.argv[3], play_batch(data["params"], data["kinds"], data["weights"], data["indices"], data["seeds"]))
 """

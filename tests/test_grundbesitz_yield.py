@@ -10,13 +10,13 @@ corner 45 touches grain 6 (hex 17), grain 4 (hex 14), wool 11 (hex 18).  Rolling
 import pytest
 
 from simcore import records as R
-from simcore.actions import A_BUY_GB
-from simcore.events import E_GB_YIELD, E_PAYOUT, E_ROLL
+from simcore.events import E_PAYOUT, E_ROLL
+from simcore.variants.grundbesitz import A_BUY_GB, E_GB_YIELD, P_GB_ON
 from simcore.game import apply_action, play_turn
-from simcore.params import P_GB_ON
 from simcore.state import DEV_KNIGHT
 from tests.positions import (BRICK, GRAIN, city, deal, gb_at, new_position, own_gb, quiet, script,
                              seed_next_roll, set_hand, settle, supply_kept)
+from simcore.variants import grundbesitz as GBD
 
 BRICK6, GRAIN6 = 4, 17
 
@@ -51,7 +51,7 @@ def test_each_unblocked_gb_yields_one_at_its_owners_turn_settlement_or_city_alik
     gained = _round(st, params)
     assert list(gained[0]) == [0, 1, 0, 1, 0]          # 1 brick (settlement), 1 grain (city)
     assert gained[1:].sum() == 0                       # nobody else gets anything
-    assert st.stats[0, R.S_GAIN_GB] == 2 and st.stats[0, R.S_GAIN_DICE] == 0
+    assert st.stats[0, GBD.S_GAIN_GB] == 2 and st.stats[0, R.S_GAIN_DICE] == 0
     assert supply_kept(st)
     gained = _round(st, params)                        # and again every round
     assert list(gained[0]) == [0, 1, 0, 1, 0]
@@ -107,7 +107,7 @@ def test_no_yield_when_the_bank_has_none(monkeypatch):
     deal(st, 2, brick=19)                              # the bank is out of brick
     _turn(st, params, 0)
     assert list(st.hand[0]) == [0, 0, 0, 1, 0] and st.bank[BRICK] == 0
-    assert st.stats[0, R.S_GAIN_GB] == 1 and supply_kept(st)
+    assert st.stats[0, GBD.S_GAIN_GB] == 1 and supply_kept(st)
 
 
 def test_last_card_of_the_bank_goes_to_one_of_two_gbs(monkeypatch):
@@ -126,7 +126,7 @@ def test_marker_removed_this_turn_no_yield_then_yields_next_turn(monkeypatch):
     st.gb_markers[g_brick] = 1
     script(monkeypatch, "gb_free_removal", g_brick, -1)  # player 0 holds hex 4 alone: majority
     _turn(st, params, 0)
-    assert st.gb_markers[g_brick] == 0 and st.stats[0, R.S_GB_REMOVED_FREE] == 1
+    assert st.gb_markers[g_brick] == 0 and st.stats[0, GBD.S_GB_REMOVED_FREE] == 1
     assert list(st.hand[0]) == [0, 0, 1, 1, 0]        # no brick this turn
     gained = _round(st, params)
     assert list(gained[0]) == [0, 1, 1, 1, 0]          # from the next own turn on

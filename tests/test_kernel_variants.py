@@ -14,8 +14,9 @@ from numba.core.registry import cpu_target
 from policies.weights import N_WEIGHTS
 from simcore import fastcompile
 from simcore.batch import play_batch
-from simcore.kernel_variants import GRUNDBESITZ, ROBIN_HOOD, marker, variant_code
-from simcore.params import P_GB_ON, P_ROBIN
+from simcore.kernel_variants import marker, variant_code
+from simcore.variants.grundbesitz import GRUNDBESITZ, P_GB_ON
+from simcore.variants.robin_hood import P_ROBIN, ROBIN_HOOD
 from simcore.state import game_bytes, has_variants, new_state_buffer, rules_variants, state_dtype
 from tests.kernel_probe import call_probe, probe
 from tests.positions import make_params

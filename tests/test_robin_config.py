@@ -13,10 +13,11 @@ from simcore import params as P
 from simcore import records as R
 from simcore.config import SCENARIO_DIR, load_scenario, pack_policies, pack_rules
 from simcore.errors import ScenarioError
-from simcore.robin_board import ENDING_ENCLOSURE, ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET
+from simcore.variants.robin_hood import ENDING_ENCLOSURE, ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET
 from simcore.runner import replay
 from tests.robin_positions import robin_params
 from tests.test_cli import assert_bad_input
+from simcore.variants import robin_hood as RH
 
 ROBIN = """\
 name = "rh"
@@ -33,7 +34,7 @@ def test_the_shipped_scenario_packs_the_defaults():
     s = load_scenario(SCENARIO_DIR / "robin-hood.toml")
     packed = pack_rules(s)
     expected = robin_params()
-    assert (packed[P.P_ROBIN:P.P_ROBIN_PIECE_SETS + 1] == expected[P.P_ROBIN:P.P_ROBIN_PIECE_SETS + 1]).all()
+    assert (packed[RH.P_ROBIN:RH.P_ROBIN_PIECE_SETS + 1] == expected[RH.P_ROBIN:RH.P_ROBIN_PIECE_SETS + 1]).all()
     assert packed[P.P_PLAYERS] == 1 and packed[P.P_SEAT_SPECS] == 2
     kinds, weights = pack_policies(s)
     assert kinds.shape == (2,) and weights.shape[0] == 2
@@ -55,8 +56,8 @@ def test_table_values_override_single_names_and_keep_the_rest(scenario_file):
     assert v.deck == {"lumber": 3, "brick": 1, "wool": 1, "grain": 1, "ore": 0, "knight": 2}
     assert v.target_vp == {"robin": 15, "sheriff": 12}
     packed = pack_rules(s)
-    assert packed[P.P_ROBIN_DECK:P.P_ROBIN_DECK + 6].tolist() == [3, 1, 1, 1, 0, 2]
-    assert packed[P.P_ROBIN_TARGET:P.P_ROBIN_TARGET + 2].tolist() == [15, 12]
+    assert packed[RH.P_ROBIN_DECK:RH.P_ROBIN_DECK + 6].tolist() == [3, 1, 1, 1, 0, 2]
+    assert packed[RH.P_ROBIN_TARGET:RH.P_ROBIN_TARGET + 2].tolist() == [15, 12]
 
 
 def test_one_sheriff_needs_no_seat_spec_slot(scenario_file):
@@ -169,7 +170,7 @@ def test_base_games_hold_no_robin_values(tmp_path):
     result = CliRunner().invoke(app, ["run", "base", "--games", "6", "--out", str(tmp_path / "o"), "-q"])
     assert result.exit_code == 0
     games = pd.read_csv(tmp_path / "o" / "games.csv")
-    assert (games[["robin_" + c for c in R.ROBIN_COLUMNS]] == -1).all().all()
+    assert (games[["robin_" + c for c in RH.ROBIN_COLUMNS]] == -1).all().all()
     assert "robin_hood" not in json.loads((tmp_path / "o" / "summary.json").read_text())
 
 

@@ -25,17 +25,19 @@ from simcore.batch import play_batch
 from simcore.game import init_game, seat_policies
 from simcore.economy import kind_supply
 from simcore.params import P_MAX_TURNS
-from simcore.robin_board import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE, ENDING_ROBIN_TARGET,
-                                 ENDING_SHERIFF_TARGET, NEUTRAL, SHERIFF, SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF,
-                                 enclosed)
+from simcore.variants.robin_hood import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE, ENDING_ROBIN_TARGET,
+                                         ENDING_SHERIFF_TARGET, NEUTRAL, ROBIN_CARD_KINDS, SHERIFF, SIDE_DRAW,
+                                         SIDE_ROBIN, SIDE_SHERIFF)
+from simcore.robin_board import enclosed
 from simcore.seeds import game_seeds
 from simcore.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, MAX_PLAYERS,
-                           N_DEV_CARDS, N_DEV_TYPES, N_RESOURCES, PIECE_LIMITS, ROBIN_CARD_KINDS, game_bytes,
+                           N_DEV_CARDS, N_DEV_TYPES, N_RESOURCES, PIECE_LIMITS, game_bytes,
                            new_state_buffer, victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from tests.robin_positions import robin_params
 from tests.invariants import roads_connected, trail_length
 from tests.test_invariants import _NO_JIT_SCRIPT, ROOT
+from simcore.variants import robin_hood as RH
 
 INVARIANTS = {
     1: "resources: bank + the Sheriff's hand == resource_supply; nobody else holds cards",
@@ -59,7 +61,7 @@ INVARIANTS = {
 @njit(cache=True)
 def check_robin_state(st, params, fresh_length):
     """The first broken invariant (a key of INVARIANTS), or 0."""
-    sets = params[P.P_ROBIN_PIECE_SETS]
+    sets = params[RH.P_ROBIN_PIECE_SETS]
     for r in range(st.hand.shape[1]):
         supply = kind_supply(params, r)
         if st.bank[r] < 0 or st.hand[SHERIFF, r] < 0:
@@ -75,7 +77,7 @@ def check_robin_state(st, params, fresh_length):
     for d in range(N_DEV_TYPES):
         if st.dev_hand[SHERIFF, d] < 0 or st.dev_new[SHERIFF, d] < 0:
             return 2
-    for k in range(R.N_ROBIN):
+    for k in range(RH.N_ROBIN):
         if st.robin_stats[k] < 0:
             return 2
     # 15: encoding
@@ -147,7 +149,7 @@ def check_robin_state(st, params, fresh_length):
     if (settlements + st.pieces[SHERIFF, 0] != sets * PIECE_LIMITS[0]
             or cities + st.pieces[SHERIFF, 1] != sets * PIECE_LIMITS[1]
             or roads + st.pieces[SHERIFF, 2] != sets * PIECE_LIMITS[2]
-            or n_neutral != params[P.P_ROBIN_NEUTRAL] or neutral_roads != params[P.P_ROBIN_NEUTRAL]):
+            or n_neutral != params[RH.P_ROBIN_NEUTRAL] or neutral_roads != params[RH.P_ROBIN_NEUTRAL]):
         return 4
     # 6
     if not roads_connected(st, SHERIFF):
@@ -190,15 +192,15 @@ def check_robin_state(st, params, fresh_length):
     for i in range(st.robin_deck_n):
         cards[st.robin_deck[i]] += 1
     for card in range(ROBIN_CARD_KINDS):
-        if cards[card] != params[P.P_ROBIN_DECK + card]:
+        if cards[card] != params[RH.P_ROBIN_DECK + card]:
             return 11
     # 12
-    if st.robin_stats[R.RB_VP] != st.robin_stats[R.RB_VP_SHERIFF] + st.robin_stats[R.RB_VP_NEUTRAL]:
+    if st.robin_stats[RH.RB_VP] != st.robin_stats[RH.RB_VP_SHERIFF] + st.robin_stats[RH.RB_VP_NEUTRAL]:
         return 12
     # 13, 14: endings
-    robin_vp = st.robin_stats[R.RB_VP]
-    ending = st.robin_stats[R.RB_ENDING]
-    side = st.robin_stats[R.RB_WINNER]
+    robin_vp = st.robin_stats[RH.RB_VP]
+    ending = st.robin_stats[RH.RB_ENDING]
+    side = st.robin_stats[RH.RB_WINNER]
     fenced = st.robin_enclosure == 1 and enclosed(st, st.robber)
     if ending == ENDING_NONE:
         if robin_vp >= st.robin_target or vp >= st.sheriff_target or fenced or st.winner != -1:
@@ -206,7 +208,7 @@ def check_robin_state(st, params, fresh_length):
         return 0
     if ending == ENDING_ROBIN_TARGET and (robin_vp < st.robin_target or side != SIDE_ROBIN):
         return 13
-    if ending == ENDING_SHERIFF_TARGET and (st.robin_stats[R.RB_SHERIFF_VP] < st.sheriff_target or side != SIDE_SHERIFF):
+    if ending == ENDING_SHERIFF_TARGET and (st.robin_stats[RH.RB_SHERIFF_VP] < st.sheriff_target or side != SIDE_SHERIFF):
         return 13
     if ending == ENDING_ENCLOSURE:
         want = SIDE_SHERIFF if vp > robin_vp else (SIDE_ROBIN if robin_vp > vp else SIDE_DRAW)
@@ -247,7 +249,7 @@ def play_robin_checked(params, kinds, weights, game_indices, seeds, buf, buf_byt
             code = check_robin_state(st, params, fresh)
             if code != 0 or robin.over(st) or st.turn >= params[P_MAX_TURNS]:
                 break
-            robin.play_round(st)
+            robin.play_round(st, params)
         if code == 0 and not robin.over(st):
             robin.end_game(st, ENDING_MAX_TURNS)
             code = check_robin_state(st, params, fresh)
@@ -305,7 +307,7 @@ def _case(case):
 @pytest.mark.parametrize("case", list(CASES))
 def test_invariants_hold_after_every_round(case):
     out, rows = _case(case)
-    endings = rows[:, R.ROBIN_BASE + R.RB_ENDING]
+    endings = rows[:, RH.ROBIN_BASE + RH.RB_ENDING]
     assert (endings != ENDING_MAX_TURNS).mean() > 0.9          # games end by the rules, not the turn limit
 
 
@@ -320,9 +322,9 @@ def test_policies_never_propose_illegal_moves(case):
 
 def test_every_ending_occurs():
     _, rows = _case("sheriffs")
-    endings = set(rows[:, R.ROBIN_BASE + R.RB_ENDING].tolist())
+    endings = set(rows[:, RH.ROBIN_BASE + RH.RB_ENDING].tolist())
     assert {ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET, ENDING_ENCLOSURE} <= endings
-    sides = rows[:, R.ROBIN_BASE + R.RB_WINNER]
+    sides = rows[:, RH.ROBIN_BASE + RH.RB_WINNER]
     assert {SIDE_SHERIFF, SIDE_ROBIN} <= set(sides.tolist())
 
 
@@ -336,9 +338,9 @@ def test_the_checker_catches_a_broken_invariant():
     assert check(st, params, 0) == 4               # the neutral settlements are not placed yet
     robin.setup(st, params)
     assert check(st, params, int(st.road_length[SHERIFF])) == 0
-    st.robin_stats[R.RB_VP] += 1                   # a VP from nowhere
+    st.robin_stats[RH.RB_VP] += 1                   # a VP from nowhere
     assert check(st, params, int(st.road_length[SHERIFF])) == 12
-    st.robin_stats[R.RB_VP] -= 1
+    st.robin_stats[RH.RB_VP] -= 1
     st.hand[NEUTRAL, 0] += 1                        # a card for the neutral colour
     st.bank[0] -= 1
     assert check(st, params, int(st.road_length[SHERIFF])) == 1

@@ -14,10 +14,11 @@ from simcore.actions import A_CITY, A_END, A_KNIGHT, A_ROAD, A_SETTLEMENT
 from simcore.batch import play_batch
 from simcore.economy import produce
 from simcore.events import event_dicts
+from simcore.game import apply_action, play_turn
 from simcore.pieces import place_city, place_settlement
-from simcore.robin_board import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE, ENDING_ROBIN_TARGET,
-                                 ENDING_SHERIFF_TARGET, NEUTRAL, SHERIFF, SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF,
-                                 corner_on_hex, enclosed, fence_missing, hex_score)
+from simcore.variants.robin_hood import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE, ENDING_ROBIN_TARGET,
+                                 ENDING_SHERIFF_TARGET, NEUTRAL, SHERIFF, SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF)
+from simcore.robin_board import corner_on_hex, enclosed, fence_missing, hex_score
 from simcore.seeds import game_seeds
 from simcore.state import (COST_CITY, COST_ROAD, COST_SETTLEMENT, DEV_KNIGHT, PIECE_LIMITS, victory_points)
 from simcore.topology import CORNER_HEXES, EDGE_CORNERS, HEX_CORNERS, N_HEXES
@@ -25,6 +26,7 @@ from tests.positions import (BRICK, GRAIN, LUMBER, ORE, WOOL, deal, edge, roads,
                              supply_kept)
 from tests.robin_positions import (DESERT_HEX, DESERT_RING, KNIGHT, fence, logged, neutral, new_robin_position,
                                    robin_params, stack_deck)
+from simcore.variants import robin_hood as RH
 
 
 def stat(st, k):
@@ -126,7 +128,7 @@ def test_a_resource_card_moves_robin_to_the_hex_of_it_next_to_his():
     stack_deck(st, [BRICK])
     robin.robin_draw(st, robin.CAUSE_TURN)
     assert st.robber == 4
-    assert (stat(st, R.RB_DRAWS), stat(st, R.RB_MOVES), stat(st, R.RB_STAYS)) == (1, 1, 0)
+    assert (stat(st, RH.RB_DRAWS), stat(st, RH.RB_MOVES), stat(st, RH.RB_STAYS)) == (1, 1, 0)
     assert [(e["card"], e["cause"]) for e in logged(st, "robin_draw")] == [("brick", "turn")]
     assert [(e["from_hex"], e["to_hex"], e["how"]) for e in logged(st, "robin_move")] == [(9, 4, "card")]
 
@@ -153,7 +155,7 @@ def test_no_hex_of_that_resource_next_to_him_robin_stays():
     stack_deck(st, [LUMBER])
     robin.robin_draw(st, robin.CAUSE_TURN)
     assert st.robber == 0
-    assert (stat(st, R.RB_STAYS), stat(st, R.RB_ROAD_BLOCKS), stat(st, R.RB_MOVES)) == (1, 0, 0)
+    assert (stat(st, RH.RB_STAYS), stat(st, RH.RB_ROAD_BLOCKS), stat(st, RH.RB_MOVES)) == (1, 0, 0)
 
 
 def test_a_sheriff_road_on_the_shared_edge_stops_him_a_neutral_road_does_not():
@@ -164,7 +166,7 @@ def test_a_sheriff_road_on_the_shared_edge_stops_him_a_neutral_road_does_not():
     stack_deck(st, [BRICK, WOOL])
     robin.robin_draw(st, robin.CAUSE_TURN)
     assert st.robber == DESERT_HEX
-    assert (stat(st, R.RB_STAYS), stat(st, R.RB_ROAD_BLOCKS)) == (1, 1)
+    assert (stat(st, RH.RB_STAYS), stat(st, RH.RB_ROAD_BLOCKS)) == (1, 1)
     robin.robin_draw(st, robin.CAUSE_TURN)
     assert st.robber == 5
     assert [e["how"] for e in logged(st, "robin_move")] == ["road", "card"]
@@ -185,9 +187,9 @@ def test_a_knight_sends_him_back_to_camp_whatever_the_roads():
     fence(st, [18, 23, 29])                    # part of the camp's fence, across his way back
     stack_deck(st, [KNIGHT, KNIGHT])
     robin.robin_draw(st, robin.CAUSE_TURN)
-    assert st.robber == DESERT_HEX and stat(st, R.RB_CAMP_RETURNS) == 1
+    assert st.robber == DESERT_HEX and stat(st, RH.RB_CAMP_RETURNS) == 1
     robin.robin_draw(st, robin.CAUSE_TURN)     # already there: no return counted
-    assert st.robber == DESERT_HEX and stat(st, R.RB_CAMP_RETURNS) == 1
+    assert st.robber == DESERT_HEX and stat(st, RH.RB_CAMP_RETURNS) == 1
     assert not robin.over(st)
 
 
@@ -219,9 +221,9 @@ def test_the_sheriffs_knight_makes_robin_draw_at_once():
     st, _ = new_robin_position()
     st.dev_hand[SHERIFF, DEV_KNIGHT] = 1
     stack_deck(st, [ORE])
-    robin.sheriff_act(st, A_KNIGHT, 0, 0)
+    apply_action(st, SHERIFF, A_KNIGHT, 0, 0)
     assert st.robber == 13 and st.knights[SHERIFF] == 1 and st.dev_played == 1
-    assert (stat(st, R.RB_DRAWS), stat(st, R.RB_EXTRA_DRAWS)) == (1, 1)
+    assert (stat(st, RH.RB_DRAWS), stat(st, RH.RB_EXTRA_DRAWS)) == (1, 1)
 
 
 def test_a_knight_before_the_roll_makes_robin_draw_before_the_roll(monkeypatch):
@@ -232,10 +234,10 @@ def test_a_knight_before_the_roll_makes_robin_draw_before_the_roll(monkeypatch):
     script(monkeypatch, "sheriff_action", (A_END, 0, 0))
     stack_deck(st, [GRAIN])
     seed_next_roll(8)
-    robin.sheriff_turn(st)
+    play_turn(st, st.params, SHERIFF)
     kinds = [e["type"] for e in event_dicts(st.log[:st.log_n], 1)]
     assert kinds[:5] == ["turn", "play_dev", "robin_draw", "robin_move", "roll"]
-    assert st.robber == 14 and stat(st, R.RB_EXTRA_DRAWS) == 1
+    assert st.robber == 14 and stat(st, RH.RB_EXTRA_DRAWS) == 1
 
 
 # --- eviction --------------------------------------------------------------------
@@ -254,9 +256,9 @@ def test_building_on_robins_hex_lets_the_sheriff_evict_him_then_he_draws(monkeyp
     sheriff_near_the_camp(st)
     calls = script(monkeypatch, "evict", 4)    # to hex 4, brick
     stack_deck(st, [ORE])                      # from hex 4 on to hex 0, ore
-    robin.sheriff_act(st, A_SETTLEMENT, 24, 0)
+    apply_action(st, SHERIFF, A_SETTLEMENT, 24, 0)
     assert calls == [(SHERIFF,)]
-    assert st.robber == 0 and stat(st, R.RB_EVICTIONS) == 1
+    assert st.robber == 0 and stat(st, RH.RB_EVICTIONS) == 1
     assert [e["cause"] for e in logged(st, "robin_draw")] == ["eviction"]
     assert [(e["from_hex"], e["to_hex"], e["how"]) for e in logged(st, "robin_move")] == \
         [(9, 4, "eviction"), (4, 0, "card")]
@@ -267,16 +269,16 @@ def test_no_eviction_across_a_sheriff_road(monkeypatch):
     sheriff_near_the_camp(st)
     fence(st, [18, 23])                        # between the desert and hex 4
     script(monkeypatch, "evict", 4)
-    robin.sheriff_act(st, A_SETTLEMENT, 24, 0)
-    assert st.illegal == 1 and st.robber == DESERT_HEX and stat(st, R.RB_DRAWS) == 0
+    apply_action(st, SHERIFF, A_SETTLEMENT, 24, 0)
+    assert st.illegal == 1 and st.robber == DESERT_HEX and stat(st, RH.RB_DRAWS) == 0
 
 
 def test_the_sheriff_may_leave_robin_where_he_is(monkeypatch):
     st, _ = new_robin_position()
     sheriff_near_the_camp(st)
     script(monkeypatch, "evict", -1)
-    robin.sheriff_act(st, A_SETTLEMENT, 24, 0)
-    assert st.robber == DESERT_HEX and stat(st, R.RB_DRAWS) == 0 and stat(st, R.RB_EVICTIONS) == 0
+    apply_action(st, SHERIFF, A_SETTLEMENT, 24, 0)
+    assert st.robber == DESERT_HEX and stat(st, RH.RB_DRAWS) == 0 and stat(st, RH.RB_EVICTIONS) == 0
 
 
 def test_a_city_on_robins_hex_also_allows_an_eviction_building_elsewhere_does_not(monkeypatch):
@@ -284,11 +286,11 @@ def test_a_city_on_robins_hex_also_allows_an_eviction_building_elsewhere_does_no
     sheriff_near_the_camp(st)
     calls = script(monkeypatch, "evict", -1)
     st.robber = 4                              # corner 24 is not on hex 4
-    robin.sheriff_act(st, A_SETTLEMENT, 24, 0)
+    apply_action(st, SHERIFF, A_SETTLEMENT, 24, 0)
     assert calls == []
     st.robber = 10                             # 24 is on hex 10
     deal(st, SHERIFF, COST_CITY)
-    robin.sheriff_act(st, A_CITY, 24, 0)
+    apply_action(st, SHERIFF, A_CITY, 24, 0)
     assert calls == [(SHERIFF,)]
 
 
@@ -322,8 +324,8 @@ def test_a_seven_steals_from_the_sheriff_and_scores_every_building():
     bank = st.bank.sum()
     robin.robin_seven(st)
     assert st.hand[SHERIFF].sum() == 4 and st.bank.sum() == bank + 1 and supply_kept(st)
-    assert (stat(st, R.RB_VP), stat(st, R.RB_VP_SHERIFF), stat(st, R.RB_VP_NEUTRAL)) == (4, 3, 1)
-    assert (stat(st, R.RB_STOLEN), stat(st, R.RB_SEVENS_SHERIFF), stat(st, R.RB_SEVENS_NEUTRAL)) == (1, 1, 0)
+    assert (stat(st, RH.RB_VP), stat(st, RH.RB_VP_SHERIFF), stat(st, RH.RB_VP_NEUTRAL)) == (4, 3, 1)
+    assert (stat(st, RH.RB_STOLEN), stat(st, RH.RB_SEVENS_SHERIFF), stat(st, RH.RB_SEVENS_NEUTRAL)) == (1, 1, 0)
     assert st.stats[SHERIFF, R.S_SPEND_STOLEN] == 1 and st.robber == DESERT_HEX
     [score] = logged(st, "robin_score")
     assert (score["hex"], score["vp_sheriff"], score["vp_neutral"], score["robin_vp"]) == (9, 3, 1, 4)
@@ -346,8 +348,8 @@ def test_steals_per_seven(steals, hand, stolen):
     robin_among_buildings(st)
     deal(st, SHERIFF, grain=hand)
     robin.robin_seven(st)
-    assert stat(st, R.RB_STOLEN) == stolen and st.hand[SHERIFF].sum() == hand - stolen
-    assert stat(st, R.RB_VP) == 4
+    assert stat(st, RH.RB_STOLEN) == stolen and st.hand[SHERIFF].sum() == hand - stolen
+    assert stat(st, RH.RB_VP) == 4
 
 
 def test_only_neutral_buildings_score_without_a_steal():
@@ -356,8 +358,8 @@ def test_only_neutral_buildings_score_without_a_steal():
     neutral(st, 29)
     deal(st, SHERIFF, grain=3)
     robin.robin_seven(st)
-    assert (stat(st, R.RB_VP), stat(st, R.RB_VP_NEUTRAL), stat(st, R.RB_STOLEN)) == (2, 2, 0)
-    assert stat(st, R.RB_SEVENS_NEUTRAL) == 1 and st.hand[SHERIFF].sum() == 3
+    assert (stat(st, RH.RB_VP), stat(st, RH.RB_VP_NEUTRAL), stat(st, RH.RB_STOLEN)) == (2, 2, 0)
+    assert stat(st, RH.RB_SEVENS_NEUTRAL) == 1 and st.hand[SHERIFF].sum() == 3
 
 
 def relocation_position():
@@ -379,7 +381,7 @@ def test_a_seven_with_nothing_at_his_hex_moves_robin_to_the_best_hex_sheriff_bre
     deal(st, SHERIFF, ore=3)
     robin.robin_seven(st)
     assert calls == [(SHERIFF,)] and st.robber == 1
-    assert stat(st, R.RB_RELOCATIONS) == 1 and stat(st, R.RB_VP) == 0 and stat(st, R.RB_STOLEN) == 0
+    assert stat(st, RH.RB_RELOCATIONS) == 1 and stat(st, RH.RB_VP) == 0 and stat(st, RH.RB_STOLEN) == 0
     assert st.hand[SHERIFF].sum() == 3
     assert [e["how"] for e in logged(st, "robin_move")] == ["relocation"]
 
@@ -421,7 +423,7 @@ def test_a_coastal_hex_is_enclosed_by_its_land_edges_alone():
     fence(st, [4, 8, 12, 7])
     assert fence_missing(st, 0) == 0
     robin.check_enclosure(st)
-    assert stat(st, R.RB_ENDING) == ENDING_ENCLOSURE
+    assert stat(st, RH.RB_ENDING) == ENDING_ENCLOSURE
 
 
 @pytest.mark.parametrize("robin_ahead, side", [(-1, SIDE_SHERIFF), (0, SIDE_DRAW), (1, SIDE_ROBIN)])
@@ -432,11 +434,11 @@ def test_the_last_fence_road_ends_the_game_and_more_vp_wins(robin_ahead, side):
     assert fence_missing(st, DESERT_HEX) == 1
     deal(st, SHERIFF, COST_ROAD)
     sheriff_vp = victory_points(st, SHERIFF)
-    st.robin_stats[R.RB_VP] = sheriff_vp + robin_ahead
-    robin.sheriff_act(st, A_ROAD, edge(30, 24), 0)
-    assert stat(st, R.RB_ENDING) == ENDING_ENCLOSURE and stat(st, R.RB_WINNER) == side
+    st.robin_stats[RH.RB_VP] = sheriff_vp + robin_ahead
+    apply_action(st, SHERIFF, A_ROAD, edge(30, 24), 0)
+    assert stat(st, RH.RB_ENDING) == ENDING_ENCLOSURE and stat(st, RH.RB_WINNER) == side
     assert st.winner == (SHERIFF if side == SIDE_SHERIFF else -1)
-    assert stat(st, R.RB_SHERIFF_VP) == victory_points(st, SHERIFF)
+    assert stat(st, RH.RB_SHERIFF_VP) == victory_points(st, SHERIFF)
 
 
 def test_a_knight_into_a_fenced_camp_ends_the_game():
@@ -446,7 +448,7 @@ def test_a_knight_into_a_fenced_camp_ends_the_game():
     st.robber = 4
     stack_deck(st, [KNIGHT])
     robin.robin_draw(st, robin.CAUSE_TURN)
-    assert stat(st, R.RB_ENDING) == ENDING_ENCLOSURE and stat(st, R.RB_WINNER) == SIDE_SHERIFF
+    assert stat(st, RH.RB_ENDING) == ENDING_ENCLOSURE and stat(st, RH.RB_WINNER) == SIDE_SHERIFF
 
 
 def test_no_enclosure_ending_when_switched_off():
@@ -454,10 +456,10 @@ def test_no_enclosure_ending_when_switched_off():
     settle(st, SHERIFF, 24)
     fence(st, DESERT_RING)
     robin.check_sheriff(st)
-    assert stat(st, R.RB_ENDING) == ENDING_NONE
+    assert stat(st, RH.RB_ENDING) == ENDING_NONE
     stack_deck(st, [BRICK])                    # and he cannot leave
     robin.robin_draw(st, robin.CAUSE_TURN)
-    assert st.robber == DESERT_HEX and stat(st, R.RB_ROAD_BLOCKS) == 1
+    assert st.robber == DESERT_HEX and stat(st, RH.RB_ROAD_BLOCKS) == 1
 
 
 def test_no_sheriff_completes_an_enclosure_that_would_not_win():
@@ -465,11 +467,11 @@ def test_no_sheriff_completes_an_enclosure_that_would_not_win():
     settle(st, SHERIFF, 24)
     fence(st, DESERT_RING[:6])
     deal(st, SHERIFF, COST_ROAD)
-    st.robin_stats[R.RB_VP] = victory_points(st, SHERIFF)     # level: it would be a draw
+    st.robin_stats[RH.RB_VP] = victory_points(st, SHERIFF)     # level: it would be a draw
     assert sheriff.loses_by_enclosing(st, SHERIFF, edge(30, 24))
     a, x, _ = decide.sheriff_action(st, SHERIFF)
     assert not (a == A_ROAD and x == edge(30, 24))
-    st.robin_stats[R.RB_VP] = 0                                 # ahead: the warden closes it
+    st.robin_stats[RH.RB_VP] = 0                                 # ahead: the warden closes it
     assert decide.sheriff_action(st, SHERIFF)[:2] == (A_ROAD, edge(30, 24))
 
 
@@ -479,7 +481,7 @@ def test_robin_wins_on_reaching_his_target_at_a_seven():
     st, _ = new_robin_position(robin_target=4)
     robin_among_buildings(st)
     robin.robin_seven(st)
-    assert (stat(st, R.RB_ENDING), stat(st, R.RB_WINNER)) == (ENDING_ROBIN_TARGET, SIDE_ROBIN)
+    assert (stat(st, RH.RB_ENDING), stat(st, RH.RB_WINNER)) == (ENDING_ROBIN_TARGET, SIDE_ROBIN)
     assert st.winner == -1 and robin.over(st)
 
 
@@ -490,16 +492,16 @@ def test_the_sheriff_wins_on_reaching_his_target_on_his_turn():
     settle(st, SHERIFF, 36)
     deal(st, SHERIFF, COST_SETTLEMENT)
     st.robber = 4
-    robin.sheriff_act(st, A_SETTLEMENT, 24, 0)
-    assert (stat(st, R.RB_ENDING), stat(st, R.RB_WINNER)) == (ENDING_SHERIFF_TARGET, SIDE_SHERIFF)
-    assert st.winner == SHERIFF and stat(st, R.RB_SHERIFF_VP) == 3
+    apply_action(st, SHERIFF, A_SETTLEMENT, 24, 0)
+    assert (stat(st, RH.RB_ENDING), stat(st, RH.RB_WINNER)) == (ENDING_SHERIFF_TARGET, SIDE_SHERIFF)
+    assert st.winner == SHERIFF and stat(st, RH.RB_SHERIFF_VP) == 3
 
 
 def test_the_first_ending_stands():
     st, _ = new_robin_position()
     robin.end_game(st, ENDING_ROBIN_TARGET)
     robin.end_game(st, ENDING_SHERIFF_TARGET)
-    assert (stat(st, R.RB_ENDING), stat(st, R.RB_WINNER)) == (ENDING_ROBIN_TARGET, SIDE_ROBIN)
+    assert (stat(st, RH.RB_ENDING), stat(st, RH.RB_WINNER)) == (ENDING_ROBIN_TARGET, SIDE_ROBIN)
 
 
 def _games(n=40, seed=3, policy="sheriff-greedy", **rules):
@@ -511,21 +513,21 @@ def _games(n=40, seed=3, policy="sheriff-greedy", **rules):
 def test_max_turns_ends_in_a_draw():
     rows = _games(max_turns=4)
     assert (rows[:, R.G_TURNS] == 4).all() and (rows[:, R.G_WINNER] == -1).all()
-    assert (rows[:, R.ROBIN_BASE + R.RB_ENDING] == ENDING_MAX_TURNS).all()
-    assert (rows[:, R.ROBIN_BASE + R.RB_WINNER] == SIDE_DRAW).all()
+    assert (rows[:, RH.ROBIN_BASE + RH.RB_ENDING] == ENDING_MAX_TURNS).all()
+    assert (rows[:, RH.ROBIN_BASE + RH.RB_WINNER] == SIDE_DRAW).all()
 
 
 def test_the_targets_are_set_apart():
     robin_fast = _games(robin_target=1, sheriff_target=50, layout=P.LAYOUT_RANDOM)
-    assert (robin_fast[:, R.ROBIN_BASE + R.RB_ENDING] == ENDING_ROBIN_TARGET).all()
+    assert (robin_fast[:, RH.ROBIN_BASE + RH.RB_ENDING] == ENDING_ROBIN_TARGET).all()
     sheriff_fast = _games(robin_target=50, sheriff_target=3, enclosure=False, layout=P.LAYOUT_RANDOM)
-    assert (sheriff_fast[:, R.ROBIN_BASE + R.RB_ENDING] == ENDING_SHERIFF_TARGET).all()
+    assert (sheriff_fast[:, RH.ROBIN_BASE + RH.RB_ENDING] == ENDING_SHERIFF_TARGET).all()
     assert (sheriff_fast[:, R.G_WINNER] == 0).all()
 
 
 def test_records_add_up():
     rows = _games(200, layout=P.LAYOUT_RANDOM)
-    col = {name: rows[:, R.ROBIN_BASE + k] for k, name in enumerate(R.ROBIN_COLUMNS)}
+    col = {name: rows[:, RH.ROBIN_BASE + k] for k, name in enumerate(RH.ROBIN_COLUMNS)}
     seat = {name: rows[:, R.SEAT_BASE + k] for k, name in enumerate(R.SEAT_COLUMNS)}
     assert (col["vp"] == col["vp_sheriff"] + col["vp_neutral"]).all()
     assert (col["sheriff_vp"] == seat["vp"]).all()

@@ -1,0 +1,145 @@
+"""The hook points of the turn, and their dispatch to the variants that implement them.
+
+A variant implements a hook by defining a function of that name in its kernel module
+(simcore.variant.Variant.kernel; imported names do not count).  simcore.game calls the hooks below at their places
+in the turn; each call runs the hook of every variant the game's rules switch on, in
+registration order:
+
+  init(st, params)                 after the base game's setup of the state (supplies, board, deck)
+  play_game(st, params) -> bool    True: the variant played the whole game (a solo mode's setup,
+                                   turns and endings), instead of the base game's setup and turns
+  before_roll(st, params, p)       start of p's turn, before the knight-before-the-roll and the roll
+  after_production(st, params, p)  after the roll's production (or the 7)
+  seven(st, p) -> bool             True: the variant played the 7 its own way (instead of discards and robber)
+  move_robber(st, p) -> bool       True: the variant moved the robber (a 7 or a knight) its own way
+  is_legal_action(st, p, a, x, y)  legality of the variant's own actions (codes it declared)
+  apply_action(st, p, a, x, y)     carrying out the variant's own actions
+  after_action(st, p, a, x, y)     after any action (its consequences under the variant)
+  game_over(st, params, p) -> int  1/0: the game has/has not ended, decided by the variant instead of
+                                   the base game's win check (-1: no variant decides)
+  end_turn(st, p)                  end of p's turn, after the base game's
+and the record: a variant's game columns are copied from its `game_field` when it is on
+(its seat columns are counters in st.stats already).
+
+In compiled code the dispatch is generated per state record type: only the variants
+whose marker field the record has (simcore.kernel_variants) are called, so a kernel
+without any variant compiles every hook to nothing.  In Python (NUMBA_DISABLE_JIT,
+tests) the same generated functions run, with the variants the state has.
+"""
+import importlib
+
+from numba.core import types
+from numba.extending import overload
+
+from simcore import fastcompile
+from simcore.variant import REGISTRY
+
+# hook -> (arguments, how its variants' results combine)
+HOOKS = {
+    "init": ("st, params", "each"),
+    "play_game": ("st, params", "first"),
+    "before_roll": ("st, params, p", "each"),
+    "after_production": ("st, params, p", "each"),
+    "seven": ("st, p", "first"),
+    "move_robber": ("st, p", "first"),
+    "after_action": ("st, p, a, x, y", "each"),
+    "game_over": ("st, params, p", "replace"),
+    "is_legal_action": ("st, p, a, x, y", "action"),
+    "apply_action": ("st, p, a, x, y", "action"),
+    "end_turn": ("st, p", "each"),
+    "record": ("st, row", "record"),
+}
+
+_made = {}
+
+
+def _implementations(hook, names):
+    """(variant, function) of the variants in `names` that implement `hook`."""
+    out = []
+    for name in names:
+        v = REGISTRY[name]
+        fn = getattr(importlib.import_module(v.kernel), hook, None) if v.kernel else None
+        if fn is not None and getattr(fn, "__module__", None) != v.kernel:
+            fn = None   # a name the module imported (e.g. simcore.game.end_turn), not a hook of its own
+        if hook == "record":
+            if v.game_columns:
+                out.append((v, None))
+        elif fn is not None:
+            out.append((v, fn))
+    return out
+
+
+def _source(hook, impls):
+    args, how = HOOKS[hook]
+    params = "params" if "params" in args.split(", ") else "st.params"
+    lines = [f"def {hook}({args}):"]
+    for i, (v, _) in enumerate(impls):
+        on = f"{params}[{v.on_slot}] != 0"
+        if how == "each":
+            lines += [f"    if {on}:", f"        h{i}({args})"]
+        elif how == "replace":
+            lines += [f"    if {on}:", f"        return h{i}({args})"]
+        elif how == "first":
+            lines += [f"    if {on}:", f"        if h{i}({args}):", "            return True"]
+        elif how == "action":
+            codes = sorted(v.action_codes.values())
+            if codes:
+                cond = f"{on} and {codes[0]} <= a <= {codes[-1]}"
+                call = f"h{i}({args})"
+                lines += [f"    if {cond}:", f"        return {call}" if hook == "is_legal_action"
+                          else f"        {call}\n        return True"]
+        else:  # record: the variant's game columns, -1 (written before) when it is off
+            lines += [f"    if {on}:", f"        for k in range({len(v.game_columns)}):",
+                      f"            row[{v.game_base} + k] = st.{v.game_field}[k]"]
+    lines.append({"first": "    return False", "action": "    return False", "replace": "    return -1"}.get(
+        how, "    return"))
+    return "\n".join(lines)
+
+
+def dispatcher(hook, names):
+    """The function running `hook` for the variants `names` (a tuple in registration order)."""
+    key = (hook, names)
+    if key not in _made:
+        impls = _implementations(hook, names)
+        scope = {"__name__": __name__}
+        scope.update({f"h{i}": fn for i, (_, fn) in enumerate(impls)})
+        exec(compile(_source(hook, impls), f"<hook {hook}>", "exec"), scope)
+        fn = scope[hook]
+        fn.__qualname__ = f"{hook}__{'__'.join(names) or 'base'}"
+        fastcompile.HELPERS.add(fastcompile.helper_key(fn))
+        _made[key] = fn
+    return _made[key]
+
+
+def compiled_variants(st):
+    """The registered variants whose marker the state has (a numpy record, or a numba Record type)."""
+    have = st.fields if isinstance(st, types.Record) else st.dtype.names
+    return tuple(name for name, v in REGISTRY.items() if v.marker in have)
+
+
+def _hook(hook):
+    def call(st, *args):
+        return dispatcher(hook, compiled_variants(st))(st, *args)
+    call.__name__ = call.__qualname__ = hook
+    call.__module__ = __name__
+
+    @overload(call, strict=False)
+    def choose(st, *args):
+        if isinstance(st, types.Record):
+            return dispatcher(hook, compiled_variants(st))
+        return None
+    return call
+
+
+init = _hook("init")
+play_game = _hook("play_game")
+before_roll = _hook("before_roll")
+after_production = _hook("after_production")
+seven = _hook("seven")
+move_robber = _hook("move_robber")
+after_action = _hook("after_action")
+game_over = _hook("game_over")
+is_legal_action = _hook("is_legal_action")
+apply_action = _hook("apply_action")
+end_turn = _hook("end_turn")
+record = _hook("record")
