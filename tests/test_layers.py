@@ -153,7 +153,6 @@ def test_no_import_cycles_in_reports_or_cli():
     assert not found, "import cycles:\n" + "\n".join(found)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 9: core helper removes the simcore/policies cycles")
 def test_no_import_cycles_in_simcore_or_policies():
     found = _cycles_touching("simcore", "policies")
     assert not found, "import cycles:\n" + "\n".join(found)
