@@ -89,8 +89,8 @@ class Tally:
             getattr(self, name).__iadd__(getattr(other, name))
         size = max(len(other.turns), len(self.turns))
         self.turns = np.pad(self.turns, (0, size - len(self.turns))) + np.pad(other.turns, (0, size - len(other.turns)))
-        if self.robin is not None:
-            self.robin.merge(other.robin)
+        for name, own in self.own.items():
+            own.merge(other.own[name])
         return self
 
     def _median_turns(self):

@@ -134,7 +134,8 @@ def test_the_toy_event_is_in_the_replay_log(toy_run):
 
 def test_the_report_shows_the_toy_column(toy_run):
     text = (toy_run / "out" / "report.md").read_text(encoding="utf-8")
-    assert "toy_lumber" in text
+    # its section, with the column under its human name (reports.display)
+    assert "## Toy (forests pay extra lumber)" in text and "| toy lumber |" in text
 
 
 def test_a_bad_toy_parameter_is_a_one_line_error(tmp_path, toy_env):
