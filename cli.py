@@ -110,14 +110,14 @@ def run(
       catan-balance run scenarios/mixed.toml --set players=3 --set 'seats=["greedy","roads","devcards"]'
       catan-balance run base --resume        # after an interruption
     """
-    from reports.summary import format_table
+    from reports.summary import Tally, format_table
     from simcore.sweep import run_one
     loaded = _load(scenario, sets, games=games, seed=seed)
     out = out or Path("results") / loaded.name
     _note_sweep_table(loaded)
     try:
-        summary = run_one(loaded, out, overrides=sets, jobs=jobs, resume=resume, progress=not quiet, force=force,
-                          chunk_games=chunk_games, **_backend(backend, scheduler))
+        summary = run_one(loaded, out, tally=Tally, overrides=sets, jobs=jobs, resume=resume, progress=not quiet,
+                          force=force, chunk_games=chunk_games, **_backend(backend, scheduler))
     except KeyboardInterrupt:
         typer.echo("interrupted: run the same command with --resume to continue", err=True)
         raise typer.Exit(130)
@@ -191,13 +191,14 @@ def sweep(
       catan-balance sweep base --vary 'seats=["greedy","greedy","greedy","greedy"],["greedy","greedy","roads","devcards"]'
       catan-balance sweep sweep-vp-red --baseline victory_points=10 --correction bh
     """
+    from reports.summary import Tally
     from simcore import sweep as sweeps
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
     where = _backend(backend, scheduler)
     plan = sweeps.plan(scenario, [*sets, *extra], vary, baseline, _correction(correction))
     out = out or Path("results") / f"{plan.scenario.name}-sweep"
     try:
-        sweeps.run(plan, out, jobs=jobs, resume=resume, force=force, progress=not quiet, chunk_games=chunk_games,
+        sweeps.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet, chunk_games=chunk_games,
                    **where)
     except KeyboardInterrupt:
         typer.echo("interrupted: run the same command with --resume to continue", err=True)
@@ -388,10 +389,11 @@ def bench(
 
 def _bench_jobs(loaded, jobs, where):
     import tempfile
+    from reports.summary import Tally
     from simcore.bench import jobs_ratio
     typer.echo(f"bench: {loaded.name}, {loaded.games:,} games, whole runs (no report) with 1 and {jobs} jobs")
     with tempfile.TemporaryDirectory(prefix="catan-bench-") as folder:
-        result = jobs_ratio(loaded, jobs, folder, **where)
+        result = jobs_ratio(loaded, jobs, folder, Tally, **where)
     for r in result["runs"]:
         typer.echo(f"--jobs {r['jobs']}: {r['seconds']:.1f} s, {r['games_per_s']:,.0f} games/s")
     load = ", ".join(f"{x:.2f}" for x in result["load_before"])

@@ -12,8 +12,6 @@ import pandas as pd
 
 from simcore.outputs import has_pyarrow  # noqa: F401  (tests replace it here and there)
 
-CHUNK_ROWS = 50_000
-
 
 def _tmp(path):
     return path.with_name(path.name + ".tmp")
@@ -51,34 +49,3 @@ def save_table(df, path_csv):
         os.replace(tmp, parquet)
         written.append(parquet)
     return written
-
-
-def games_parquet(csv_path):
-    """games.parquet beside games.csv, converted chunk by chunk (memory stays flat); only with
-    pyarrow, and only when missing or older than the CSV.  Without pyarrow an older games.parquet
-    (of earlier games) is removed.  Returns the path or None."""
-    csv_path = Path(csv_path)
-    out = csv_path.with_suffix(".parquet")
-    current = out.exists() and out.stat().st_mtime_ns >= csv_path.stat().st_mtime_ns
-    if not has_pyarrow():
-        if out.exists() and not current:
-            out.unlink()
-        return None
-    if current:
-        return out
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-    tmp, writer, schema = _tmp(out), None, None
-    try:
-        for chunk in pd.read_csv(csv_path, chunksize=CHUNK_ROWS):
-            table = pa.Table.from_pandas(chunk, preserve_index=False)
-            if writer is None:
-                schema = table.schema
-                writer = pq.ParquetWriter(tmp, schema)
-            writer.write_table(table.cast(schema))
-    finally:
-        if writer is not None:
-            writer.close()
-    if writer is not None:
-        os.replace(tmp, out)
-    return out

@@ -1,5 +1,5 @@
 """The report entry of the Robin Hood solo mode (RULES.md §3; declared in
-simcore/variants/robin_hood.py): its outcomes, sweep, charts, words and board layer."""
+simcore/variants/robin_hood.py): its outcomes, charts, words and board layer."""
 from reports import variant_charts as vc
 from reports import variant_words as vw
 from reports.robin import RobinTally, format_robin
@@ -13,8 +13,6 @@ ENTRY = VariantReport(
     categories={"robin_winner": {str(k): n for k, n in enumerate(SIDE_NAMES)},
                 "robin_ending": {str(k): n for k, n in enumerate(ENDING_NAMES)}},
     outcome_words=vw.ROBIN_OUTCOME_WORDS,
-    sweep={"variants.robin_hood.neutral_settlements": [3, 5, 7],
-           "variants.robin_hood.deck.knight": [1, 2, 3]},
     charts=(vc.robin_endings, vc.robin_vp),
     says=(vw.robin_hood,),
     solo_win=("robin_winner", "sheriff"),

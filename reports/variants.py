@@ -17,8 +17,6 @@ table name (`[variants.<name>]`).  An entry says:
   their codes as written in games.csv ("1": "sheriff").
 - `outcome_words`: {categories column: {label: words}}, how sentences name those
   outcomes ("the Sheriff's wins" for robin_winner "sheriff"), see `outcome_words`.
-- `sweep`: the grid `catan-balance sweep` runs for a scenario that turns the
-  variant on and has neither `--vary` nor a `[sweep]` table.
 - `charts`: functions (study, tables) -> [Chart] drawn in its report section.
 - `says`: functions (study, tables) -> str, its findings in plain words for the
   report's "What this says" and the terminal (reports.variant_words).
@@ -51,7 +49,6 @@ class VariantReport:
     flow_columns: tuple = ()                        # seat flow suffixes, e.g. ("gain_grundbesitz", ...)
     categories: dict = field(default_factory=dict)  # game column -> {code: label} ({} = values as they are)
     outcome_words: dict = field(default_factory=dict)  # game column -> {label: words in a sentence}
-    sweep: dict = field(default_factory=dict)       # dotted key -> list of values
     charts: tuple = ()
     says: tuple = ()
     solo_win: tuple = ()                            # (column, label), e.g. ("robin_winner", "sheriff")
@@ -121,13 +118,3 @@ def flows_off(variant_names):
     switched on in some run): in those results they can only be 0, written by a rule that is off."""
     on = set(variant_names)
     return {c for entry in REGISTRY.values() if entry.name not in on for c in entry.flow_columns}
-
-
-def sweep_defaults(variant_names):
-    """The default grid of the first variant (in scenario order) that has one, or {}."""
-    for name in variant_names:
-        if name in REGISTRY and REGISTRY[name].sweep:
-            return dict(REGISTRY[name].sweep)
-    return {}
-
-

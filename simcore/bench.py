@@ -28,20 +28,20 @@ def bench(scenario, games):
             "turns_per_game": float(block[:, records.G_TURNS].mean())}
 
 
-def jobs_ratio(scenario, jobs, folder, backend="loky", scheduler=None):
+def jobs_ratio(scenario, jobs, folder, tally, backend="loky", scheduler=None):
     """Whole runs (workers, chunk files, games.csv, summary; no report) with one job and with `jobs`,
     side by side in this session: {"load_before", "load_after", "runs": [{"jobs", "seconds", "games_per_s"}],
-    "ratio"}.  The kernel is compiled (or loaded) first, so neither run pays for it."""
+    "ratio"}.  The kernel is compiled (or loaded) first, so neither run pays for it; tally: as for runner.run."""
     import dataclasses
     import os
     from pathlib import Path
 
     from simcore.sweep import run_one as run
-    run(dataclasses.replace(scenario, games=1), Path(folder) / "warm", progress=False, force=True)
+    run(dataclasses.replace(scenario, games=1), Path(folder) / "warm", tally=tally, progress=False, force=True)
     out = {"load_before": os.getloadavg(), "runs": []}
     for j in (1, jobs):
         t0 = time.perf_counter()
-        run(scenario, Path(folder) / f"jobs-{j}", jobs=j, progress=False, force=True,
+        run(scenario, Path(folder) / f"jobs-{j}", tally=tally, jobs=j, progress=False, force=True,
             backend=backend if j > 1 else "loky", scheduler=scheduler)
         seconds = time.perf_counter() - t0
         out["runs"].append({"jobs": j, "seconds": seconds, "games_per_s": scenario.games / seconds})

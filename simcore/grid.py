@@ -8,7 +8,7 @@ A grid comes from `--vary key=v1,v2,...` flags, from a scenario's `[sweep]` tabl
     baseline = { victory_points = 10, "board.no_adjacent_red" = false }   # default: the first setting
     correction = "holm"                                                # or "bh"
 
-or from the sweep defaults of a variant the scenario turns on (reports.variants).
+or from the sweep defaults of a variant the scenario turns on (its declaration, simcore.variant).
 Settings are every combination, the first key varying slowest.  The values are
 checked by loading the scenario with them (simcore.config), so a bad value names
 its key and what is allowed, exactly as `--set` does.

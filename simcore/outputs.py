@@ -1,4 +1,5 @@
-"""The files a run writes: games.csv rows, atomic JSON, JSON Lines, resumable .part files.
+"""The files a run writes: games.csv rows, atomic JSON, JSON Lines, resumable .part files,
+games.parquet (with pyarrow).
 
 games.csv holds the kernel's record columns (simcore.records) with two kinds of
 names added for reading: `winner_policy` after `winner_seat` and `seatK_policy`
@@ -192,6 +193,9 @@ def _last_newline(fh):
 
 # --- chunk files: written by workers, joined in game order by the parent ---
 
+CSV_CHUNK_ROWS = 50_000   # rows games_parquet converts at a time
+
+
 def has_pyarrow():
     """pyarrow is installed (optional: `pip install 'catan-balance[parquet]'`): Parquet files are written."""
     import importlib.util
@@ -229,16 +233,42 @@ def join_parquet(csv_path, chunk_parquets, games):
     if covered != games or not spans or not has_pyarrow():
         return False
     import pyarrow.parquet as pq
-    out = Path(csv_path).with_suffix(".parquet")
+    _write_parquet(Path(csv_path).with_suffix(".parquet"), (pq.read_table(chunk_parquets[s]) for s in spans))
+    return True
+
+
+def _write_parquet(out, tables):
+    """The arrow tables one after another into the Parquet file `out` (typed as the first), under a
+    temporary name, then renamed; nothing when there is no table."""
+    import pyarrow.parquet as pq
     tmp, writer = out.with_name(out.name + ".tmp"), None
     try:
-        for span in spans:
-            table = pq.read_table(chunk_parquets[span])
+        for table in tables:
             if writer is None:
                 writer = pq.ParquetWriter(tmp, table.schema)
             writer.write_table(table.cast(writer.schema))
     finally:
         if writer is not None:
             writer.close()
-    os.replace(tmp, out)
-    return True
+    if writer is not None:
+        os.replace(tmp, out)
+
+
+def games_parquet(csv_path):
+    """games.parquet beside games.csv, converted chunk by chunk (memory stays flat); only with
+    pyarrow, and only when missing or older than the CSV.  Without pyarrow an older games.parquet
+    (of earlier games) is removed.  Returns the path or None."""
+    csv_path = Path(csv_path)
+    out = csv_path.with_suffix(".parquet")
+    current = out.exists() and out.stat().st_mtime_ns >= csv_path.stat().st_mtime_ns
+    if not has_pyarrow():
+        if out.exists() and not current:
+            out.unlink()
+        return None
+    if current:
+        return out
+    import pyarrow as pa
+    import pandas as pd
+    chunks = pd.read_csv(csv_path, chunksize=CSV_CHUNK_ROWS)
+    _write_parquet(out, (pa.Table.from_pandas(chunk, preserve_index=False) for chunk in chunks))
+    return out

@@ -10,7 +10,8 @@ Output directory:
     meta.json        while playing: {"kind": "run", "complete": false, "games_done", "chunks_done"}
     games.csv        the finished rows, one per game, in game order
     games.parquet    the same table (with pyarrow), joined from the chunks' Parquet files
-    summary.json     win rates etc. (reports.summary), merged from the workers' tallies
+    summary.json     win rates etc., merged from the workers' tallies (the caller's `tally`:
+                     reports.summary.Tally; the engine never imports the reports)
 
 A game depends only on the scenario, its index and its seed, and chunks are
 joined in index order, so any job count, chunk size or backend gives
@@ -30,7 +31,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from reports.summary import Tally
 from simcore import backends, outputs
 from simcore import records as R
 from simcore.batch import play_batch, warm_up
@@ -131,6 +131,8 @@ class Work:
     kinds: np.ndarray
     weights: np.ndarray
     folder: str          # where the worker writes its chunk files; "" to send the rows back instead
+    tally: object        # scenario -> counts (columns(), add(df), merge(other), result()); a class
+                         # is pickled by reference: the worker imports its module itself
 
 
 @dataclasses.dataclass
@@ -149,7 +151,7 @@ def play_chunk(work, start, count):
     players = int(work.params[P_PLAYERS])
     names = [s.policy for s in work.scenario.seats]
     _check_records(block, indices, players, len(names))
-    tally = Tally(work.scenario).add(pd.DataFrame(block, columns=R.column_names()))
+    tally = work.tally(work.scenario).add(pd.DataFrame(block, columns=R.column_names()))
     if not work.folder:
         return Done(start, count, tally, block)
     outputs.write_chunk(Path(work.folder) / chunk_name(start, count), block, names, players)
@@ -174,14 +176,14 @@ def _check_records(block, indices, players, n_specs):
 class Job:
     """One run directory: planned (nothing written), prepared, fed its chunks in order, finished."""
 
-    def __init__(self, scenario, out_dir, resume=False, force=False, label=None):
-        self.scenario, self.out = scenario, Path(out_dir)
+    def __init__(self, scenario, out_dir, tally, resume=False, force=False, label=None):
+        self.scenario, self.out, self.make_tally = scenario, Path(out_dir), tally
         self.label = label or scenario.name
         self.meta = run_metadata(scenario)
         self.state = _plan(self.out, self.meta, resume, force)   # checked before anything is written
         self.params = pack_rules(scenario)
         self.kinds, self.weights = pack_policies(scenario)
-        self.tally = Tally(scenario)
+        self.tally = tally(scenario)
         self.todo, self.done, self.start = [], 0, 0
         self._ahead, self._meta_at = {}, 0.0
 
@@ -239,7 +241,7 @@ class Job:
         folder = str(self.chunks) if local else ""
         if local:
             self.chunks.mkdir(exist_ok=True)
-        return Work(self.scenario, self.params, self.kinds, self.weights, folder)
+        return Work(self.scenario, self.params, self.kinds, self.weights, folder, self.make_tally)
 
     def absorb(self, done):
         """A chunk's answer, in game order: its rows join games.csv.part, its tally the run's."""
@@ -367,15 +369,16 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="lok
     return summaries, bar
 
 
-def run(scenario, out_dir, jobs=1, resume=False, progress=True, force=False, chunk_games=CHUNK_GAMES,
+def run(scenario, out_dir, tally, jobs=1, resume=False, progress=True, force=False, chunk_games=CHUNK_GAMES,
         backend="loky", scheduler=None, on_finish=None):
     """Play every game of `scenario` into `out_dir`; return the summary dict.
 
     Everything is checked before `out_dir` is touched.  resume: continue an
     interrupted run in out_dir (or re-summarise a finished one); force: start over;
-    on_finish(job, summary, progress bar) once the results are written.
+    on_finish(job, summary, progress bar) once the results are written; tally:
+    scenario -> the counts summary.json holds (reports.summary.Tally).
     """
-    job = Job(scenario, out_dir, resume, force)
+    job = Job(scenario, out_dir, tally, resume, force)
     (summary,), bar = play([job], jobs, progress, chunk_games, backend, scheduler, on_finish)
     games = job.out / GAMES
     if job.state == "done":

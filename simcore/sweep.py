@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from simcore import grid, runner
+from simcore import grid, runner, variant
 from simcore.config import find_scenario, load_scenario, pack_policies, pack_rules, read_toml
 from simcore.errors import InputError, ScenarioError
-from simcore.outputs import read_json, remove_results, write_json
+from simcore.outputs import games_parquet, read_json, remove_results, write_json
 
 META = "meta.json"
 _SAME_SWEEP_KEYS = ("seed", "games", "settings")
@@ -80,14 +80,13 @@ def plan(name_or_path, sets=(), vary_args=(), baseline_args=(), correction=None)
 
 
 def _variant_defaults(base, origins):
-    from reports.variants import REGISTRY, sweep_defaults
-    vary = sweep_defaults(list(base.rules.variants))
-    if not vary:
+    found = variant.sweep_defaults(list(base.rules.variants))
+    if not found:
         raise InputError("nothing to vary: give --vary KEY=V1,V2,... (e.g. --vary victory_points=8,10,12) "
                          "or a [sweep] table in the scenario")
-    owner = next(n for n in base.rules.variants if n in REGISTRY and REGISTRY[n].sweep)
+    owner, vary = found
     for key in vary:
-        origins[key] = f"sweep defaults of variant {owner} (reports/variants.py)"
+        origins[key] = f"sweep defaults of variant {owner} (its declaration, simcore.variant.Variant.sweep)"
     return vary
 
 
@@ -160,7 +159,6 @@ def run_meta(scenario, out, setting=None, overrides=()):
 
 def _finish_run(job, setting=None, overrides=()):
     """After runner.Job.finish: meta.json, and games.parquet when the chunks did not make it."""
-    from reports.files import games_parquet
     write_json(job.out / META, run_meta(job.scenario, job.out, setting, overrides))
     games_parquet(job.out / runner.GAMES)
 
@@ -223,13 +221,14 @@ def _remove_stale(out, old, sweep):
             shutil.rmtree(out / name)
 
 
-def run(sweep, out_dir, jobs=1, resume=False, force=False, progress=True, chunk_games=runner.CHUNK_GAMES,
+def run(sweep, out_dir, tally, jobs=1, resume=False, force=False, progress=True, chunk_games=runner.CHUNK_GAMES,
         backend="loky", scheduler=None):
-    """Play every setting into out_dir/NN-<label>/ through one pool of workers; return the summaries."""
+    """Play every setting into out_dir/NN-<label>/ through one pool of workers; return the summaries
+    (tally: as for runner.run)."""
     out = Path(out_dir)
     meta = sweep_meta(sweep)
     state, old = _plan_out(out, meta, resume, force)
-    setting_jobs = [runner.Job(x.scenario, out / x.dir, state == "resume", force, x.label) for x in sweep.settings]
+    setting_jobs = [runner.Job(x.scenario, out / x.dir, tally, state == "resume", force, x.label) for x in sweep.settings]
     out.mkdir(parents=True, exist_ok=True)
     if state == "fresh":
         _remove_stale(out, old, sweep)

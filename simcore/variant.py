@@ -58,6 +58,8 @@ class Variant:
     actions: tuple = ()              # names of its main-phase actions
     weights: tuple = ()              # (name, meaning): policy weights
     card_kinds: tuple = ()           # simcore.cards.CardKind: its commodities, in the hand after the resources
+    sweep: dict = field(default_factory=dict)  # dotted scenario key -> values: the grid `catan-balance sweep` runs
+    #   for a scenario that turns it on and has neither --vary nor a [sweep] table
     # allocated by register
     on_slot: int = -1
     slots: dict = field(default_factory=dict)
@@ -153,6 +155,14 @@ def register(v):
         cards.declare_card_kinds(v.name, *v.card_kinds)   # refuses a kind declared twice
     REGISTRY[v.name] = v
     return v
+
+
+def sweep_defaults(variant_names):
+    """(name, grid) of the first variant (in scenario order) that declares a default sweep grid, or None."""
+    for name in variant_names:
+        if name in REGISTRY and REGISTRY[name].sweep:
+            return name, dict(REGISTRY[name].sweep)
+    return None
 
 
 def variants_on(params):

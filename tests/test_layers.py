@@ -10,8 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("simcore", "policies", "reports")
 COMPILERS = ("numba", "llvmlite")
@@ -158,9 +156,6 @@ def test_no_import_cycles_in_simcore_or_policies():
     assert not found, "import cycles:\n" + "\n".join(found)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 9: simcore/runner.py imports reports/summary.py (Tally), simcore/sweep.py "
-                   "reports/variants.py (sweep_defaults) and reports/files.py (games_parquet); the variant "
-                   "declarations (core helper) take over the first two")
 def test_the_engine_never_imports_reports_or_cli():
     graph = import_graph()
     bad = [f"{_name(path)} imports {_name(dep)}" for path, (deps, _) in graph.items()

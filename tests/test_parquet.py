@@ -56,10 +56,10 @@ def test_a_sweep_writes_parquet_per_setting_and_for_its_tables(saved):
 
 def test_games_parquet_converts_chunk_by_chunk(saved, tmp_path, monkeypatch):
     """Chunks of 7 rows (the solo run's empty seat 1..3 columns included) give the same table."""
-    monkeypatch.setattr(files, "CHUNK_ROWS", 7)
+    monkeypatch.setattr(outputs, "CSV_CHUNK_ROWS", 7)
     setting = next(p for p in (saved / "sweep").iterdir() if p.name.startswith("00-"))
     shutil.copy(setting / "games.csv", tmp_path / "games.csv")
-    assert files.games_parquet(tmp_path / "games.csv") == tmp_path / "games.parquet"
+    assert outputs.games_parquet(tmp_path / "games.csv") == tmp_path / "games.parquet"
     _same_as_csv(tmp_path / "games.csv")
 
 

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from cli import app
 from reports.robin import RobinTally, format_robin
-from reports.summary import format_table, summarize, wilson
+from reports.summary import Tally, format_table, summarize, wilson
 from simcore import params as P
 from simcore import records as R
 from simcore.config import SCENARIO_DIR, load_scenario, pack_policies, pack_rules
@@ -191,15 +191,15 @@ def test_a_robin_replay_logs_the_mode(tmp_path):
 def test_a_robin_run_resumes_and_splits_across_jobs_to_the_same_bytes(tmp_path):
     from simcore import runner
     s = load_scenario(SCENARIO_DIR / "robin-hood.toml", ["games=14"])
-    full = runner.run(s, tmp_path / "full", progress=False, chunk_games=5)
-    runner.run(s, tmp_path / "two", jobs=2, progress=False, chunk_games=5)
+    full = runner.run(s, tmp_path / "full", Tally, progress=False, chunk_games=5)
+    runner.run(s, tmp_path / "two", Tally, jobs=2, progress=False, chunk_games=5)
     out = tmp_path / "resumed"
-    runner.run(s, out, progress=False, chunk_games=5)
+    runner.run(s, out, Tally, progress=False, chunk_games=5)
     data = (out / "games.csv").read_bytes()
     (out / "games.csv").unlink()
     (out / "summary.json").unlink()
     (out / "games.csv.part").write_bytes(data[:len(b"".join(data.splitlines(keepends=True)[:8])) + 7])
-    assert runner.run(s, out, resume=True, progress=False, chunk_games=4) == full
+    assert runner.run(s, out, Tally, resume=True, progress=False, chunk_games=4) == full
     for name in ("games.csv", "summary.json"):
         assert (out / name).read_bytes() == (tmp_path / "full" / name).read_bytes()
         assert (tmp_path / "two" / name).read_bytes() == (tmp_path / "full" / name).read_bytes()

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reports.summary import summarize
+from reports.summary import Tally, summarize
 from simcore import records as R
 from simcore import runner
 from simcore.config import load_scenario
@@ -22,7 +22,7 @@ def small(scenario_file):
 
 def _run(scenario, out, **kw):
     kw.setdefault("chunk_games", 5)  # several chunks even for a few games
-    return runner.run(scenario, out, progress=False, **kw)
+    return runner.run(scenario, out, Tally, progress=False, **kw)
 
 
 def test_writes_games_and_summary(small, tmp_path):
@@ -158,7 +158,7 @@ def test_a_fresh_run_first_removes_every_file_of_the_old_one(scenario_file, smal
     from reports.study import open_results
     from simcore.sweep import run_one
     out = tmp_path / "out"
-    run_one(small, out, progress=False)
+    run_one(small, out, tally=Tally, progress=False)
     write_report(open_results(out))
     old = {p.name for p in out.iterdir()}
     assert {"games.csv", "games.parquet", "summary.json", "meta.json", "report.html", "report.md", "charts",
@@ -166,7 +166,7 @@ def test_a_fresh_run_first_removes_every_file_of_the_old_one(scenario_file, smal
     _interrupted_after_first_chunk(monkeypatch)
     more = load_scenario(scenario_file(), ["games=30"])
     with pytest.raises(KeyboardInterrupt):
-        run_one(more, out, force=True, progress=False, chunk_games=5)
+        run_one(more, out, tally=Tally, force=True, progress=False, chunk_games=5)
     assert sorted(p.name for p in out.iterdir()) == ["chunks", "games.csv.part", "meta.json", "run.json"]
     assert not list((out / "chunks").glob("*.csv"))      # chunk 0 is in games.csv.part
     progress = json.loads((out / "meta.json").read_text())

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from reports.summary import Tally
 from simcore import runner
 from simcore.config import load_scenario
 
@@ -27,14 +28,14 @@ def _files(out):
 
 @pytest.fixture
 def reference(small, tmp_path):
-    runner.run(small, tmp_path / "ref", progress=False)
+    runner.run(small, tmp_path / "ref", Tally, progress=False)
     return _files(tmp_path / "ref")
 
 
 @pytest.mark.parametrize("jobs, chunk", [(1, 3), (2, 7), (2, 40), (3, 1)])
 def test_any_jobs_and_chunk_size_give_the_same_bytes(small, tmp_path, reference, jobs, chunk):
     out = tmp_path / "out"
-    runner.run(small, out, jobs=jobs, chunk_games=chunk, progress=False)
+    runner.run(small, out, Tally, jobs=jobs, chunk_games=chunk, progress=False)
     assert _files(out) == reference
     assert not (out / "chunks").exists()
     meta = json.loads((out / "meta.json").read_text())
@@ -45,14 +46,14 @@ def test_games_parquet_is_joined_from_the_chunks(small, tmp_path):
     pd = pytest.importorskip("pandas")
     pytest.importorskip("pyarrow")
     out = tmp_path / "out"
-    runner.run(small, out, jobs=2, chunk_games=6, progress=False)
+    runner.run(small, out, Tally, jobs=2, chunk_games=6, progress=False)
     pd.testing.assert_frame_equal(pd.read_parquet(out / "games.parquet"), pd.read_csv(out / "games.csv"))
 
 
 def test_resume_uses_complete_chunk_files_and_ignores_half_written_ones(small, tmp_path, reference):
     """Chunks ahead of games.csv.part are joined, not played again; a .tmp (half-written) one is not a chunk."""
     out = tmp_path / "out"
-    runner.run(small, out, chunk_games=5, progress=False)
+    runner.run(small, out, Tally, chunk_games=5, progress=False)
     lines = (out / "games.csv").read_bytes().splitlines(keepends=True)
     (out / "games.csv").unlink()
     (out / "summary.json").unlink()
@@ -71,7 +72,7 @@ def test_resume_uses_complete_chunk_files_and_ignores_half_written_ones(small, t
         return real(work, start, count)
     try:
         runner.play_chunk = counting
-        runner.run(small, out, resume=True, chunk_games=5, progress=False)
+        runner.run(small, out, Tally, resume=True, chunk_games=5, progress=False)
     finally:
         runner.play_chunk = real
     assert _files(out) == reference
@@ -98,16 +99,17 @@ def _sleepy_pid(_work, start, count):
 def test_dask_local_cluster_gives_the_same_bytes(small, tmp_path, reference):
     pytest.importorskip("distributed", reason="distributed is not installed (pip install 'catan-balance[dask]')")
     out = tmp_path / "dask"
-    runner.run(small, out, jobs=2, chunk_games=6, progress=False, backend="dask")
+    runner.run(small, out, Tally, jobs=2, chunk_games=6, progress=False, backend="dask")
     assert _files(out) == reference
 
 
 _KILL_SCRIPT = """
 import sys
 from simcore.config import load_scenario
+from reports.summary import Tally
 from simcore import runner
 s = load_scenario(sys.argv[1], ["games=3000"])
-runner.run(s, sys.argv[2], jobs=int(sys.argv[3]), chunk_games=150, progress=False, resume=True)
+runner.run(s, sys.argv[2], Tally, jobs=int(sys.argv[3]), chunk_games=150, progress=False, resume=True)
 """
 
 
@@ -115,7 +117,7 @@ runner.run(s, sys.argv[2], jobs=int(sys.argv[3]), chunk_games=150, progress=Fals
 def test_a_killed_run_resumes_to_the_same_bytes(scenario_file, tmp_path, sig, jobs):
     path = scenario_file()
     s = load_scenario(path, ["games=3000"])
-    runner.run(s, tmp_path / "ref", chunk_games=1000, progress=False)
+    runner.run(s, tmp_path / "ref", Tally, chunk_games=1000, progress=False)
     out = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "-c", _KILL_SCRIPT, str(path), str(out), str(jobs)], cwd=ROOT,
                             stderr=subprocess.DEVNULL, start_new_session=True)
@@ -129,7 +131,7 @@ def test_a_killed_run_resumes_to_the_same_bytes(scenario_file, tmp_path, sig, jo
     os.killpg(proc.pid, sig)   # the run and its workers
     proc.wait(timeout=60)
     assert not (out / "games.csv").exists()
-    runner.run(s, out, resume=True, chunk_games=400, progress=False)
+    runner.run(s, out, Tally, resume=True, chunk_games=400, progress=False)
     assert _files(out) == _files(tmp_path / "ref")
 
 

@@ -40,6 +40,9 @@ GB = register(Variant(
     rules=Grundbesitz,
     kernel="simcore.grundbesitz",
     report="reports.variant_grundbesitz",
+    sweep={"variants.grundbesitz.allowed_numbers": [list(PRODUCING_NUMBERS), [2, 3, 11, 12], [4, 5, 6, 8, 9, 10],
+                                                    [5, 6, 8, 9]],
+           "variants.grundbesitz.markers_per_block": [1, 2, 3]},
     arrays=(
         ("gb_owner", (N_GB,), "owner of GB g, -1 = none"),
         ("gb_markers", (N_GB,), "blockade markers on GB g (any > 0 = blocked)"),

@@ -99,6 +99,7 @@ ROBIN = register(Variant(
     check=check_robin_hood,
     kernel="simcore.robin",
     report="reports.variant_robin_hood",
+    sweep={"variants.robin_hood.neutral_settlements": [3, 5, 7], "variants.robin_hood.deck.knight": [1, 2, 3]},
     # its settings are copied from params at setup so that the turn needs only `st`
     scalars=(
         ("robin", "1 = Robin Hood solo mode"),
