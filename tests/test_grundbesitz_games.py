@@ -14,6 +14,7 @@ import pytest
 
 from policies import decide
 from policies.registry import resolve
+from reports.summary import Tally
 from simcore import params as P
 from simcore import records as R
 from simcore.batch import play_batch
@@ -254,8 +255,8 @@ def test_same_seed_same_records_split_or_not():
 
 def test_runner_chunks_give_identical_files(tmp_path):
     scenario = _scenario(games=30)
-    run(scenario, tmp_path / "one", progress=False)
-    run(scenario, tmp_path / "chunks", progress=False, chunk_games=4)
+    run(scenario, tmp_path / "one", Tally, progress=False)
+    run(scenario, tmp_path / "chunks", Tally, progress=False, chunk_games=4)
     assert (tmp_path / "one" / "games.csv").read_bytes() == (tmp_path / "chunks" / "games.csv").read_bytes()
 
 
