@@ -70,8 +70,7 @@ def test_the_cache_key_covers_every_engine_source_and_the_switch(tmp_path):
     assert _source_hash(tmp_path, fast=False) != key
     (tmp_path / "simcore" / "batch.py").write_text("# the shell: no kernel imports it\n")
     assert _source_hash(tmp_path, fast=True) == key
-    (tmp_path / "simcore" / "variants").mkdir()
-    (tmp_path / "simcore" / "variants" / "toy.py").write_text("X = 1\n")
+    (tmp_path / "simcore" / "variants" / "toy.py").write_text("X = 1\n")   # a new file in a subpackage
     assert _source_hash(tmp_path, fast=True) != key
 
 
