@@ -148,12 +148,14 @@ def state_dtype(variants=None):
     """The state record with the fields and marker fields of `variants` (names of
     simcore.variant.REGISTRY; None = every registered variant): a kernel is compiled
     with the code of exactly those variants, and only their state fields exist in it."""
-    fields = [(name, np.int64) for name, _ in SCALARS]
-    fields += [(name, np.int64, _shape(shape)) for name, shape, _ in ARRAYS]
-    fields += [(name, np.float64, _shape(shape)) for name, shape, _ in FLOAT_ARRAYS]
     chosen = [v for name, v in REGISTRY.items() if variants is None or name in variants]
-    for v in chosen:
-        fields += [(name, np.dtype(kind), shape) for name, kind, shape in v.state_fields()]
+    own = [(name, np.dtype(kind), shape) for v in chosen for name, kind, shape in v.state_fields()]
+    fields = [(name, np.int64) for name, _ in SCALARS]
+    for name, shape, _ in ARRAYS:
+        if name == "policy_kind":   # the variants' fields next to the rules' (before the policies' scratch)
+            fields += own
+        fields.append((name, np.int64, _shape(shape)))
+    fields += [(name, np.float64, _shape(shape)) for name, shape, _ in FLOAT_ARRAYS]
     # the markers sit before the log, which is last in every record: no record type is
     # then a prefix of another, which numba would take for a subtype and let a function
     # compiled for one state record run on another (with its variants compiled out)
