@@ -68,7 +68,7 @@ def _kernel_args(params, buf):
     one = np.zeros(1, dtype=np.int64)
     specs = int(params[P_SEAT_SPECS]) or int(params[P_PLAYERS])
     return (np.ascontiguousarray(params, dtype=np.int64), np.zeros(specs, np.int64),
-            np.zeros((specs, N_WEIGHTS)), one, np.zeros(1, np.uint32),
+            np.zeros((specs, W.N_WEIGHTS)), one, np.zeros(1, np.uint32),
             np.empty((1, records.N_COLUMNS), np.int64), buf, game_bytes(buf), 0)
 
 

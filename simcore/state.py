@@ -167,11 +167,13 @@ def state_dtype(variants=None, kinds=None):
     Per-kind fields have one entry per card kind (`kinds`, by default card_kinds(variants))."""
     chosen = [v for name, v in REGISTRY.items() if variants is None or name in variants]
     width = len(card_kinds([v.name for v in chosen]) if kinds is None else kinds)
+    own = [(name, np.dtype(kind), shape) for v in chosen for name, kind, shape in v.state_fields()]
     fields = [(name, np.int64) for name, _ in SCALARS]
-    fields += [(name, np.int64, _shape(shape, width)) for name, shape, _ in ARRAYS]
+    for name, shape, _ in ARRAYS:
+        if name == "policy_kind":   # the variants' fields next to the rules' (before the policies' scratch)
+            fields += own
+        fields.append((name, np.int64, _shape(shape, width)))
     fields += [(name, np.float64, _shape(shape, width)) for name, shape, _ in FLOAT_ARRAYS]
-    for v in chosen:
-        fields += [(name, np.dtype(kind), shape) for name, kind, shape in v.state_fields()]
     # the markers sit before the log, which is last in every record: no record type is
     # then a prefix of another, which numba would take for a subtype and let a function
     # compiled for one state record run on another (with its variants compiled out)

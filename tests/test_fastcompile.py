@@ -13,6 +13,7 @@ import pytest
 from simcore import fastcompile
 from simcore.jit import _source_hash
 from simcore.state import new_state_buffer
+from tests.conftest import PLAIN_NUMBA_SCENARIOS, plain_numba_command
 from tests.positions import make_params
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +35,7 @@ from numba import njit
 from numba.core import codegen
 from simcore import jit, fastcompile
 from simcore.state import new_state_buffer
+from tests.conftest import PLAIN_NUMBA_SCENARIOS, plain_numba_command
 from tests.positions import make_params
 restored = codegen.CPUCodeLibrary.finalize is fastcompile._numba_finalize
 print(fastcompile.installed(), restored, njit(lambda n: 2 * n)(21), len(new_state_buffer(make_params(4)).dtype.names))
@@ -70,25 +72,23 @@ def test_the_cache_key_covers_every_engine_source_and_the_switch(tmp_path):
     assert _source_hash(tmp_path, fast=False) != key
     (tmp_path / "simcore" / "batch.py").write_text("# the shell: no kernel imports it\n")
     assert _source_hash(tmp_path, fast=True) == key
-    (tmp_path / "simcore" / "variants").mkdir()
-    (tmp_path / "simcore" / "variants" / "toy.py").write_text("X = 1\n")
+    (tmp_path / "simcore" / "variants" / "toy.py").write_text("X = 1\n")   # a new file in a subpackage
     assert _source_hash(tmp_path, fast=True) != key
 
 
 def _games(tmp_path, name, scenario, **env):
     out = tmp_path / name
-    done = subprocess.run([sys.executable, "cli.py", "run", scenario, "-n", "300", "--seed", "1", "--no-report",
-                           "-q", "-o", str(out)], cwd=ROOT, env={**os.environ, **env},
+    done = subprocess.run(plain_numba_command(scenario, out), cwd=ROOT, env={**os.environ, **env},
                           capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stderr
     return (out / "games.csv").read_bytes()
 
 
-@pytest.mark.parametrize("scenario", ["base", "grundbesitz"])
-def test_games_are_the_same_with_fastcompile_off(tmp_path_factory, scenario):
-    """Plain numba (a fresh cache, shared by both scenarios: one record type) plays the same games."""
-    cache = tmp_path_factory.getbasetemp() / "plain-numba-cache"
-    tmp_path = tmp_path_factory.mktemp(scenario)
-    off = _games(tmp_path, "off", scenario, NUMBA_CACHE_DIR=str(cache), **{fastcompile.SWITCH: "0"})
+@pytest.mark.parametrize("scenario", PLAIN_NUMBA_SCENARIOS)
+def test_games_are_the_same_with_fastcompile_off(tmp_path, plain_numba_games, scenario):
+    """Plain numba (a fresh cache, shared by both scenarios: one record type) plays the same
+    games.  The plain-numba runs started in the background when the tests were collected
+    (tests/conftest.py), so that their long compile overlaps the other tests."""
+    off, cache = plain_numba_games(scenario)
     assert (cache / f"kernels-{_source_hash(fast=False)}").is_dir()
     assert off == _games(tmp_path, "on", scenario)

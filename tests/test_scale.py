@@ -108,7 +108,7 @@ import sys
 from simcore.config import load_scenario
 from reports.summary import Tally
 from simcore import runner
-s = load_scenario(sys.argv[1], ["games=3000"])
+s = load_scenario(sys.argv[1], ["games=20000"])
 runner.run(s, sys.argv[2], Tally, jobs=int(sys.argv[3]), chunk_games=150, progress=False, resume=True)
 """
 
@@ -116,8 +116,8 @@ runner.run(s, sys.argv[2], Tally, jobs=int(sys.argv[3]), chunk_games=150, progre
 @pytest.mark.parametrize("sig, jobs", [(signal.SIGKILL, 2), (signal.SIGINT, 1), (signal.SIGKILL, 1)])
 def test_a_killed_run_resumes_to_the_same_bytes(scenario_file, tmp_path, sig, jobs):
     path = scenario_file()
-    s = load_scenario(path, ["games=3000"])
-    runner.run(s, tmp_path / "ref", Tally, chunk_games=1000, progress=False)
+    s = load_scenario(path, ["games=20000"])   # a few seconds of games: time to kill it mid-run
+    runner.run(s, tmp_path / "ref", Tally, chunk_games=2000, progress=False)
     out = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "-c", _KILL_SCRIPT, str(path), str(out), str(jobs)], cwd=ROOT,
                             stderr=subprocess.DEVNULL, start_new_session=True)
