@@ -250,6 +250,7 @@ class Job:
             self.chunks.mkdir(exist_ok=True)
             outputs.write_chunk(base, done.block, [s.policy for s in self.scenario.seats], self.scenario.players)
         self.tally.merge(done.tally)
+        self._flush_ahead()   # chunk files found on resume that start where games.csv.part ends
         self._append(base.with_suffix(".csv"), done.start, done.count)
         self._flush_ahead()
         self._write_meta()
