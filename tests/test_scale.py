@@ -193,3 +193,27 @@ def test_a_dask_sweep_gives_the_same_bytes(tmp_path):
     assert invoke(*args, "--out", tmp_path / "dask", "--jobs", 2, "--backend", "dask").exit_code == 0
     for setting in ("00-victory_points=6", "01-victory_points=7"):
         assert _files(tmp_path / "loky" / setting) == _files(tmp_path / "dask" / setting)
+
+
+class _StopAtSecondChunk(Tally):
+    """A tally that stops the run when the parent takes its second chunk: that chunk's
+    files are written, its rows not yet joined to games.csv.part."""
+    merges = 0
+
+    def merge(self, other):
+        type(self).merges += 1
+        if type(self).merges == 2:
+            raise KeyboardInterrupt
+        return super().merge(other)
+
+
+def test_a_resume_joins_kept_chunks_that_start_where_the_part_file_ends(scenario_file, tmp_path):
+    s = load_scenario(scenario_file(), ["games=60"])
+    runner.run(s, tmp_path / "ref", Tally, chunk_games=60, progress=False)
+    out = tmp_path / "out"
+    _StopAtSecondChunk.merges = 0
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(s, out, _StopAtSecondChunk, chunk_games=20, progress=False)
+    assert [p.name for p in (out / "chunks").glob("*.csv")] == [runner.chunk_name(20, 20) + ".csv"]
+    runner.run(s, out, Tally, resume=True, chunk_games=7, progress=False)   # other chunk sizes now
+    assert _files(out) == _files(tmp_path / "ref")
