@@ -133,6 +133,8 @@ def register(v):
     _taken(f"variant {v.name}: weights", list(W.WEIGHTS), [n for n, _ in v.weights])
     _taken(f"variant {v.name}: state fields", _all_state_names(),
            [n for n, *_ in v.state_fields()] + [v.marker])
+    _taken(f"variant {v.name}: card kinds", list(RESOURCE_NAMES) + [k.name for ks in cards.COMMODITIES.values()
+                                                                     for k in ks], [k.name for k in v.card_kinds])
     _taken(f"variant {v.name}: event field names", list(EV.NAMED_FIELDS), list(v.named_fields))
     if v.game_columns and not v.game_field:
         raise VariantError(f"variant {v.name}: game columns need a game_field (the state array holding them)")
@@ -174,14 +176,15 @@ def variants_on(params):
 def trial():
     """Register variants for a while (tests): every registry and layout is as before
     afterwards.  Only for code that compiles no kernel meanwhile."""
-    saved = (dict(REGISTRY), dict(cards.COMMODITIES), P._next, P.N_PARAMS, list(R.SEAT_COLUMNS), list(R.GAME_COLUMNS),
-             dict(EV.EVENT_FIELDS), dict(EV.NAMED_FIELDS), list(A.ACTION_NAMES), dict(W.WEIGHTS), W.N_WEIGHTS)
+    saved = (dict(REGISTRY), dict(cards.COMMODITIES), P._next, P.N_PARAMS, list(R.SEAT_COLUMNS),
+             list(R.GAME_COLUMNS), dict(EV.EVENT_FIELDS), dict(EV.NAMED_FIELDS), list(A.ACTION_NAMES),
+             dict(W.WEIGHTS), W.N_WEIGHTS)
     try:
         yield
     finally:
         (registry, commodities, P._next, P.N_PARAMS, seat, game, events, named, actions, weights, W.N_WEIGHTS) = saved
-        for now, then in ((REGISTRY, registry), (cards.COMMODITIES, commodities), (EV.EVENT_FIELDS, events), (EV.NAMED_FIELDS, named),
-                          (W.WEIGHTS, weights)):
+        for now, then in ((REGISTRY, registry), (cards.COMMODITIES, commodities), (EV.EVENT_FIELDS, events),
+                          (EV.NAMED_FIELDS, named), (W.WEIGHTS, weights)):
             now.clear()
             now.update(then)
         R.SEAT_COLUMNS[:] = seat

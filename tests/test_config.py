@@ -200,12 +200,14 @@ def test_the_readme_example_scenario_loads(tmp_path):
 
 
 def test_a_declaration_that_collides_is_refused_when_it_registers():
+    from simcore.cards import CardKind
     from simcore.variant import VariantError
     cases = [(dict(seat_columns=(("gb_bought", "again"),)), "seat columns gb_bought declared twice"),
              (dict(events=(("robin_draw", ("-", "-", "-", "-")),)), "events robin_draw declared twice"),
              (dict(weights=(("gb", "again"),)), "weights gb declared twice"),
              (dict(actions=("buy_gb",)), "actions buy_gb declared twice"),
-             (dict(arrays=(("gb_owner", (3,), "again"),)), "state fields gb_owner declared twice")]
+             (dict(arrays=(("gb_owner", (3,), "again"),)), "state fields gb_owner declared twice"),
+             (dict(card_kinds=(CardKind("ore"),)), "card kinds ore declared twice")]
     for extra, message in cases:
         with trial():
             with pytest.raises(VariantError, match=message):
