@@ -20,7 +20,7 @@ from simcore import records as R
 from simcore.batch import play_batch
 from simcore.config import load_scenario, pack_policies, pack_rules
 from simcore.game import apply_action
-from simcore.grundbesitz_board import FOLLOW_ROBBER
+from simcore.grundbesitz_board import FOLLOW_ROBBER, WHAT_KNIGHT_BLOCK
 from simcore.legal import is_legal
 from simcore.replay import replay_events
 from simcore.runner import run
@@ -45,6 +45,7 @@ def seat_value(row, seat, name):
 
 # --- invariants after every turn ----------------------------------------------------------
 
+FIGHT_COLUMNS = tuple(c for c in R.SEAT_COLUMNS if c.startswith(("gb_defended_", "gb_follow_")))
 ALL_ON = ("gb_bought", "gain_grundbesitz", "gb_markers_robber", "gb_removed_free", "gb_defences")
 
 GB_CASES = {
@@ -124,7 +125,7 @@ def test_random_bot_takes_the_robber_only_with_the_knights_it_needs():
     choices = set()
     for seed in range(40):
         np.random.seed(seed)
-        choices.add(int(decide.gb_follow_up(st, 1, 0, 4)))
+        choices.add(int(decide.gb_follow_up(st, 1, 0, 4, WHAT_KNIGHT_BLOCK)))
     assert FOLLOW_ROBBER not in choices
 
 
@@ -193,9 +194,13 @@ def _event_totals(events, players):
             t[f"gb_markers_{e['block'].replace('strike_back', 'strike')}"][p] += e["markers"]
             t["gb_markers_received"][e["owner"]] += e["markers"]
         elif kind == "gb_remove":
-            t[f"gb_removed_{e['removal']}"][p] += 1
+            if e["removal"] != "defence":                   # a defender's removal: its gb_follow_up event
+                t[f"gb_removed_{e['removal']}"][p] += 1
         elif kind == "gb_defence":
             t["gb_defences"][p] += 1
+            t[f"gb_defended_{e['what']}"][p] += 1
+        elif kind == "gb_follow_up":
+            t[f"gb_follow_{e['follow']}"][p] += 1
     return t
 
 
@@ -210,7 +215,7 @@ def test_gb_columns_match_the_replay_log():
         totals = _event_totals(events, players)
         for name in ("gain_grundbesitz", "gb_bought", "gb_markers_response", "gb_markers_knight",
                      "gb_markers_robber", "gb_markers_strike", "gb_markers_received", "gb_removed_free",
-                     "gb_removed_knight", "gb_defences"):
+                     "gb_removed_knight", "gb_defences") + FIGHT_COLUMNS:
             for p in range(players):
                 assert seat_value(rows[k], p, name) == totals[name][p], (k, p, name)
                 seen[name] += totals[name][p]
