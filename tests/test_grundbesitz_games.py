@@ -62,11 +62,16 @@ GB_CASES = {
     "random-4p-steal-with-two-knights": (("random",) * 4, 400, 37, {"grundbesitz": {
         "defence_steal_knights": 2, "max_counter_depth": 3}}, ALL_ON, ()),
     "mixed-4p": (GB_MIXED, 2000, 34, {"grundbesitz": {}},
-                 ALL_ON + ("gb_markers_response", "gb_markers_knight"), ()),
+                 ALL_ON + ("gb_markers_response", "gb_markers_knight", "gb_markers_strike") + FIGHT_COLUMNS, ()),
     "mixed-3p-odd-rules": (("landlord", "blocker", "random"), 1000, 35, {"grundbesitz": {
         "max_counter_depth": 3, "defence_steal_knights": 2, "knights_count_for_army": False,
         "removals_per_round": 2, "yield_delay_rounds": 2, "cost": [0, 1, 1, 1, 2], "max_per_player": 3}},
         ALL_ON, ()),
+    "random-4p-other-readings": (("random",) * 4, 400, 38, {"grundbesitz": {
+        "response_defence": False, "cancelled_robber_block": "nobody", "counter_moves_robber": True,
+        "max_counter_depth": 2}}, ALL_ON + FIGHT_COLUMNS[:4] + FIGHT_COLUMNS[5:], ("gb_defended_response",)),
+    "mixed-4p-defender-moves-the-robber": (GB_MIXED, 600, 39, {"grundbesitz": {"cancelled_robber_block": "defender"}},
+                                           ALL_ON, ()),
     "mixed-4p-beginner-5-9": (("blocker", "landlord", "greedy", "landlord"), 1000, 36, {
         "layout": P.LAYOUT_BEGINNER, "grundbesitz": {"allowed_numbers": [5, 6, 8, 9], "max_counter_depth": 2}},
         ("gb_bought", "gain_grundbesitz", "gb_markers_response", "gb_markers_knight"), ()),
@@ -223,6 +228,16 @@ def test_gb_columns_match_the_replay_log():
             assert seat_value(rows[k], p, "gb_owned") == seat_value(rows[k], p, "gb_bought")
             assert seat_value(rows[k], p, "spend_grundbesitz") == 5 * seat_value(rows[k], p, "gb_bought")
     assert seen["gain_grundbesitz"] > 0 and seen["gb_bought"] > 0 and seen["gb_markers_received"] > 0
+
+
+def test_the_bots_use_every_grundbesitz_option_in_the_shipped_scenario():
+    # issue 14: every defence and follow-up happens where it pays; strike backs at least 0.05 a game
+    scenario = _scenario("grundbesitz", games=2000)
+    rows = play_batch(*_batch(scenario))
+    for name in FIGHT_COLUMNS + ("gb_markers_response", "gb_markers_knight", "gb_markers_robber",
+                                 "gb_removed_free", "gb_removed_knight"):
+        assert seat_total(rows, name, 4) > 0, name
+    assert seat_total(rows, "gb_markers_strike", 4) >= 0.05 * len(rows)
 
 
 def test_markers_placed_by_all_equal_markers_received_by_all():
