@@ -7,8 +7,9 @@ Its hooks (simcore.hooks): init, before_roll (free removal by the hex's strict
 majority holder), after_production (yields of the player's unblocked GBs),
 move_robber (robber block of a GB on the hex left, robber defence), and its actions
 A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE (is_legal_action, apply_action).
-Blocks, removals and robber moves on a hex can be cancelled by a defender's
-knight (contest); policies answer every question through policies.decide.
+Blocks, responses, removals and robber moves on a hex can be cancelled by a
+defender's knight (contest), who then picks a follow-up (defender_follow_up);
+policies answer every question through policies.decide.
 """
 from policies import decide
 from simcore import records as R
