@@ -120,6 +120,7 @@ AUT = register(Variant(
         ("aut_card_turns", "player-turns ended holding the Autarkie card"),
         ("aut_card_taken", "times this seat took the Autarkie card"),
         ("vp_autarkie", "VP from the Autarkie card at the end"),
+        ("aut_card_end", "1 = this seat holds the Autarkie card at the end"),
     ),
     game_columns=(
         ("holder", "seat holding the Autarkie card at the end, -1 = none"),
@@ -155,7 +156,7 @@ P_AUT_COST = (AUT.slot("slave_cost"), AUT.slot("knecht_cost"), AUT.slot("geselle
 P_AUT_SLAVE_COST, P_AUT_KNECHT_COST, P_AUT_GESELLE_COST = P_AUT_COST
 
 (S_AUT_POINTS, S_AUT_SLAVES, S_AUT_KNECHTE, S_AUT_GESELLE, S_AUT_MEAT_PRODUCED, S_AUT_MEAT_SPENT,
- S_GAIN_KNECHT, S_GAIN_GESELLE, S_SPEND_AUTARKIE, S_AUT_CARD_TURNS, S_AUT_CARD_TAKEN, S_VP_AUTARKIE) = (
+ S_GAIN_KNECHT, S_GAIN_GESELLE, S_SPEND_AUTARKIE, S_AUT_CARD_TURNS, S_AUT_CARD_TAKEN, S_VP_AUTARKIE, S_AUT_CARD_END) = (
     AUT.seat(c) for c, _ in AUT.seat_columns)
 G_AUT_HOLDER, G_AUT_CHANGES, G_AUT_FIRST_TURN = (AUT.game(c) for c, _ in AUT.game_columns)
 E_AUT_SLAVE, E_AUT_KNECHT, E_AUT_GESELLE, E_AUT_YIELD, E_AUT_CARD = (AUT.event(n) for n, _ in AUT.events)
