@@ -3,26 +3,29 @@
 Every step (slave, Knecht, Geselle) is valued in VP: its share of the race for the
 Autarkie card (aut_card: card_vp times the points it brings over the points still
 needed to take the card; a holder values points as a lead to keep, half as much),
-plus its expected extra income (aut_income: pips of the hex / 36 per roll over
-INCOME_ROLLS rolls, at CARD_VP per card, times the resource preference), minus its
-price (CARD_VP per card).  A slave counts half the income of the best free place
+plus its expected extra income (aut_income: pips of the hex / 36 per roll over the
+rolls left, about ROLLS_PER_VP per VP the leader still needs, at CARD_VP per card,
+times the resource preference), minus its price (CARD_VP per card held, the maritime
+rate's worth per card it would still have to trade for: meat is scarce).  A slave counts half the income of the best free place
 (it is the first half of a Knecht).  The builder takes a step worth more than its
 price when paying does not delay its building goal, or one worth STEP_BAR more
 whatever; with aut_trade it trades with the bank towards a step worth buying.
 """
 from policies.builder import missing, planned_goal, trade_towards
-from policies.common import tie_break
+from policies.common import public_vp, tie_break
 from policies.weights import W_RESOURCE0
 from simcore import autarkie_board as ab
 from simcore.actions import A_TRADE
 from simcore.jit import jitted
+from simcore.params import P_VICTORY_POINTS
 from simcore.kernel_variants import variant_code
 from simcore.state import PIPS
 from simcore.variants.autarkie import (A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, AUTARKIE, N_PLACES,
                                        P_AUT_CARD_VP, P_AUT_MAX, P_AUT_POINTS, P_AUT_THRESHOLD, STEP_GESELLE,
                                        STEP_KNECHT, STEP_SLAVE, W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE)
 
-INCOME_ROLLS = 30.0   # rolls a new figure is expected to yield over (about the rest of a game)
+ROLLS_PER_VP = 9.0    # rolls per VP the leader still needs (a game: ~90 player-turns for ~10 VP)
+MIN_ROLLS, MAX_ROLLS = 8.0, 60.0
 CARD_VP = 0.2         # a card is worth about a fifth of a VP (a settlement: 4 cards, 1 VP)
 STEP_BAR = 0.5        # a step worth this much more than its price is taken even if it delays the goal
 
@@ -39,8 +42,8 @@ def race_value(st, p, gain, w):
     for q in range(st.players):
         if q != p:
             best_other = max(best_other, st.aut_points[q])
-    if st.aut_holder == p:
-        return 0.5 * w[W_AUT_CARD] * params[P_AUT_CARD_VP] * gain / (1.0 + own - best_other)
+    if st.aut_holder == p:   # a lead to keep: worth less the larger it is
+        return 0.25 * w[W_AUT_CARD] * params[P_AUT_CARD_VP] * gain / (1.0 + own - best_other)
     need = max(params[P_AUT_THRESHOLD], best_other + 1) - own
     if need > params[P_AUT_MAX] - own or need <= 0:
         return 0.0
@@ -48,11 +51,20 @@ def race_value(st, p, gain, w):
 
 
 @jitted
+def rolls_left(st):
+    """About how many rolls the game still has: ROLLS_PER_VP per VP the leader lacks."""
+    lead = 0
+    for q in range(st.players):
+        lead = max(lead, public_vp(st, q))
+    return min(MAX_ROLLS, max(MIN_ROLLS, ROLLS_PER_VP * (st.params[P_VICTORY_POINTS] - lead)))
+
+
+@jitted
 def income_value(st, p, g, w):
     """VP of a Knecht's extra income at place g."""
     h = ab.place_hex(g)
     r = st.hex_resource[h]
-    return w[W_AUT_INCOME] * w[W_RESOURCE0 + r] * CARD_VP * INCOME_ROLLS * PIPS[st.hex_number[h]] / 36.0
+    return w[W_AUT_INCOME] * w[W_RESOURCE0 + r] * CARD_VP * rolls_left(st) * PIPS[st.hex_number[h]] / 36.0
 
 
 @jitted
@@ -88,10 +100,13 @@ def best_geselle_place(st, p, w):
 
 
 @jitted
-def step_price(st, step):
-    n = 0
+def step_price(st, p, step):
+    """CARD_VP per card of the price p holds, its maritime rate's worth per card it lacks."""
+    n = 0.0
     for k in range(st.hand.shape[1]):
-        n += st.aut_costs[step, k]
+        need = st.aut_costs[step, k]
+        held = min(need, st.hand[p, k])
+        n += held + (need - held) * max(st.trade_rate[p, k], 1)
     return CARD_VP * n
 
 
@@ -104,16 +119,16 @@ def best_step(st, p, w):
     best, action, where, step = -1e9, -1, -1, -1
     v, g = best_knecht_place(st, p, w)
     if st.aut_slaves[p] > 0 and g >= 0:
-        s = race_value(st, p, params[pts + 1] - params[pts], w) + v - step_price(st, STEP_KNECHT)
+        s = race_value(st, p, params[pts + 1] - params[pts], w) + v - step_price(st, p, STEP_KNECHT)
         if s > best:
             best, action, where, step = s, A_AUT_KNECHT, g, STEP_KNECHT
     if ab.chips_left(st, params, p) > 0:
-        s = race_value(st, p, params[pts], w) + 0.5 * v - step_price(st, STEP_SLAVE)
+        s = race_value(st, p, params[pts], w) + 0.5 * v - step_price(st, p, STEP_SLAVE)
         if s > best:
             best, action, where, step = s, A_AUT_SLAVE, 0, STEP_SLAVE
     v, g = best_geselle_place(st, p, w)
     if g >= 0:
-        s = race_value(st, p, params[pts + 2] - params[pts + 1], w) + v - step_price(st, STEP_GESELLE)
+        s = race_value(st, p, params[pts + 2] - params[pts + 1], w) + v - step_price(st, p, STEP_GESELLE)
         if s > best:
             best, action, where, step = s, A_AUT_GESELLE, g, STEP_GESELLE
     return best, action, where, step

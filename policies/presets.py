@@ -34,7 +34,7 @@ PRESETS = {
                  "Grundbesitz: buys land ownership early and often"),
     "blocker": ("builder", dict(BUILDER_BASE, gb=0.8, devcard=0.8, gb_knight_block=1.0, gb_remove=0.0),
                 "Grundbesitz: buys development cards and spends its knights on blockades"),
-    "autarkist": ("builder", dict(BUILDER_BASE, aut_card=2.5, aut_income=1.3, aut_trade=1.0, city=1.3,
+    "autarkist": ("builder", dict(BUILDER_BASE, aut_card=2.5, aut_income=1.3, aut_trade=0.0, city=1.3,
                                   grain=1.4, devcard=0.2),
                   "Autarkie: cities on fields for meat, slaves, Knechte and the Geselle; goes for the Autarkie card"),
     # The Sheriff of the Robin Hood solo mode ([variants.robin_hood]); as builders they also play
