@@ -20,7 +20,8 @@ from simcore.jit import jitted
 from simcore.params import P_VICTORY_POINTS
 from simcore.kernel_variants import variant_code
 from simcore.state import PIPS
-from simcore.variants.autarkie import (A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, AUTARKIE, N_PLACES,
+from simcore.topology import N_CORNERS
+from simcore.variants.autarkie import (A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, AUTARKIE,
                                        P_AUT_CARD_VP, P_AUT_MAX, P_AUT_POINTS, P_AUT_THRESHOLD, STEP_GESELLE,
                                        STEP_KNECHT, STEP_SLAVE, W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE)
 
@@ -60,42 +61,50 @@ def rolls_left(st):
 
 
 @jitted
-def income_value(st, p, g, w):
-    """VP of a Knecht's extra income at place g."""
+def income_value(st, g, w, rolls):
+    """VP of a Knecht's extra income at place g over `rolls` rolls."""
     h = ab.place_hex(g)
     r = st.hex_resource[h]
-    return w[W_AUT_INCOME] * w[W_RESOURCE0 + r] * CARD_VP * rolls_left(st) * PIPS[st.hex_number[h]] / 36.0
+    return w[W_AUT_INCOME] * w[W_RESOURCE0 + r] * CARD_VP * rolls * PIPS[st.hex_number[h]] / 36.0
 
 
 @jitted
-def geselle_income_change(st, p, g, w):
+def geselle_income_change(st, g, w, rolls):
     """The Geselle yields its commodity instead of the Knecht's resource: meat for grain on
     fields (even), nothing for the resource elsewhere on the base substrate."""
     if ab.geselle_kind(st, ab.place_hex(g)) >= 0:
         return 0.0
-    return -income_value(st, p, g, w)
+    return -income_value(st, g, w, rolls)
 
 
 @jitted
-def best_knecht_place(st, p, w):
+def best_knecht_place(st, p, w, rolls):
     """(income value, place) of the best free place at p's buildings, (0, -1) if none."""
     best, where, ties = -1.0, -1, 0
-    for g in range(N_PLACES):
-        if ab.knecht_place_ok(st, p, g):
-            take, best, ties = tie_break(income_value(st, p, g, w), best, ties)
-            if take:
-                where = g
+    for c in range(N_CORNERS):
+        if st.corner_owner[c] != p:
+            continue
+        for g in range(3 * c, 3 * c + 3):
+            if ab.knecht_place_ok(st, p, g):
+                take, best, ties = tie_break(income_value(st, g, w, rolls), best, ties)
+                if take:
+                    where = g
     return (best, where) if where >= 0 else (0.0, -1)
 
 
 @jitted
-def best_geselle_place(st, p, w):
+def best_geselle_place(st, p, w, rolls):
     best, where, ties = -1e9, -1, 0
-    for g in range(N_PLACES):
-        if ab.geselle_place_ok(st, p, g):
-            take, best, ties = tie_break(geselle_income_change(st, p, g, w), best, ties)
-            if take:
-                where = g
+    if st.aut_geselle[p] > 0:
+        return 0.0, -1
+    for c in range(N_CORNERS):
+        if st.corner_owner[c] != p or st.corner_level[c] != 2:
+            continue
+        for g in range(3 * c, 3 * c + 3):
+            if ab.geselle_place_ok(st, p, g):
+                take, best, ties = tie_break(geselle_income_change(st, g, w, rolls), best, ties)
+                if take:
+                    where = g
     return (best, where) if where >= 0 else (0.0, -1)
 
 
@@ -117,7 +126,8 @@ def best_step(st, p, w):
     params = st.params
     pts = P_AUT_POINTS
     best, action, where, step = -1e9, -1, -1, -1
-    v, g = best_knecht_place(st, p, w)
+    rolls = rolls_left(st)
+    v, g = best_knecht_place(st, p, w, rolls)
     if st.aut_slaves[p] > 0 and g >= 0:
         s = race_value(st, p, params[pts + 1] - params[pts], w) + v - step_price(st, p, STEP_KNECHT)
         if s > best:
@@ -126,7 +136,7 @@ def best_step(st, p, w):
         s = race_value(st, p, params[pts], w) + 0.5 * v - step_price(st, p, STEP_SLAVE)
         if s > best:
             best, action, where, step = s, A_AUT_SLAVE, 0, STEP_SLAVE
-    v, g = best_geselle_place(st, p, w)
+    v, g = best_geselle_place(st, p, w, rolls)
     if g >= 0:
         s = race_value(st, p, params[pts + 2] - params[pts + 1], w) + v - step_price(st, p, STEP_GESELLE)
         if s > best:
@@ -147,9 +157,19 @@ def delays_goal(st, p, step, w):
     return after > before
 
 
+@jitted
+def can_pay_any(st, p):
+    for step in range(3):
+        if ab.can_pay_step(st, p, step):
+            return True
+    return False
+
+
 @variant_code(AUTARKIE, (-1, -1, -1))
 def action(st, p, w):
     """(action, x, y) of a step or a trade towards one worth taking now, else (-1, -1, -1)."""
+    if w[W_AUT_TRADE] <= 0 and not can_pay_any(st, p):   # the common case: nothing to weigh
+        return -1, -1, -1
     value, a, g, step = best_step(st, p, w)
     if a < 0 or value <= 0.0:
         return -1, -1, -1
