@@ -98,3 +98,21 @@ def test_a_run_writes_the_columns_and_a_replay_logs_the_events(scenario_file, tm
         if e["type"] == "aut_yield":
             assert e["figure"] in ("knecht", "geselle") and e["res"] in ("lumber", "brick", "wool", "grain", "ore",
                                                                           "meat")
+
+
+def test_the_sweep_plans_its_grid_and_the_readme_documents_it():
+    from simcore import sweep
+    assert len(sweep.plan("sweep-autarkie-base").settings) == 8
+    readme = (SCENARIO_DIR.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Fleisch / Autarkie", 1)[1].split("\n## ", 1)[0]
+    for f in ("substrate", "points", "max_points", "small_chips", "card_threshold", "card_vp", "meat_supply",
+              "slave_cost", "knecht_cost", "geselle_cost", "autarkist", "aut_card", "aut_income", "aut_trade"):
+        assert f"`{f}`" in section, f
+    assert "`sweep-autarkie-base`" in readme
+
+
+def test_the_readme_table_loads(scenario_file):
+    readme = (SCENARIO_DIR.parent / "README.md").read_text(encoding="utf-8")
+    example = readme.split("## Fleisch / Autarkie", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+    s = load_scenario(scenario_file(AUT.replace("[variants.autarkie]\n", "") + example))
+    assert s.rules.variants["autarkie"].max_points == 13
