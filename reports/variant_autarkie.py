@@ -180,6 +180,14 @@ ENTRY = VariantReport(
     title="Fleisch / Autarkie (meat, slaves, Knechte, the Geselle and the Autarkie card)",
     charts=(card_holders, points, income, sweep_threshold),
     says=(autarkie_says,),
+    averages=(
+        ("autarky points", ("aut_points",)),
+        ("holds the card", ("aut_card_end",)),
+        ("turns with the card", ("aut_card_turns",)),
+        ("card changes taken", ("aut_card_taken",)),
+        ("meat produced", ("aut_meat_produced",)),
+        ("cards from figures", ("gain_knecht", "gain_geselle")),
+    ),
     about="Who ends with the Autarkie card, autarky points at the end, the share of income from Knechte and the "
           "Geselle, and in a sweep over the threshold whether the autarkist wins as often as the other styles.",
 )
