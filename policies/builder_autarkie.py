@@ -2,14 +2,16 @@
 
 Every step (slave, Knecht, Geselle) is valued in VP: its share of the race for the
 Autarkie card (aut_card: card_vp times the points it brings over the points still
-needed to take the card; a holder values points as a lead to keep, half as much),
+needed to take the card; a holder values points as a lead to keep, a quarter as
+much, less the larger the lead),
 plus its expected extra income (aut_income: pips of the hex / 36 per roll over the
 rolls left, about ROLLS_PER_VP per VP the leader still needs, at CARD_VP per card,
 times the resource preference), minus its price (CARD_VP per card held, the maritime
-rate's worth per card it would still have to trade for: meat is scarce).  A slave counts half the income of the best free place
-(it is the first half of a Knecht).  The builder takes a step worth more than its
-price when paying does not delay its building goal, or one worth STEP_BAR more
-whatever; with aut_trade it trades with the bank towards a step worth buying.
+rate's worth per card it would still have to trade for: meat is scarce).  A slave
+counts half the income of the best free place (it is the first half of a Knecht).
+The builder takes a step worth more than its price when paying does not delay its
+building goal, or one worth STEP_BAR more whatever; with aut_trade it trades with
+the bank towards a step worth buying (when only one card is missing).
 """
 from policies.builder import missing, planned_goal, trade_towards
 from policies.common import public_vp, tie_break

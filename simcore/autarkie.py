@@ -29,7 +29,8 @@ from simcore.variants.autarkie import (A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE,
                                        P_AUT_COST, P_AUT_THRESHOLD, S_AUT_CARD_TAKEN, S_AUT_CARD_TURNS,
                                        S_AUT_GESELLE, S_AUT_KNECHTE, S_AUT_MEAT_PRODUCED, S_AUT_MEAT_SPENT,
                                        S_AUT_POINTS, S_AUT_SLAVES, S_GAIN_GESELLE, S_GAIN_KNECHT,
-                                       S_SPEND_AUTARKIE, S_VP_AUTARKIE, S_AUT_CARD_END, STEP_GESELLE, STEP_KNECHT, STEP_SLAVE)
+                                       S_SPEND_AUTARKIE, S_VP_AUTARKIE, S_AUT_CARD_END, STEP_GESELLE, STEP_KNECHT,
+                                       STEP_SLAVE)
 
 GRAIN = 3
 FIELDS = 3
