@@ -81,7 +81,8 @@ CHOICES = "choices"     # in a shape: n_choices(card kinds)
 def n_choices(width):
     """Options of one random choice at most: every road, settlement and city site,
     width x width bank trades and offers, 5 cards, every GB action (3 per corner and
-    hex position: policies.randombot.action), and END (and some room: 64 for five kinds)."""
+    hex position: policies.randombot.action), and END (and some room: 64 for five kinds).
+    A variant's own options come on top: its declared `choices` (state_dtype)."""
     return N_EDGES + 2 * N_CORNERS + 2 * width * width + 14 + 9 * N_CORNERS
 
 
