@@ -7,9 +7,10 @@ checks it (simcore.game)."""
 from simcore.jit import jitted
 from simcore.kernel_variants import variant_code
 from simcore.variants.grundbesitz import GRUNDBESITZ
+from simcore.variants.autarkie import P_AUT_ON
 from simcore.variants.robin_hood import P_ROBIN
 
-from policies import builder, builder_gb, randombot, sheriff
+from policies import builder, builder_autarkie, builder_gb, randombot, sheriff
 from policies.weights import KIND_RANDOM
 
 
@@ -64,6 +65,10 @@ def action(st, p):
         return sheriff_action(st, p)
     if st.policy_kind[p] == KIND_RANDOM:
         return randombot.action(st, p)
+    if st.params[P_AUT_ON]:   # Autarkie's steps first (policies.builder_autarkie)
+        a, x, y = builder_autarkie.action(st, p, st.weights[p])
+        if a >= 0:
+            return a, x, y
     return builder.action(st, p, st.weights[p])
 
 

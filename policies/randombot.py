@@ -2,6 +2,7 @@
 Slow to win, but it walks into every rule, which is what the invariant tests want."""
 from simcore.jit import jitted
 
+from simcore import autarkie_board as ab
 from simcore import grundbesitz_board as gb
 from simcore.actions import (A_OFFER, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
                              A_SETTLEMENT, A_TRADE)
@@ -10,6 +11,7 @@ from simcore.pieces import can_build_road_at, spot_is_free
 from simcore.robin_board import best_score, hex_score, open_side
 from simcore.state import N_RESOURCES, randint
 from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
+from simcore.variants.autarkie import A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, N_PLACES
 from simcore.variants.grundbesitz import A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, N_GB, P_GB_STEAL_KNIGHTS
 
 
@@ -109,6 +111,15 @@ def action(st, p):
     if gb.enabled(st.params):
         for g in range(N_GB):
             for a in (A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE):
+                if is_legal(st, p, a, g, 0):
+                    a_opt[n], x_opt[n], y_opt[n] = a, g, 0
+                    n += 1
+    if ab.enabled(st.params):   # Autarkie (RULES.md §2): a slave, a Knecht or the Geselle at a place
+        if is_legal(st, p, A_AUT_SLAVE, 0, 0):
+            a_opt[n], x_opt[n], y_opt[n] = A_AUT_SLAVE, 0, 0
+            n += 1
+        for g in range(N_PLACES):
+            for a in (A_AUT_KNECHT, A_AUT_GESELLE):
                 if is_legal(st, p, a, g, 0):
                     a_opt[n], x_opt[n], y_opt[n] = a, g, 0
                     n += 1
