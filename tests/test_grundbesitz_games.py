@@ -69,7 +69,8 @@ GB_CASES = {
         ALL_ON, ()),
     "random-4p-other-readings": (("random",) * 4, 400, 38, {"grundbesitz": {
         "response_defence": False, "cancelled_robber_block": "nobody", "counter_moves_robber": True,
-        "max_counter_depth": 2}}, ALL_ON + FIGHT_COLUMNS[:4] + FIGHT_COLUMNS[5:], ("gb_defended_response",)),
+        "max_counter_depth": 2}}, ALL_ON + ("gb_defended_robber_block", "gb_defended_robber_move", "gb_follow_defend", "gb_follow_robber"),
+        ("gb_defended_response",)),
     "mixed-4p-defender-moves-the-robber": (GB_MIXED, 600, 39, {"grundbesitz": {"cancelled_robber_block": "defender"}},
                                            ALL_ON, ()),
     "mixed-4p-beginner-5-9": (("blocker", "landlord", "greedy", "landlord"), 1000, 36, {
