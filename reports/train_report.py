@@ -90,9 +90,11 @@ def sentences(training, scenario_name, share):
 
 
 def trained_weights(training):
-    """{name: value} of every weight the policy reads, as trained (the preset file's [weights])."""
+    """{name: value} of the preset file's [weights]: every weight trained, and the start's other non-zero
+    weights (not read in this game, kept so that the file holds the trained vector bit for bit)."""
     from policies.weights import WEIGHTS
-    return {name: float(training.weights[WEIGHTS[name][0]]) for name in training.names}
+    return {name: float(training.weights[i]) for name, (i, _) in WEIGHTS.items()
+            if name in training.names or training.weights[i] != 0}
 
 
 def kind_name(kind):
@@ -128,7 +130,7 @@ def write(training, out, scenario_name, command, share, name=None):
                                             "games_per_s": training.games_per_s, "command": command,
                                             "weights": trained_weights(training)}))
     start_w = {n: float(training.start[i]) for n, i in zip(training.names, _indices(training))}
-    rows = [[n, f"{start_w[n]:.3g}", f"{v:.3g}"] for n, v in trained_weights(training).items()]
+    rows = [[n, f"{start_w[n]:.3g}", f"{v:.3g}"] for n, v in trained_weights(training).items() if n in start_w]
     doc = [("h1", f"Train: {scenario_name}, seat {training.seat}"), ("h2", "What this says"), ("ul", words),
            ("figure", "learning_curve", "Validation win rate of the search's mean"),
            ("table", ["weight", f"start ({training.policy})", "trained"], rows,
