@@ -402,9 +402,10 @@ def train(
     out = out or Path("results") / f"{loaded.name}-train-seat{seat}"
     _check_compare_out(out, [])
     result = _train_one(loaded, seat, start, settings, quiet)
-    command = (f"catan-balance train {loaded.source} --seat {seat}" + (f" --from {start}" if start else "") +
+    command = (f"catan-balance train {scenario} --seat {seat}" + (f" --from {start}" if start else "") +
                f" --budget {budget} --holdout {holdout} --self-play {self_play} --seed {settings.seed}" +
-               (f" --popsize {popsize}" if popsize else "") + "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
+               (f" --popsize {popsize}" if popsize else "") + (f" --name {name}" if name else "") +
+               "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
     paths = write(result, out, loaded.name, command, fair_share(loaded), name)
     typer.echo("\n".join(sentences(result, loaded.name, fair_share(loaded))))
     typer.echo(f"preset -> {paths['preset']}; learning curve -> {paths['chart']}; report -> {paths['html']}", err=True)
@@ -418,6 +419,7 @@ def exploit(
     start: Optional[str] = typer.Option(None, "--from", metavar="PRESET", help="Start preset in both [default: each seat's]."),
     budget: int = typer.Option(100_000, "--budget", min=1, metavar="GAMES", help=TRAIN_BUDGET_HELP + " Each."),
     holdout: int = typer.Option(20_000, "--holdout", min=1, metavar="GAMES", help="Fresh games for each final evaluation."),
+    popsize: int = typer.Option(0, "--popsize", min=0, metavar="N", help="Candidates per generation [default: 4 + 3 ln(weights)]."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed [default: the scenario's]."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Worker processes."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario>-exploit]."),
@@ -433,12 +435,13 @@ def exploit(
     """
     from reports.train_report import exploit_sentences, fair_share, write, write_exploit
     rule, base = _load(scenario, []), _load(baseline, [])
-    settings = _train_settings(budget, seed, holdout, 0, 1, jobs, rule)
+    settings = _train_settings(budget, seed, holdout, popsize, 1, jobs, rule)
     out = out or Path("results") / f"{rule.name}-exploit"
     _check_compare_out(out, [])
-    command = (f"catan-balance exploit {rule.source} --baseline {base.source} --seat {seat}" +
+    command = (f"catan-balance exploit {scenario} --baseline {baseline} --seat {seat}" +
                (f" --from {start}" if start else "") +
-               f" --budget {budget} --holdout {holdout} --seed {settings.seed} --out {out}")
+               f" --budget {budget} --holdout {holdout} --seed {settings.seed}" +
+               (f" --popsize {popsize}" if popsize else "") + f" --out {out}")
     from simcore.train import plan
     results = {}
     for loaded in (rule, base):
@@ -451,6 +454,57 @@ def exploit(
     typer.echo("\n".join(words))
     typer.echo(f"report -> {paths['html']}; presets -> {out / 'rule' / 'preset.toml'}, "
                f"{out / 'baseline' / 'preset.toml'}", err=True)
+
+
+@app.command()
+def robust(
+    scenario: str = typer.Argument(..., metavar="SCENARIO", help=SCENARIO_HELP),
+    tuned: Optional[str] = typer.Option(None, "--tuned", metavar="PRESET",
+                                        help="The preset every seat plays in the second sweep [default: the tuned "
+                                             "preset of the scenario's rule set, e.g. tuned-grundbesitz]."),
+    vary: List[str] = typer.Option([], "--vary", metavar="KEY=V1,V2,...", help="As for `sweep`."),
+    games: Optional[int] = typer.Option(None, "--games", "-n", min=1, metavar="N", help="Games per setting [default: the scenario's]."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed [default: the scenario's]."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Worker processes."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario>-robust]."),
+    sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress."),
+):
+    """Does a sweep's verdict survive tuned bots?  Plays the sweep as written (DIR/hand) and with every seat
+    played by a tuned preset (DIR/tuned), reports both, and says whether the fairest settings and the
+    significantly less fair ones are the same.
+
+    \b
+    Examples:
+      catan-balance robust sweep-grundbesitz --games 2000 --jobs 2
+      catan-balance robust sweep-vp-red --tuned results/base-train-seat0/preset.toml
+    """
+    import json
+    from policies.preset_file import tuned_name
+    from reports.summary import Tally
+    from reports.train_robust import compare, read_verdicts, sentences, write
+    from simcore import sweep as sweeps
+    extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
+    hand = sweeps.plan(scenario, [*sets, *extra], vary)
+    if any(key == "seats" for key in hand.vary):
+        raise InputError(f"robust: {hand.scenario.name} varies the seats; allowed: a sweep of rules (the seats "
+                         "are what robust replaces)")
+    tuned = tuned or tuned_name(hand.scenario.rules.variants)
+    count = 1 if hand.scenario.players == 1 else len(hand.scenario.seats)
+    seats = f"seats={json.dumps([tuned] * count)}"
+    both = {"hand": hand, "tuned": sweeps.plan(scenario, [*sets, *extra, seats], vary)}
+    out = out or Path("results") / f"{hand.scenario.name}-robust"
+    _check_compare_out(out, [])
+    for key, plan in both.items():
+        sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
+        _report(out / key, False, quiet=True)
+    result = compare(read_verdicts(out / "hand"), read_verdicts(out / "tuned"))
+    words = sentences(result, tuned)
+    command = (f"catan-balance robust {scenario} --tuned {tuned}" + "".join(f" --vary '{v}'" for v in vary)
+               + "".join(f" --set '{s}'" for s in [*sets, *extra]) + f" --out {out}")
+    paths = write(result, words, out, command)
+    typer.echo("\n".join(words))
+    typer.echo(f"report -> {paths['html']}", err=True)
 
 
 @app.command()

@@ -102,3 +102,9 @@ def _string(text):
     """A TOML basic string."""
     escaped = str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     return f'"{escaped}"'
+
+
+def tuned_name(variants):
+    """The shipped tuned preset of a rule set: tuned-base, tuned-grundbesitz, tuned-robin-hood, ...
+    (variant names joined by '+', '_' as '-'); a new rule set joins with its file in policies/tuned/."""
+    return "tuned-" + ("+".join(sorted(variants)).replace("_", "-") or "base")

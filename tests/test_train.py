@@ -120,3 +120,27 @@ def test_exploit_checks_both_scenarios_before_training(tmp_path):
     result = CliRunner().invoke(app, ["exploit", "base", "--baseline", "robin-hood", "--seat", "3",
                                       "--out", str(tmp_path / "o")])
     assert result.exit_code == 2 and "--seat 3" in result.stderr
+
+
+def _verdict(fairest, less):
+    settings = [{"setting": s, "tied_with_fairest": True} for s in fairest]
+    settings += [{"setting": s, "tied_with_fairest": False} for s in less]
+    return {"measures": {"seats": {"fairest": fairest, "settings": settings, "text": ""}}}
+
+
+@pytest.mark.parametrize("tuned, holds, flipped", [
+    (_verdict(["a", "b"], ["c"]), True, []),
+    (_verdict(["b", "a"], ["c"]), True, []),
+    (_verdict(["c"], ["a", "b"]), False, ["a", "b", "c"]),
+    (_verdict(["b"], ["a", "c"]), False, ["a"]),
+])
+def test_robust_says_whether_the_verdict_holds(tuned, holds, flipped):
+    from reports.train_robust import compare, sentences
+    result = compare(_verdict(["a", "b"], ["c"]), tuned)["seats"]
+    assert result["holds"] is holds and result["flipped"] == flipped
+    assert ("holds with tuned bots" in sentences({"seats": result}, "tuned-x")[0]) is holds
+
+
+def test_tuned_preset_names_follow_the_rule_set():
+    from policies.preset_file import tuned_name
+    assert tuned_name({}) == "tuned-base" and tuned_name({"robin_hood": 1}) == "tuned-robin-hood"

@@ -61,3 +61,21 @@ def test_the_trained_file_loads_and_plays_byte_identically(tmp_path):
     from_file = play_batch(*args, weights, np.arange(n), game_seeds(1, 0, n))
     in_memory = play_batch(*args, table, np.arange(n), game_seeds(1, 0, n))
     assert from_file.tobytes() == in_memory.tobytes()
+
+
+def test_exploit_reports_the_gap_between_the_rule_and_the_baseline(tmp_path):
+    out = tmp_path / "e"
+    result = CliRunner().invoke(app, ["exploit", "base", "--baseline", "mixed", "--budget", "5500", "--popsize", "4",
+                                      "--holdout", "400", "--out", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    assert "Exploitability gap" in result.stdout and (out / "rule" / "preset.toml").exists()
+    assert (out / "baseline" / "charts" / "learning_curve.png").exists() and (out / "exploit.json").exists()
+
+
+def test_robust_reruns_a_sweep_with_tuned_bots(tmp_path):
+    out = tmp_path / "r"
+    result = CliRunner().invoke(app, ["robust", "base", "--vary", "victory_points=8,10", "-n", "12",
+                                      "--tuned", "roads", "--out", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    assert "Seat fairness" in result.stdout and (out / "tuned" / "verdicts.json").exists()
+    assert 'seats=[\\"roads\\", \\"roads\\"' in (out / "tuned" / "00-victory_points=8" / "meta.json").read_text()
