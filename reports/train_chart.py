@@ -11,7 +11,11 @@ def learning_curve(curve, summary, what, share):
     for r, part in curve.groupby("round", sort=True):
         i = part.index.to_numpy()
         ax.fill_between(x[i], lo[i], hi[i], color="#4c72b0", alpha=0.15, lw=0)
-        ax.plot(x[i], y[i], "o-", color="#4c72b0", ms=5, label="validation (search mean)" if r == 1 else None)
+        ax.plot(x[i], y[i], "o-", color="#4c72b0", ms=5)
+        if r > 1:   # self-play: a new field, new validation games
+            ax.axvline(x[i[0]], color="#999999", lw=0.8, ls=":")
+            ax.annotate(f"round {r}: against copies of round {r - 1}'s preset", (x[i[0]], hi[i].max()),
+                        xytext=(4, 4), textcoords="offset points", fontsize=8, color="#555555")
     chosen = curve.index[curve["chosen"]].to_numpy()
     ax.scatter(x[chosen], y[chosen], marker="*", s=260, color="#2ca02c", edgecolor="#1b5e20", zorder=4)
     end = x.max() if len(x) else 0
