@@ -177,6 +177,11 @@ def exploit_sentences(rule, rule_scenario, baseline, base_scenario):
     else:
         out.append("No significant gap: at this budget the rule opens no exploit a tuned player finds beyond "
                    "what the baseline allows (a larger --budget searches harder).")
+    mine, theirs = ([x.policy for i, x in enumerate(sc.seats) if i != rule.seat] for sc in (rule_scenario, base_scenario))
+    if sorted(mine) != sorted(theirs):
+        out.append(f"The other seats differ ({rule_scenario.name}: {', '.join(mine)}; {base_scenario.name}: "
+                   f"{', '.join(theirs)}), so part of the gap may be weaker or stronger opponents rather than the "
+                   "rule; a baseline scenario with the same seats separates the two.")
     if rule.games < 200_000:
         out.append(f"Budget: {fmt.count(rule.games)} training games each; a best response is only as good as its "
                    "search, so a gap is a lower bound on what a stronger player could find.")
