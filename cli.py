@@ -482,7 +482,7 @@ def robust(
     import json
     from policies.preset_file import tuned_name
     from reports.summary import Tally
-    from reports.train_robust import compare, read_verdicts, sentences, write
+    from reports.train_robust import compare, differences, read_verdicts, sentences, write
     from simcore import sweep as sweeps
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
     hand = sweeps.plan(scenario, [*sets, *extra], vary)
@@ -499,10 +499,11 @@ def robust(
         sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
         _report(out / key, False, quiet=True)
     result = compare(read_verdicts(out / "hand"), read_verdicts(out / "tuned"))
-    words = sentences(result, tuned)
+    diffs = differences(out / "hand", out / "tuned")
+    words = sentences(result, tuned, diffs)
     command = (f"catan-balance robust {scenario} --tuned {tuned}" + "".join(f" --vary '{v}'" for v in vary)
                + "".join(f" --set '{s}'" for s in [*sets, *extra]) + f" --out {out}")
-    paths = write(result, words, out, command)
+    paths = write(result, words, out, command, diffs)
     typer.echo("\n".join(words))
     typer.echo(f"report -> {paths['html']}", err=True)
 
