@@ -104,7 +104,9 @@ def _generation_budget(dim, settings, specs):
 
 
 def min_budget(dim, settings, specs):
-    return int(MIN_GENERATIONS * _generation_budget(dim, settings, specs) / (1 - VALIDATION_SHARE)) + 1
+    """The least budget giving every self-play round MIN_GENERATIONS generations and its validation games."""
+    rounds = max(1, settings.self_play)
+    return rounds * int(MIN_GENERATIONS * _generation_budget(dim, settings, specs) / (1 - VALIDATION_SHARE)) + 1
 
 
 def train(scenario, seat, judge, start=None, settings=None, progress=None, stream=None, games=None):
