@@ -13,6 +13,9 @@ BUILDER_BASE = {
     "robber_leader": 1.0, "knight_early": 0.0, "trade": 1.0, "longest_road": 0.0,
     # Grundbesitz (only read when the variant is on)
     "gb": 0.6, "gb_block": 1.0, "gb_knight_block": 0.0, "gb_defend": 1.0, "gb_remove": 1.0,
+    # Cities & Knights (only read under ruleset = "ck")
+    "ck_knights": 1.0, "ck_improve": 1.0, "ck_science": 1.0, "ck_trade": 1.0, "ck_politics": 1.0,
+    "ck_commodity": 1.0, "ck_wall": 0.5, "ck_progress": 1.0, "ck_chase": 1.0,
 }
 
 # the Sheriff's choices in the Robin Hood mode (policies.sheriff)
@@ -32,6 +35,13 @@ PRESETS = {
                  "Grundbesitz: buys land ownership early and often"),
     "blocker": ("builder", dict(BUILDER_BASE, gb=0.8, devcard=0.8, gb_knight_block=1.0, gb_remove=0.0),
                 "Grundbesitz: buys development cards and spends its knights on blockades"),
+    # Cities & Knights styles (ruleset = "ck"); in the base game they play as greedy
+    "knights": ("builder", dict(BUILDER_BASE, ck_knights=1.6, ck_politics=1.6, ck_chase=1.0, wool=1.3, ore=1.3),
+                "Cities & Knights: many knights early, promotes them, politics track (fortress)"),
+    "science": ("builder", dict(BUILDER_BASE, ck_improve=1.5, ck_science=2.0, ck_knights=0.8, lumber=1.3),
+                "Cities & Knights: improves the science track first (aqueduct), toward its metropolis"),
+    "trade": ("builder", dict(BUILDER_BASE, ck_improve=1.5, ck_trade=2.0, ck_knights=0.8, wool=1.3, harbour=1.0),
+              "Cities & Knights: improves the trade track first (trading house), toward its metropolis"),
     # The Sheriff of the Robin Hood solo mode ([variants.robin_hood]); as builders they also play
     # the base game, where the Sheriff weights do nothing.
     "sheriff-greedy": ("builder", dict(BUILDER_BASE, **SHERIFF_BASE),
