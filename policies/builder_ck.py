@@ -7,7 +7,8 @@ commodities an improvement can use."""
 from policies import builder
 from policies.common import tie_break
 from simcore.actions import A_END, A_TRADE
-from simcore.ck_board import (PAPER, barbarian_strength, can_activate, can_play_progress, can_build_knight, can_chase, can_improve,
+from simcore.ck_board import (PAPER, barbarian_strength, can_activate, can_play_progress, can_build_knight,
+                              can_chase, can_improve,
                               can_promote, can_repair, can_wall, free_city, hand_limit, is_city, is_metropolis,
                               strength, takes_metropolis)
 from simcore.jit import jitted

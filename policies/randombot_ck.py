@@ -1,7 +1,8 @@
 """The `random` policy under Cities & Knights (RULES.md §4): uniform over every legal
 action, the rule set's own included, and over the legal answers at its choice points."""
 from policies.randombot import action_options
-from simcore.ck_board import (can_act, can_activate, can_build_knight, can_chase, can_improve, can_play_progress, can_promote,
+from simcore.ck_board import (can_act, can_activate, can_build_knight, can_chase, can_improve, can_play_progress,
+                              can_promote,
                               can_repair, can_wall, free_city, is_city, is_metropolis, move_target_ok, reach)
 from simcore.jit import jitted
 from simcore.state import N_RESOURCES, randint

@@ -11,18 +11,17 @@ the robber asleep until the first attack), forbids (development cards, a city wh
 is damaged, roads past a knight), its actions, game_over (ck.victory_points),
 victory_points (metropolises, Defender cards, Printer/Constitution, merchant)."""
 from policies import decide
-from simcore import records as R
 from simcore.actions import A_BUY_DEV, A_CITY, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS
 from simcore.ck_barbarians import roll_dice
 from simcore.ck_board import (ABILITY_LEVEL, SCIENCE, can_activate, can_build_knight, can_chase, can_improve,
-                              can_move, can_play_progress, can_promote, can_repair, can_wall, commodity_of, has_damaged_city,
-                              hand_limit, metropolises, road_ok)
+                              can_move, can_play_progress, can_promote, can_repair, can_wall, commodity_of,
+                              has_damaged_city, hand_limit, metropolises, road_ok)
 from simcore.ck_cards import fill_decks
 from simcore.ck_cities import build_wall, improve, repair
 from simcore.ck_knights import activate, build_knight, chase, move, promote
 from simcore import ck_progress
 from simcore.economy import give
-from simcore.events import E_PAYOUT, log_event
+from simcore.events import log_event
 from simcore.game import discard_half, move_robber, setup_placement
 from simcore.jit import jitted
 from simcore.pieces import place_city
@@ -33,8 +32,6 @@ from simcore.variants.ck import (A_CK_IMPROVE, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT
                                  A_CK_KNIGHT_MOVE, A_CK_KNIGHT_PROMOTE, A_CK_PLAY_PROGRESS, A_CK_REPAIR, A_CK_WALL,
                                  E_CK_AQUEDUCT, E_CK_SETUP_CITY, P_CK_DEFENDERS, P_CK_VP, PAPER,
                                  S_CK_GAIN_AQUEDUCT, S_CK_GAIN_COMMODITIES, S_CK_MERCHANT_TURNS, S_CK_VP_MERCHANT)
-
-SOURCE_SETUP = 1
 
 
 @jitted

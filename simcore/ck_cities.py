@@ -2,7 +2,7 @@
 damaged cities (§2) and the loss of a city to the barbarians."""
 from policies import decide
 from simcore import records as R
-from simcore.ck_board import (ABILITY_LEVEL, TRADE, can_improve, free_city, is_city, is_metropolis, metropolises,
+from simcore.ck_board import (ABILITY_LEVEL, TRADE, free_city, is_city, is_metropolis, metropolises,
                               refresh_rates, takes_metropolis)
 from simcore.events import log_event
 from simcore.jit import jitted
@@ -11,7 +11,9 @@ from simcore.state import N_RESOURCES, PIECE_CITY, PIECE_SETTLEMENT
 from simcore.topology import CORNER_NEIGHBOURS
 from simcore.variants.ck import (E_CK_IMPROVE, E_CK_METROPOLIS, E_CK_PILLAGE, E_CK_REPAIR, E_CK_WALL, P_CK_REPAIR,
                                  P_CK_WALL_COST, PAPER, S_CK_LEVEL_SCIENCE, S_CK_METROPOLISES, S_CK_REPAIRS,
-                                 S_CK_SPEND_IMPROVEMENTS, S_CK_SPEND_REPAIRS, S_CK_SPEND_WALLS, S_CK_VP_METROPOLIS, S_CK_WALLS)
+                                 S_CK_SABOTAGED,
+                                 S_CK_SPEND_IMPROVEMENTS, S_CK_SPEND_REPAIRS, S_CK_SPEND_WALLS, S_CK_VP_METROPOLIS,
+                                 S_CK_WALLS)
 
 
 @jitted
@@ -81,6 +83,14 @@ def repair(st, p, c):
     st.stats[p, S_CK_REPAIRS] += 1
     st.ck_damaged[c] = 0
     log_event(st, E_CK_REPAIR, p, c, 0, 0, 0)
+
+
+@jitted
+def damage(st, q, c):
+    """The Saboteur (RULES.md §4, §2): q's city at c is damaged until repaired (it produces
+    as a settlement, counts for the barbarians, can be pillaged; no new city meanwhile)."""
+    st.ck_damaged[c] = 1
+    st.stats[q, S_CK_SABOTAGED] += 1
 
 
 @jitted

@@ -7,7 +7,8 @@ from simcore.ck_barbarians import attack
 from simcore.ck_board import strength
 from simcore.game import apply_action
 from simcore.legal import is_legal
-from simcore.variants.ck import (S_CK_KNIGHTS_DISPLACED, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE, A_CK_KNIGHT_MOVE,
+from simcore.variants.ck import (S_CK_KNIGHTS_DISPLACED, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
+                                 A_CK_KNIGHT_MOVE,
                                  A_CK_KNIGHT_PROMOTE)
 from tests.ck_positions import ck_position, conserved
 from tests.positions import city, deal, roads, script, settle

@@ -88,6 +88,7 @@ CK_VARIANT = register(Variant(
     ruleset=True,
     players=(3, 4),
     kernel="simcore.ck",
+    report="reports.variant_ck",
     card_kinds=tuple(CardKind(n, supply="commodity_supply", rate=4) for n in COMMODITY_NAMES),
     choices=6 * N_CORNERS + 4 * N_CORNERS + N_PROGRESS + 16,   # knight moves, builds, walls, cards (randombot)
     sweep={"ck.barbarian_steps": [5, 7, 9], "ck.victory_points": [10, 13, 16]},
@@ -224,7 +225,8 @@ G_CK_ATTACKS, G_CK_WON, G_CK_LOST, G_CK_PILLAGED = range(4)
 
 (E_CK_SETUP_CITY, E_CK_ROLL, E_CK_BARBARIANS, E_CK_ATTACK, E_CK_PILLAGE, E_CK_DEFENDER, E_CK_DRAW, E_CK_IMPROVE,
  E_CK_METROPOLIS, E_CK_WALL, E_CK_KNIGHT_BUILD, E_CK_KNIGHT_ACTIVATE, E_CK_KNIGHT_PROMOTE, E_CK_KNIGHT_MOVE,
- E_CK_KNIGHT_CHASE, E_CK_AQUEDUCT, E_CK_REPAIR, E_CK_PLAY_PROGRESS) = (CK_VARIANT.event(n) for n, _ in CK_VARIANT.events)
+ E_CK_KNIGHT_CHASE, E_CK_AQUEDUCT, E_CK_REPAIR, E_CK_PLAY_PROGRESS) = (
+    CK_VARIANT.event(n) for n, _ in CK_VARIANT.events)
 
 (A_CK_IMPROVE, A_CK_WALL, A_CK_REPAIR, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_PROMOTE, A_CK_KNIGHT_MOVE,
  A_CK_KNIGHT_CHASE, A_CK_PLAY_PROGRESS) = (CK_VARIANT.action(n) for n in CK_VARIANT.actions)
