@@ -7,8 +7,6 @@ number dice always show `number`; every grain the dice owe is paid as wool inste
 nobody may buy a development card; every player has `bonus` VP more.
 """
 import json
-import subprocess
-import sys
 
 import pandas as pd
 import pytest
@@ -18,7 +16,8 @@ from simcore.fields import integer
 from simcore.game import setup_placement
 from simcore.jit import jitted
 from simcore.variant import Variant, register
-from tests.test_toy_variant import ROOT, toy_env  # noqa: F401  (the fixture: a kernel cache of its own)
+from tests.test_toy_variant import main as toy_main
+from tests.test_toy_variant import toy_env, variant_cli  # noqa: F401  (the fixture: a kernel cache of its own)
 
 GRAIN, WOOL = 3, 2
 
@@ -70,10 +69,7 @@ def victory_points(st, p):
 
 
 def main(argv):
-    declare()
-    import cli
-    sys.argv = ["catan-balance", *argv]
-    cli.app()
+    toy_main(argv, declare)
 
 
 SCENARIO = """\
@@ -90,9 +86,7 @@ bonus = 3
 
 
 def hookbox_cli(env, *args):
-    return subprocess.run([sys.executable, "-c",
-                           "import sys; from tests.test_hook_points import main; main(sys.argv[1:])",
-                           *map(str, args)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    return variant_cli("tests.test_hook_points", env, *args)
 
 
 @pytest.fixture(scope="module")
