@@ -8,10 +8,11 @@ from policies import builder
 from policies.common import tie_break
 from simcore.actions import A_END, A_TRADE
 from simcore.ck_board import (PAPER, barbarian_strength, can_activate, can_build_knight, can_chase, can_improve,
-                              can_play_progress, can_promote, can_repair, can_wall, cost_row_afford, free_city,
-                              hand_limit, is_city, is_metropolis, progress_in_hand, strength, takes_metropolis)
+                              can_play_progress, can_promote, can_repair, can_wall, cost_row_afford,
+                              hand_limit, is_city, is_metropolis, metropolises, progress_in_hand, takes_metropolis)
 from simcore.jit import jitted
 from simcore.legal import is_legal
+from simcore.records import S_CITIES
 from simcore.state import N_RESOURCES
 from simcore.topology import N_CORNERS
 from simcore.variants.ck import (A_CK_IMPROVE, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
@@ -29,15 +30,24 @@ def threatened(st, p, w):
     left = steps - st.ck_barbarians
     if w[W_CK_KNIGHTS] <= 0 or left * 3 > w[W_CK_KNIGHTS] * steps + 3:
         return False
-    mine = strength(st, p)
-    total = 0
+    power = st.player_val              # scratch: each player's active strength, in one pass
+    power[:] = 0.0
+    for c in range(N_CORNERS):
+        if st.corner_guard[c] >= 0 and st.ck_knight_active[c]:
+            power[st.corner_guard[c]] += st.ck_knight[c]
+    total = 0.0
     weakest = True
     for q in range(st.players):
-        s = strength(st, q)
-        total += s
-        if q != p and free_city(st, q) >= 0 and s < mine:
+        total += power[q]
+        if q != p and power[q] < power[p] and open_cities(st, q) > 0:
             weakest = False
-    return total < barbarian_strength(st) or (weakest and free_city(st, p) >= 0)
+    return total < barbarian_strength(st) or (weakest and open_cities(st, p) > 0)
+
+
+@jitted
+def open_cities(st, q):
+    """Cities of q without a metropolis."""
+    return st.stats[q, S_CITIES] - metropolises(st, q)
 
 
 @jitted
