@@ -6,11 +6,13 @@ are in st.policy_kind[p] and st.weights[p]) and returns its choice; the engine
 checks it (simcore.game)."""
 from simcore.jit import jitted
 from simcore.kernel_variants import variant_code
+from simcore.variants.ck import CK, P_CK_ON
 from simcore.variants.grundbesitz import GRUNDBESITZ
 from simcore.variants.autarkie import P_AUT_ON
 from simcore.variants.robin_hood import P_ROBIN
 
-from policies import builder, builder_autarkie, builder_gb, randombot, sheriff
+from policies import builder, builder_autarkie, builder_ck, builder_gb, randombot, randombot_ck, sheriff
+from simcore.actions import A_END
 from policies.weights import KIND_RANDOM
 
 
@@ -63,6 +65,8 @@ def action(st, p):
     """Next main-phase action (simcore.actions codes)."""
     if st.params[P_ROBIN]:
         return sheriff_action(st, p)
+    if st.params[P_CK_ON]:
+        return ck_action(st, p)
     if st.policy_kind[p] == KIND_RANDOM:
         return randombot.action(st, p)
     if st.params[P_AUT_ON]:   # Autarkie's steps first (policies.builder_autarkie)
@@ -197,3 +201,54 @@ def relocate(st, p):
     if st.policy_kind[p] == KIND_RANDOM:
         return randombot.relocate(st, p)
     return sheriff.relocate(st, p, st.weights[p])
+
+
+# --- Cities & Knights (RULES.md §4; simcore.ck) ------------------------------------
+
+@variant_code(CK, (A_END, 0, 0))
+def ck_action(st, p):
+    """Next main-phase action under Cities & Knights (its own actions included)."""
+    if st.policy_kind[p] == KIND_RANDOM:
+        return randombot_ck.action(st, p)
+    return builder_ck.action(st, p, st.weights[p])
+
+
+@jitted
+def ck_metro_city(st, p, t):
+    """The city (corner) without a metropolis that takes track t's metropolis."""
+    if st.policy_kind[p] == KIND_RANDOM:
+        return randombot_ck.pick_city(st, p, True)
+    return builder_ck.metro_city(st, p, t)
+
+
+@jitted
+def ck_pillage_city(st, p):
+    """The city (corner, no metropolis) p loses to the barbarians."""
+    if st.policy_kind[p] == KIND_RANDOM:
+        return randombot_ck.pick_city(st, p, True)
+    return builder_ck.pillage_city(st, p)
+
+
+@jitted
+def ck_tie_colour(st, p):
+    """A tied defender's colour of progress card (track 0..2)."""
+    if st.policy_kind[p] == KIND_RANDOM:
+        return randombot_ck.colour(st, p)
+    return builder_ck.tie_colour(st, p, st.weights[p])
+
+
+@jitted
+def ck_retreat(st, q, d):
+    """Where q's knight displaced from corner d retreats: a free corner marked in
+    st.ck_reach (q's roads from d), -1 only if there is none."""
+    if st.policy_kind[q] == KIND_RANDOM:
+        return randombot_ck.retreat(st, q, d)
+    return builder_ck.retreat(st, q, d)
+
+
+@jitted
+def ck_aqueduct(st, p):
+    """The resource p takes with the aqueduct."""
+    if st.policy_kind[p] == KIND_RANDOM:
+        return randombot_ck.resource(st, p)
+    return builder_ck.aqueduct(st, p, st.weights[p])

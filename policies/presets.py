@@ -16,6 +16,9 @@ BUILDER_BASE = {
     "gb_defend_removal": 1.0, "gb_strike": 1.0, "gb_follow_remove": 1.0,
     # Autarkie (only read when the variant is on; policies.builder_autarkie)
     "aut_card": 1.0, "aut_income": 1.0, "aut_trade": 0.0,
+    # Cities & Knights (only read under ruleset = "ck")
+    "ck_knights": 1.0, "ck_improve": 1.0, "ck_science": 1.0, "ck_trade": 1.0, "ck_politics": 1.0,
+    "ck_commodity": 1.0, "ck_wall": 0.5, "ck_progress": 1.0, "ck_chase": 1.0,
 }
 
 # the Sheriff's choices in the Robin Hood mode (policies.sheriff)
@@ -38,6 +41,13 @@ PRESETS = {
     "autarkist": ("builder", dict(BUILDER_BASE, aut_card=2.5, aut_income=1.3, aut_trade=0.0, city=1.3,
                                   grain=1.4, devcard=0.2),
                   "Autarkie: cities on fields for meat, slaves, Knechte and the Geselle; goes for the Autarkie card"),
+    # Cities & Knights styles (ruleset = "ck"); in the base game they play as greedy
+    "knights": ("builder", dict(BUILDER_BASE, ck_knights=1.6, ck_politics=1.6, ck_chase=1.0, wool=1.3, ore=1.3),
+                "Cities & Knights: many knights early, promotes them, politics track (fortress)"),
+    "science": ("builder", dict(BUILDER_BASE, ck_improve=1.5, ck_science=2.0, ck_knights=0.8, lumber=1.3),
+                "Cities & Knights: improves the science track first (aqueduct), toward its metropolis"),
+    "trade": ("builder", dict(BUILDER_BASE, ck_improve=1.5, ck_trade=2.0, ck_knights=0.8, wool=1.3, harbour=1.0),
+              "Cities & Knights: improves the trade track first (trading house), toward its metropolis"),
     # The Sheriff of the Robin Hood solo mode ([variants.robin_hood]); as builders they also play
     # the base game, where the Sheriff weights do nothing.
     "sheriff-greedy": ("builder", dict(BUILDER_BASE, **SHERIFF_BASE),

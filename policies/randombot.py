@@ -79,6 +79,15 @@ def knight_before_roll(st, p):
 @jitted
 def action(st, p):
     """Every legal action (each build site, each trade pair, each card, end) equally likely."""
+    n = action_options(st, p)
+    i = randint(n)
+    return st.choice[i], st.choice_x[i], st.choice_y[i]
+
+
+@jitted
+def action_options(st, p):
+    """The legal base-game (and Grundbesitz) actions as options (st.choice, choice_x,
+    choice_y); their number.  A variant's random policy may add its own after them."""
     a_opt, x_opt, y_opt = st.choice, st.choice_x, st.choice_y
     a_opt[0] = A_END
     x_opt[0] = 0
@@ -123,8 +132,7 @@ def action(st, p):
                 if is_legal(st, p, a, g, 0):
                     a_opt[n], x_opt[n], y_opt[n] = a, g, 0
                     n += 1
-    i = randint(n)
-    return a_opt[i], x_opt[i], y_opt[i]
+    return n
 
 
 @jitted

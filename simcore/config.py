@@ -54,6 +54,9 @@ class Trade:
 
 
 BASE_PLAYERS = (3, 4)
+# `ruleset`: the base game, or a rule set declared as a variant with ruleset=True (its parameters
+# in a top-level table of its name, e.g. [ck]); not packed: the rule set's on-slot says it
+RULESETS = ("base",) + tuple(name for name, v in REGISTRY.items() if v.ruleset)
 PLAYERS_ALLOWED = "3 or 4 (1 with [variants.robin_hood])"
 
 
@@ -64,6 +67,7 @@ class Rules:
         int, PLAYERS_ALLOWED, lambda v: None if v in (1,) + BASE_PLAYERS else f"{v} is out of range", P.P_PLAYERS)})
     victory_points: int = integer(10, 1, 30, P.P_VICTORY_POINTS)
     max_turns: int = integer(1000, 1, 100_000, P.P_MAX_TURNS)
+    ruleset: str = choice("base", {name: i for i, name in enumerate(RULESETS)})
     board: Board = section(Board)
     bank: Bank = section(Bank)
     trade: Trade = section(Trade)
@@ -125,9 +129,9 @@ def known_keys():
     leaves.append("seats")
     sections.append("variants")
     for name, v in REGISTRY.items():
-        more_leaves, more_sections = _keys(v.rules, f"variants.{name}.")
+        more_leaves, more_sections = _keys(v.rules, v.table + ".") if v.rules else ([], [])
         leaves += more_leaves
-        sections += [f"variants.{name}"] + more_sections
+        sections += [v.table] + more_sections
     return leaves, sections
 
 
@@ -182,9 +186,18 @@ def _build(cls, table, prefix=""):
     return cls(**kwargs)
 
 
-def _parse_variants(table):
-    return {name: _build(REGISTRY[name].rules, _table(f"variants.{name}", sub), f"variants.{name}.")
-            for name, sub in _table("variants", table).items()}
+def _parse_variants(table, ruleset):
+    """The variants' parameters: each [variants.<name>] table, and the rule set's [<ruleset>]
+    table (its defaults when the file has none; a rule set's table without its `ruleset` is refused)."""
+    out = {name: _build(REGISTRY[name].rules, _table(f"variants.{name}", sub), f"variants.{name}.")
+           for name, sub in _table("variants", table.get("variants", {})).items()}
+    for name in RULESETS[1:]:
+        if name == ruleset:
+            out[name] = _build(REGISTRY[name].rules, _table(name, table.get(name, {})), name + ".")
+        elif name in table:
+            raise ScenarioError(name, f"the [{name}] table needs ruleset = \"{name}\"",
+                                f"ruleset = \"{name}\" at the top level, or no [{name}] table")
+    return out
 
 
 def _parse_seats(value, players):
@@ -229,7 +242,8 @@ def _check_players(rules):
     if rules.players in allowed:
         return
     if by is not None:
-        raise ScenarioError("players", f"{rules.players} is not allowed with [variants.{by}]",
+        with_ = f'ruleset = "{by}"' if REGISTRY[by].ruleset else f"[variants.{by}]"
+        raise ScenarioError("players", f"{rules.players} is not allowed with {with_}",
                             " or ".join(map(str, allowed)))
     raise ScenarioError("players", f"{rules.players} needs a one-player variant", PLAYERS_ALLOWED)
 
@@ -313,7 +327,7 @@ def load_scenario(path, overrides=()):
     try:
         _check_keys(table, leaves, sections)
         scenario = _build(Scenario, table)
-        rules = replace(scenario.rules, variants=_parse_variants(table.get("variants", {})))
+        rules = replace(scenario.rules, variants=_parse_variants(table, scenario.rules.ruleset))
         _check_players(rules)
         seats = _parse_seats(table.get("seats"), rules.players)
         scenario = replace(scenario, rules=rules, seats=seats, source=path)

@@ -71,6 +71,7 @@ def init_game(st, params):
     copy_into(st.costs[ITEM_DEVCARD], COST_DEVCARD)
     st.corner_owner[:] = -1
     st.corner_free[:] = 1
+    st.corner_guard[:] = -1
     st.edge_owner[:] = -1
     init_card_kinds(st, params)
     for p in range(players):
@@ -171,16 +172,22 @@ def discards(st):
     """Every player holding more than HAND_LIMIT cards discards half, rounded down."""
     players = st.players
     for q in range(players):
-        n = st.hand[q].sum()
-        if n > HAND_LIMIT:
-            for _ in range(n // 2):
-                r = decide.discard(st, q)
-                if r < 0 or r >= st.hand.shape[1] or st.hand[q, r] == 0:
-                    st.illegal += 1
-                    r = 0
-                    while st.hand[q, r] == 0:
-                        r += 1
-                discard(st, q, r, 1)
+        discard_half(st, q, HAND_LIMIT)
+
+
+@jitted
+def discard_half(st, q, limit):
+    """q discards half its cards, rounded down, if it holds more than `limit` (a card of its choice at a time)."""
+    n = st.hand[q].sum()
+    if n > limit:
+        for _ in range(n // 2):
+            r = decide.discard(st, q)
+            if r < 0 or r >= st.hand.shape[1] or st.hand[q, r] == 0:
+                st.illegal += 1
+                r = 0
+                while st.hand[q, r] == 0:
+                    r += 1
+            discard(st, q, r, 1)
 
 
 @jitted

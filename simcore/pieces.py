@@ -31,12 +31,18 @@ def refresh_derived(st):
             st.road_touch[st.edge_owner[e], EDGE_CORNERS[e, 0]] += 1
             st.road_touch[st.edge_owner[e], EDGE_CORNERS[e, 1]] += 1
     for c in range(N_CORNERS):
-        free = st.corner_owner[c] < 0
-        for k in range(3):
-            n = CORNER_NEIGHBOURS[c, k]
-            if n >= 0 and st.corner_owner[n] >= 0:
-                free = False
-        st.corner_free[c] = 1 if free else 0
+        refresh_free(st, c)
+
+
+@jitted
+def refresh_free(st, c):
+    """corner_free of c: no building there or next to it (distance rule), and no other piece on it."""
+    free = st.corner_owner[c] < 0 and st.corner_guard[c] < 0
+    for k in range(3):
+        n = CORNER_NEIGHBOURS[c, k]
+        if n >= 0 and st.corner_owner[n] >= 0:
+            free = False
+    st.corner_free[c] = 1 if free else 0
 
 
 @jitted
@@ -133,6 +139,13 @@ def place_road(st, p, e):
 # --- longest road -----------------------------------------------------------
 
 @jitted
+def corner_piece_owner(st, c):
+    """Owner of the building, or else of another road-breaking piece (st.corner_guard), at c; -1 = none."""
+    owner = st.corner_owner[c]
+    return owner if owner >= 0 else st.corner_guard[c]
+
+
+@jitted
 def longest_trail_from(st, p, start, best):
     """Depth-first search over p's roads from `start`, never using an edge twice
     nor passing through a corner with an opponent's building.  Marks every edge
@@ -147,7 +160,7 @@ def longest_trail_from(st, p, start, best):
     while d >= 0:
         c = stack_c[d]
         k = stack_k[d]
-        owner = st.corner_owner[c]
+        owner = corner_piece_owner(st, c)
         if k == 3 or (d > 0 and owner >= 0 and owner != p):
             if d > 0:
                 used[stack_e[d]] = 0
@@ -170,7 +183,8 @@ def longest_trail_from(st, p, start, best):
 
 @jitted
 def longest_road(st, p):
-    """Longest trail in p's roads (RULES.md §0: an opponent's settlement breaks it).
+    """Longest trail in p's roads (RULES.md §0: an opponent's settlement breaks it, RULES.md §4:
+    so does an opponent's knight, st.corner_guard).
     A longest trail that is not closed ends where it cannot be extended: at a
     corner with an odd number of p's roads or with an opponent's building.  So the
     search starts there, and from one corner of every road no such start reaches
@@ -182,7 +196,7 @@ def longest_road(st, p):
         degree = st.road_touch[p, c]
         if degree == 0:
             continue
-        owner = st.corner_owner[c]
+        owner = corner_piece_owner(st, c)
         if degree % 2 == 1 or (owner >= 0 and owner != p):
             best = longest_trail_from(st, p, c, best)
     for e in range(st.edge_owner.shape[0]):

@@ -78,12 +78,12 @@ KINDS = "card kinds"    # in a shape: one entry per card kind (state_dtype)
 CHOICES = "choices"     # in a shape: n_choices(card kinds)
 
 
-def n_choices(width):
+def n_choices(width, room=0):
     """Options of one random choice at most: every road, settlement and city site,
     width x width bank trades and offers, 5 cards, every GB action (3 per corner and
-    hex position: policies.randombot.action), and END (and some room: 64 for five kinds).
-    A variant's own options come on top: its declared `choices` (state_dtype)."""
-    return N_EDGES + 2 * N_CORNERS + 2 * width * width + 14 + 9 * N_CORNERS
+    hex position: policies.randombot.action), and END (and some room: 64 for five kinds),
+    and the `room` the variants declare for their own options (Variant.choices)."""
+    return N_EDGES + 2 * N_CORNERS + 2 * width * width + 14 + 9 * N_CORNERS + room
 
 
 ARRAYS = (
@@ -97,7 +97,9 @@ ARRAYS = (
     ("corner_pips", (N_CORNERS, N_RESOURCES), "pips of each resource at a corner (from the board)"),
     ("corner_res_mask", (N_CORNERS,), "bit r set: resource r is produced at the corner"),
     ("edge_owner", (N_EDGES,), "player with a road here, -1 = empty"),
-    ("corner_free", (N_CORNERS,), "1 = the distance rule allows a settlement here"),
+    ("corner_free", (N_CORNERS,), "1 = the distance rule allows a settlement here (and no other piece stands here)"),
+    ("corner_guard", (N_CORNERS,), "player with a piece here that is no building but breaks roads like one "
+     "(a C&K knight), -1 = none"),
     ("road_touch", (MAX_PLAYERS, N_CORNERS), "number of the player's roads at each corner"),
     ("hand", (MAX_PLAYERS, KINDS), "cards of each kind in hand"),
     ("bank", (KINDS,), "cards of each kind in the bank"),
@@ -156,9 +158,9 @@ def log_width(width):
 def _shape(shape, width, room=0):
     """A shape whose named sizes are the layouts' current ones: "N_PARAMS", "SEAT_WIDTH",
     "N_WEIGHTS" (they grow as variants register: simcore.variant), KINDS (the card kinds
-    of the hand) and CHOICES (with `room` more: the variants' declared `choices`)."""
+    of the hand) and CHOICES (with `room` for the variants' options)."""
     sizes = {"N_PARAMS": P.N_PARAMS, "SEAT_WIDTH": R.SEAT_WIDTH, "N_WEIGHTS": W.N_WEIGHTS,
-             KINDS: width, CHOICES: n_choices(width) + room}
+             KINDS: width, CHOICES: n_choices(width, room)}
     return tuple(sizes.get(n, n) for n in shape)
 
 

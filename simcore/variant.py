@@ -42,6 +42,8 @@ class Variant:
     name: str                        # `[variants.<name>]`; its state marker is `variant_<name>`
     title: str = ""
     rules: Optional[type] = None     # frozen dataclass of simcore.fields helpers (slot=None: allocated here)
+    ruleset: bool = False            # a rule set: switched on by `ruleset = "<name>"`, its parameters in a
+    #   top-level `[<name>]` table (not [variants.<name>])
     players: Optional[tuple] = None  # player counts it plays with, when not the base game's 3 or 4
     check: Optional[Callable] = None  # check(scenario) raising a ScenarioError on a cross-field rule
     kernel: Optional[str] = None     # module of its hook functions (simcore.hooks.HOOKS names)
@@ -58,7 +60,7 @@ class Variant:
     actions: tuple = ()              # names of its main-phase actions
     weights: tuple = ()              # (name, meaning): policy weights
     card_kinds: tuple = ()           # simcore.cards.CardKind: its commodities, in the hand after the resources
-    choices: int = 0                 # options its actions add to one random choice at most (state.n_choices)
+    choices: int = 0                 # room its options need in the state's choice buffer (state.n_choices)
     sweep: dict = field(default_factory=dict)  # dotted scenario key -> values: the grid `catan-balance sweep` runs
     #   for a scenario that turns it on and has neither --vary nor a [sweep] table
     # allocated by register
@@ -73,6 +75,11 @@ class Variant:
     @property
     def marker(self):
         return "variant_" + self.name
+
+    @property
+    def table(self):
+        """Its parameters' scenario table: `variants.<name>`, or `<name>` for a rule set."""
+        return self.name if self.ruleset else f"variants.{self.name}"
 
     def slot(self, name):
         return self.slots[name]

@@ -18,7 +18,8 @@ from simcore import robin
 from simcore.game import init_game
 from simcore.pieces import place_road, place_settlement
 from simcore.variants.robin_hood import NEUTRAL, SHERIFF
-from simcore.state import new_state_buffer
+from simcore.cards import card_kinds
+from simcore.state import rules_variants, state_dtype
 from simcore.variants.robin_hood import ROBIN_KNIGHT
 from tests.positions import edge, make_params
 from simcore.variants import robin_hood as RH
@@ -53,7 +54,7 @@ def new_robin_position(policy="sheriff-greedy", seed=0, **rules):
     nothing on the board.  The numpy RNG is seeded with `seed`."""
     params = robin_params(**rules)
     np.random.seed(seed)
-    st = new_state_buffer()[0]
+    st = np.zeros(1, state_dtype(kinds=card_kinds(rules_variants(params)))).view(np.recarray)[0]   # resources only
     st.policy_kind[SHERIFF], st.weights[SHERIFF] = resolve(policy)
     init_game(st, params)
     decide.new_game(st, SHERIFF)

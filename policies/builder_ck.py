@@ -1,0 +1,191 @@
+"""The `builder` kind (greedy, roads, ... and the presets knights, science, trade) under
+Cities & Knights (RULES.md §4).  Before the base builder's goal (policies.builder) it
+repairs a damaged city, chases the robber off its own hex, raises and activates knights
+in proportion to the barbarian threat, improves its cities toward the metropolises,
+plays progress cards that pay and builds a wall when the hand is large; it keeps the
+commodities an improvement can use."""
+from policies import builder
+from policies.common import tie_break
+from simcore.actions import A_END, A_TRADE
+from simcore.ck_board import (PAPER, barbarian_strength, can_activate, can_build_knight, can_chase, can_improve,
+                              can_play_progress, can_promote, can_repair, can_wall, cost_row_afford,
+                              hand_limit, is_city, is_metropolis, metropolises, progress_in_hand, takes_metropolis)
+from simcore.jit import jitted
+from simcore.legal import is_legal
+from simcore.records import S_CITIES
+from simcore.state import N_RESOURCES
+from simcore.topology import N_CORNERS
+from simcore.variants.ck import (A_CK_IMPROVE, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
+                                 A_CK_KNIGHT_PROMOTE, A_CK_PLAY_PROGRESS, A_CK_REPAIR, A_CK_WALL, MAX_LEVEL,
+                                 N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_REPAIR, P_CK_STEPS, P_CK_WALL_COST,
+                                 W_CK_CHASE, W_CK_COMMODITY, W_CK_IMPROVE, W_CK_KNIGHTS, W_CK_PROGRESS, W_CK_TRACK0,
+                                 W_CK_WALL)
+
+
+@jitted
+def threatened(st, p, w):
+    """The barbarians are near (closer than w_knights thirds of their way) and Catan is
+    weaker than them, or p would be among the weakest defenders with a city to lose."""
+    steps = st.params[P_CK_STEPS]
+    left = steps - st.ck_barbarians
+    if w[W_CK_KNIGHTS] <= 0 or left * 3 > w[W_CK_KNIGHTS] * steps + 3:
+        return False
+    power = st.player_val              # scratch: each player's active strength, in one pass
+    power[:] = 0.0
+    for c in range(N_CORNERS):
+        if st.corner_guard[c] >= 0 and st.ck_knight_active[c]:
+            power[st.corner_guard[c]] += st.ck_knight[c]
+    total = 0.0
+    weakest = True
+    for q in range(st.players):
+        total += power[q]
+        if q != p and power[q] < power[p] and open_cities(st, q) > 0:
+            weakest = False
+    return total < barbarian_strength(st) or (weakest and open_cities(st, p) > 0)
+
+
+@jitted
+def open_cities(st, q):
+    """Cities of q without a metropolis."""
+    return st.stats[q, S_CITIES] - metropolises(st, q)
+
+
+@jitted
+def knight_action(st, p, w):
+    """Activate, build, then promote a knight: (action, corner) or (-1, -1)."""
+    for c in range(N_CORNERS):
+        if can_activate(st, p, c):
+            return A_CK_KNIGHT_ACTIVATE, c
+    for c in range(N_CORNERS):
+        if can_build_knight(st, p, c):
+            return A_CK_KNIGHT_BUILD, c
+    if w[W_CK_KNIGHTS] >= 1.0:
+        for c in range(N_CORNERS):
+            if can_promote(st, p, c):
+                return A_CK_KNIGHT_PROMOTE, c
+    return -1, -1
+
+
+@jitted
+def best_track(st, p, w):
+    """The affordable improvement with the best preference (a metropolis doubles it), or -1."""
+    if w[W_CK_IMPROVE] <= 0:
+        return -1
+    best, ties, t_best = -1.0, 0, -1
+    for t in range(N_TRACKS):
+        if can_improve(st, p, t):
+            v = w[W_CK_TRACK0 + t] + 0.01
+            if takes_metropolis(st, p, t, st.ck_level[p, t] + 1):
+                v *= 2.0
+            take, best, ties = tie_break(v, best, ties)
+            if take:
+                t_best = t
+    return t_best
+
+
+@jitted
+def keeps_commodity(st, p, k, w):
+    """A commodity of a track p still improves in is worth keeping (ck_commodity > 0)."""
+    t = k - PAPER
+    return w[W_CK_COMMODITY] > 0 and 0 <= t < N_TRACKS and st.ck_level[p, t] < MAX_LEVEL
+
+
+@jitted
+def action(st, p, w):
+    if cost_row_afford(st, p, P_CK_REPAIR):
+        for c in range(N_CORNERS):
+            if st.ck_damaged[c] and can_repair(st, p, c):
+                return A_CK_REPAIR, c, 0
+    if w[W_CK_CHASE] > 0 and st.ck_attacks > 0 and builder.robber_on_own_hex(st, p):
+        for c in range(N_CORNERS):
+            if can_chase(st, p, c):
+                return A_CK_KNIGHT_CHASE, c, 0
+    if threatened(st, p, w):
+        a, c = knight_action(st, p, w)
+        if a >= 0:
+            return a, c, 0
+    t = best_track(st, p, w)
+    if t >= 0:
+        return A_CK_IMPROVE, t, 0
+    if w[W_CK_PROGRESS] > 0 and progress_in_hand(st, p) > 0:
+        for card in range(N_PROGRESS):
+            if can_play_progress(st, p, card) and progress_worth(st, p, card, w):
+                return A_CK_PLAY_PROGRESS, card, 0
+    if (w[W_CK_WALL] > 0 and st.hand[p].sum() >= hand_limit(st, p) - 1 and st.ck_walls[p] < st.params[P_CK_MAX_WALLS]
+            and cost_row_afford(st, p, P_CK_WALL_COST)):
+        for c in range(N_CORNERS):
+            if can_wall(st, p, c):
+                return A_CK_WALL, c, 0
+    a, x, y = builder.action(st, p, w)
+    if a == A_TRADE and keeps_commodity(st, p, x, w):
+        return A_END, 0, 0
+    if not is_legal(st, p, a, x, y):   # e.g. a city while one is damaged
+        return A_END, 0, 0
+    return a, x, y
+
+
+@jitted
+def progress_worth(st, p, card, w):
+    """Whether to play `card` now.  Never yet: the cards' effects are a stub (simcore.ck_progress)."""
+    return False
+
+
+@jitted
+def city_value(st, c):
+    v = 0
+    for r in range(N_RESOURCES):
+        v += st.corner_pips[c, r]
+    return v
+
+
+@jitted
+def metro_city(st, p, t):
+    """The most productive city without a metropolis."""
+    best, where = -1, -1
+    for c in range(N_CORNERS):
+        if is_city(st, p, c) and not is_metropolis(st, c) and city_value(st, c) > best:
+            best, where = city_value(st, c), c
+    return where
+
+
+@jitted
+def pillage_city(st, p):
+    """The least productive city without a metropolis (a wall-less one first)."""
+    best, where = 1 << 30, -1
+    for c in range(N_CORNERS):
+        if is_city(st, p, c) and not is_metropolis(st, c):
+            v = city_value(st, c) + 100 * st.ck_wall[c]
+            if v < best:
+                best, where = v, c
+    return where
+
+
+@jitted
+def tie_colour(st, p, w):
+    """The colour of its most preferred track with cards left."""
+    best, where = -1.0, 0
+    for t in range(N_TRACKS):
+        v = w[W_CK_TRACK0 + t] + 0.01 * (st.ck_level[p, t] + 1)
+        if st.ck_deck_n[t] > 0 and v > best:
+            best, where = v, t
+    return where
+
+
+@jitted
+def retreat(st, q, d):
+    """The first free corner q's roads lead to from d (st.ck_reach is marked)."""
+    for e in range(N_CORNERS):
+        if e != d and st.ck_reach[e] and st.corner_owner[e] < 0 and st.corner_guard[e] < 0:
+            return e
+    return -1
+
+
+@jitted
+def aqueduct(st, p, w):
+    """The resource it holds least of (the bank has some)."""
+    best, where = 1 << 30, 0
+    for r in range(N_RESOURCES):
+        if st.bank[r] > 0 and st.hand[p, r] < best:
+            best, where = st.hand[p, r], r
+    return where
+

@@ -1,0 +1,159 @@
+"""Cities & Knights (RULES.md §4) over whole games: invariants after every turn of
+random-policy and greedy-family games (a compiled checker like tests/invariants.py):
+conservation of every card kind and of the progress cards, progress hands within 4,
+knights <= 2 per level and matching the board, metropolises <= 1 per track on their
+holder's cities, walls and damage only under cities, VP = the sum of their sources,
+no refused policy answer; and the games are the product's (same winner and length)."""
+import numpy as np
+import pytest
+from numba import njit
+
+from policies import decide
+from policies.registry import resolve
+from simcore import records as R
+from simcore.batch import play_batch
+from simcore.ck_board import metropolises, progress_in_hand
+from simcore.economy import kind_supply
+from simcore.game import init_game, play_turn, seat_policies, setup_phase
+from simcore.jit import jitted  # noqa: F401  (sets numba's cache folder for the engine's sources)
+from simcore.params import P_MAX_TURNS, P_PLAYERS
+from simcore.seeds import game_seeds
+from simcore.state import game_bytes, new_state_buffer, victory_points
+from simcore.topology import N_CORNERS
+from simcore.variants.ck import (KNIGHTS_PER_LEVEL, MAX_LEVEL, N_PROGRESS, N_TRACKS, P_CK_DECK, P_CK_MAX_WALLS,
+                                 P_CK_VP, PROGRESS_HAND)
+from tests.ck_positions import ck_params
+
+INVARIANTS = {1: "bank + hands == supply for every card kind", 2: "progress cards: decks + hands + shown == deck",
+              3: "progress hand over 4", 4: "knights per level over 2 or not the board's",
+              5: "a knight on a building, or guard and knight level disagree", 6: "metropolis not on its holder's city",
+              7: "VP != the sum of its sources", 8: "walls: not under an own city, or over the limit",
+              9: "a damaged corner that is no city", 10: "a refused policy answer", 11: "level out of 0..5",
+              12: "a winner below ck.victory_points, or not on its own turn", 13: "max_turns game not at max_turns"}
+
+
+@njit(cache=True)
+def check(st, params):
+    players = st.players
+    for k in range(st.hand.shape[1]):
+        if st.bank[k] + st.hand[:players, k].sum() != kind_supply(params, k) or st.bank[k] < 0:
+            return 1
+    shown = st.ck_progress_vp[:players].sum()
+    all_total, all_held = 0, shown
+    for t in range(N_TRACKS):
+        all_held += st.ck_deck_n[t]
+    for card in range(N_PROGRESS):
+        all_total += params[P_CK_DECK + card]
+        all_held += st.ck_progress[:players, card].sum()
+    if all_total != all_held:
+        return 2
+    for p in range(players):
+        if progress_in_hand(st, p) > PROGRESS_HAND:
+            return 3
+        for lv in range(3):
+            n = 0
+            for c in range(N_CORNERS):
+                if st.corner_guard[c] == p and st.ck_knight[c] == lv + 1:
+                    n += 1
+            if n != st.ck_knights[p, lv] or n > KNIGHTS_PER_LEVEL:
+                return 4
+        for t in range(N_TRACKS):
+            if st.ck_level[p, t] < 0 or st.ck_level[p, t] > MAX_LEVEL:
+                return 11
+        walls = 0
+        for c in range(N_CORNERS):
+            if st.ck_wall[c] and st.corner_owner[c] == p:
+                walls += 1
+        if walls != st.ck_walls[p] or walls > params[P_CK_MAX_WALLS]:
+            return 8
+        vp = (st.stats[p, R.S_SETTLEMENTS] + 2 * st.stats[p, R.S_CITIES] + 2 * metropolises(st, p)
+              + st.ck_defender[p] + st.ck_progress_vp[p] + (1 if st.ck_merchant_owner == p else 0)
+              + (2 if st.road_holder == p else 0))
+        if vp != victory_points(st, p):
+            return 7
+    for c in range(N_CORNERS):
+        if (st.corner_guard[c] >= 0) != (st.ck_knight[c] > 0) or (st.corner_guard[c] >= 0 and st.corner_owner[c] >= 0):
+            return 5
+        if st.ck_wall[c] and st.corner_level[c] != 2:
+            return 8
+        if st.ck_damaged[c] and st.corner_level[c] != 2:
+            return 9
+    for t in range(N_TRACKS):
+        h = st.ck_metro[t]
+        if h >= 0:
+            c = st.ck_metro_corner[t]
+            if c < 0 or st.corner_owner[c] != h or st.corner_level[c] != 2 or st.ck_level[h, t] < 4:
+                return 6
+            for u in range(t):
+                if st.ck_metro_corner[u] == c:
+                    return 6
+    if st.illegal > 0:
+        return 10
+    return 0
+
+
+@njit(cache=True)
+def play_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, out):
+    players = params[P_PLAYERS]
+    for i in range(game_indices.shape[0]):
+        buf_bytes[:] = 0
+        st = buf[0]
+        np.random.seed(seeds[i])
+        st.log_on = 0
+        seat_policies(st, kinds, weights, params, game_indices[i])
+        init_game(st, params)
+        for s in range(players):
+            decide.new_game(st, s)
+        setup_phase(st)
+        code = 0
+        while True:
+            code = check(st, params)
+            if code == 0 and st.winner >= 0:
+                if victory_points(st, st.winner) < params[P_CK_VP] or st.winner != st.current:
+                    code = 12
+            if code != 0 or st.winner >= 0 or st.turn >= params[P_MAX_TURNS]:
+                break
+            play_turn(st, params, st.turn % players)
+        if code == 0 and st.winner < 0 and st.turn != params[P_MAX_TURNS]:
+            code = 13
+        out[i, 0] = code
+        out[i, 1] = st.turn
+        out[i, 2] = st.winner
+        out[i, 3] = st.ck_attacks
+        out[i, 4] = st.ck_metro.max()
+
+
+def run_checked(policies, games, seed, **ck):
+    params = ck_params(len(policies), **ck)
+    params[P_MAX_TURNS] = 400
+    resolved = [resolve(name) for name in policies]
+    kinds = np.array([k for k, _ in resolved], np.int64)
+    weights = np.array([w for _, w in resolved])
+    indices = np.arange(games, dtype=np.int64)
+    seeds = game_seeds(seed, 0, games)
+    out = np.zeros((games, 5), np.int64)
+    buf = new_state_buffer(params)
+    play_checked(params, kinds, weights, indices, seeds, buf, game_bytes(buf), out)
+    return out, seeds, play_batch(params, kinds, weights, indices, seeds)
+
+
+@pytest.mark.parametrize("policies,games", [(("random",) * 4, 300), (("random",) * 3, 200),
+                                            (("greedy", "knights", "science", "trade"), 300),
+                                            (("random", "knights", "random", "trade"), 200)])
+def test_invariants_hold_after_every_turn(policies, games):
+    out, seeds, rows = run_checked(policies, games, 3)
+    failed = np.flatnonzero(out[:, 0])
+    if len(failed):
+        g = failed[0]
+        pytest.fail(f"{len(failed)} of {games} games broke an invariant; first: game {g} (seed {seeds[g]}) "
+                    f"after turn {out[g, 1]}: {INVARIANTS[out[g, 0]]}")
+    assert (rows[:, R.G_WINNER] == out[:, 2]).all() and (rows[:, R.G_TURNS] == out[:, 1]).all()
+    assert (out[:, 3] > 0).mean() > 0.9                  # barbarians attack in (almost) every game
+    if "greedy" in policies:
+        assert (out[:, 4] >= 0).mean() > 0.3             # metropolises are taken
+    if policies[0] == "random":                          # the random policy walks into every C&K action
+        names = R.column_names()
+        for counter in ("ck_knights_built", "ck_knights_promoted", "ck_knights_activated", "ck_knight_actions",
+                        "ck_walls", "ck_progress_played", "spend_improvements", "gain_aqueduct"):
+            total = sum(rows[:, names.index(f"seat{s}_{counter}")].sum() for s in range(len(policies)))
+            assert total > 0, counter
