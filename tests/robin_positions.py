@@ -18,9 +18,8 @@ from simcore import robin
 from simcore.game import init_game
 from simcore.pieces import place_road, place_settlement
 from simcore.variants.robin_hood import NEUTRAL, SHERIFF
-from simcore.state import new_state_buffer
 from simcore.variants.robin_hood import ROBIN_KNIGHT
-from tests.positions import edge, make_params
+from tests.positions import blank_state, edge, make_params
 from simcore.variants import robin_hood as RH
 
 KNIGHT = ROBIN_KNIGHT
@@ -50,7 +49,7 @@ def new_robin_position(policy="sheriff-greedy", seed=0, **rules):
     nothing on the board.  The numpy RNG is seeded with `seed`."""
     params = robin_params(**rules)
     np.random.seed(seed)
-    st = new_state_buffer()[0]
+    st = blank_state(params)
     st.policy_kind[SHERIFF], st.weights[SHERIFF] = resolve(policy)
     init_game(st, params)
     decide.new_game(st, SHERIFF)
