@@ -13,6 +13,7 @@ BUILDER_BASE = {
     "robber_leader": 1.0, "knight_early": 0.0, "trade": 1.0, "longest_road": 0.0,
     # Grundbesitz (only read when the variant is on)
     "gb": 0.6, "gb_block": 1.0, "gb_knight_block": 0.0, "gb_defend": 1.0, "gb_remove": 1.0,
+    "gb_defend_removal": 1.0, "gb_strike": 1.0, "gb_follow_remove": 1.0,
     # Autarkie (only read when the variant is on; policies.builder_autarkie)
     "aut_card": 1.0, "aut_income": 1.0, "aut_trade": 0.0,
 }

@@ -168,24 +168,30 @@ def gb_robber_block(st, p):
 
 
 @jitted
-def gb_follow_up(st, d, actor, h):
-    """Only defend, strike back (if the actor has a GB there) or take the robber (if
-    it has the knights defence_steal_knights asks for), equally likely."""
-    can_strike = gb_strike_target(st, d, actor, h) >= 0
-    can_rob = st.params[P_GB_STEAL_KNIGHTS] == 1 or gb.has_knight(st, d)
-    choice = randint(1 + int(can_strike) + int(can_rob))
-    if choice == 0:
-        return gb.FOLLOW_NONE
-    if choice == 1 and can_strike:
-        return gb.FOLLOW_STRIKE
-    return gb.FOLLOW_ROBBER
+def gb_follow_up(st, d, actor, h, what):
+    """Only defend, place markers, remove a marker (each if it has a target) or take the
+    robber (if it has the knights defence_steal_knights asks for), equally likely."""
+    options = st.choice
+    options[0] = gb.FOLLOW_NONE
+    n = 1
+    for f in (gb.FOLLOW_STRIKE, gb.FOLLOW_REMOVE):
+        if gb_follow_target(st, d, actor, h, what, f) >= 0:
+            options[n] = f
+            n += 1
+    if st.params[P_GB_STEAL_KNIGHTS] == 1 or gb.has_knight(st, d):
+        options[n] = gb.FOLLOW_ROBBER
+        n += 1
+    return options[randint(n)]
 
 
 @jitted
-def gb_strike_target(st, d, actor, h):
+def gb_follow_target(st, d, actor, h, what, choice):
+    """Any GB the follow-up `choice` may act on, equally likely; -1 if none."""
     where, n = -1, 0
     for g in range(N_GB):
-        if st.gb_owner[g] == actor and gb.gb_hex(g) == h:
+        ok = (gb.can_strike(st, d, actor, h, what, g) if choice == gb.FOLLOW_STRIKE
+              else gb.can_remove(st, st.params, d, g))
+        if ok:
             n += 1
             if randint(n) == 0:
                 where = g

@@ -140,7 +140,9 @@ def test_errors_name_file_key_and_what_is_allowed(scenario_file, text, sets, whe
 def test_unknown_policy_lists_the_allowed_ones():
     with pytest.raises(ScenarioError) as info:
         resolve("nope")
-    assert info.value.allowed == ", ".join(PRESETS)
+    from policies.registry import list_presets
+    assert info.value.allowed == ", ".join(p.name for p in list_presets()) + ", or a preset file (.toml)"
+    assert all(name in info.value.allowed for name in PRESETS)
 
 
 def test_toml_syntax_and_missing_file(scenario_file, tmp_path):
