@@ -32,28 +32,17 @@ def _hex_places():
 
 HEX_PLACES = _hex_places()
 
-# meat follows the commodities of the variants registered before this one (simcore.cards:
-# a hand holds the kinds of its state's variants in registration order); each of those
-# variants adds its kinds only where its marker compiles it in
-_EARLIER = [n for n in list(REGISTRY)[:list(REGISTRY).index(AUTARKIE)] if COMMODITIES.get(n)]
-if len(_EARLIER) > 1:
-    raise NotImplementedError("meat_kind: more than one earlier variant with commodities")
-if _EARLIER:
-    _n_earlier = len(COMMODITIES[_EARLIER[0]])
-
-    @variant_code(_EARLIER[0], 0)
-    def _earlier_kinds(st):
-        return _n_earlier
-else:
-    @jitted
-    def _earlier_kinds(st):
-        return 0
+# meat is the last card kind of a hand: a hand holds the kinds of its state's variants in
+# registration order (simcore.cards), and no variant with commodities registers after this one
+_LATER = [n for n in list(REGISTRY)[list(REGISTRY).index(AUTARKIE) + 1:] if COMMODITIES.get(n)]
+if _LATER:
+    raise NotImplementedError(f"meat_kind: variants with commodities registered after autarkie: {_LATER}")
 
 
 @jitted
 def meat_kind(st):
-    """The card kind of meat in st's hands."""
-    return N_RESOURCES + _earlier_kinds(st)
+    """The card kind of meat in st's hands: the last one."""
+    return st.hand.shape[1] - 1
 
 
 @jitted

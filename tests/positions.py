@@ -60,6 +60,14 @@ def make_params(players=4, layout=P.LAYOUT_BEGINNER, victory_points=10, max_turn
     return params
 
 
+def blank_state(params, kinds=None):
+    """A zeroed state record with every variant's fields, its hands laid out for `kinds`
+    (default: the card kinds of the variants `params` switch on, as a run lays them out)."""
+    if kinds is None:
+        kinds = card_kinds(buffer_variants(rules_variants(params)))
+    return np.zeros(1, state_dtype(kinds=kinds)).view(np.recarray)[0]
+
+
 def new_position(players=4, policy="random", seed=0, params=None, kinds=None, **rules):
     """(st, params): a set-up game with nothing placed, every seat playing `policy`
     (a preset name, or one name per seat).  The numpy RNG (the engine's dice and
@@ -69,9 +77,7 @@ def new_position(players=4, policy="random", seed=0, params=None, kinds=None, **
     if params is None:
         params = make_params(players, **rules)
     np.random.seed(seed)
-    if kinds is None:   # every variant's fields; the hand holds the card kinds of the variants on
-        kinds = card_kinds(buffer_variants(rules_variants(params)))
-    st = np.zeros(1, state_dtype(kinds=kinds)).view(np.recarray)[0]
+    st = blank_state(params, kinds)
     names = [policy] * players if isinstance(policy, str) else list(policy)
     for p, name in enumerate(names):
         st.policy_kind[p], st.weights[p] = resolve(name)

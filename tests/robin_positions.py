@@ -18,10 +18,8 @@ from simcore import robin
 from simcore.game import init_game
 from simcore.pieces import place_road, place_settlement
 from simcore.variants.robin_hood import NEUTRAL, SHERIFF
-from simcore.cards import card_kinds
-from simcore.state import rules_variants, state_dtype
 from simcore.variants.robin_hood import ROBIN_KNIGHT
-from tests.positions import edge, make_params
+from tests.positions import blank_state, edge, make_params
 from simcore.variants import robin_hood as RH
 
 KNIGHT = ROBIN_KNIGHT
@@ -54,7 +52,7 @@ def new_robin_position(policy="sheriff-greedy", seed=0, **rules):
     nothing on the board.  The numpy RNG is seeded with `seed`."""
     params = robin_params(**rules)
     np.random.seed(seed)
-    st = np.zeros(1, state_dtype(kinds=card_kinds(rules_variants(params)))).view(np.recarray)[0]   # resources only
+    st = blank_state(params)
     st.policy_kind[SHERIFF], st.weights[SHERIFF] = resolve(policy)
     init_game(st, params)
     decide.new_game(st, SHERIFF)
