@@ -377,10 +377,11 @@ def _remove_chunk(path):
 
 # --- playing jobs ---
 
-def _results(tasks, jobs, backend="loky", scheduler=None):
-    """The tasks' answers in task order: in this process (one local job), loky workers or Dask."""
+def _results(tasks, owners, jobs, backend="loky", scheduler=None):
+    """The tasks' answers in task order: in this process (one local job; a chunk of a job that has
+    stopped meanwhile is not played), loky workers or Dask."""
     if jobs == 1 and backend == "loky":
-        return (play_chunk(*task) for task in tasks)
+        return (Done(s, c, None) if job.complete else play_chunk(work, s, c) for job, (work, s, c) in zip(owners, tasks))
     return backends.ordered(play_chunk, tasks, jobs, backend, scheduler)
 
 
@@ -455,7 +456,7 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="lok
             owner = [job for job in pending for _ in job.todo]
             for job in pending:
                 job.outstanding, job.todo = len(job.todo), []
-            for job, done in zip(owner, _results(tasks, jobs, backend, scheduler)):
+            for job, done in zip(owner, _results(tasks, owner, jobs, backend, scheduler)):
                 bar.update(job.absorb(done))
                 finish_ready()
     except KeyboardInterrupt:

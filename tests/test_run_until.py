@@ -124,17 +124,17 @@ from simcore.config import load_scenario
 from reports.summary import Tally
 from simcore import runner
 s = load_scenario(sys.argv[1], ["games=100000"])
-runner.run(s, sys.argv[2], Tally, jobs=2, chunk_games=300, progress=False, resume=True, until=0.008)
+runner.run(s, sys.argv[2], Tally, jobs=2, chunk_games=600, progress=False, resume=True, until=0.008)
 """
 
 
 def test_a_killed_run_resumes_to_the_same_bytes(scenario_file, tmp_path):
     path = scenario_file()
     s = load_scenario(path, ["games=100000"])
-    runner.run(s, tmp_path / "ref", Tally, chunk_games=300, progress=False, until=0.008)   # ~11,000 games
+    runner.run(s, tmp_path / "ref", Tally, chunk_games=600, progress=False, until=0.008)   # ~11,000 games
     out = tmp_path / "out"
     kill_mid_run(_KILL_SCRIPT, [path, out], out, 900, signal.SIGKILL)
-    runner.run(s, out, Tally, resume=True, chunk_games=300, progress=False, until=0.008)
+    runner.run(s, out, Tally, resume=True, chunk_games=600, progress=False, until=0.008)
     assert _files(out) == _files(tmp_path / "ref")
 
 
