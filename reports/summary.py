@@ -13,26 +13,18 @@ from reports.rates import Z95, rate, wilson  # noqa: F401 (wilson, Z95: read fro
 from reports.variants import REGISTRY
 
 # Per-game averages shown per scenario seat: (label, seat columns summed).  Every
-# run shows BASE_AVERAGES; a variant that is on adds its own.
+# run shows BASE_AVERAGES; a variant that is on adds its report entry's `averages`.
 BASE_AVERAGES = [
     ("VP", ("vp",)),
     ("cards from dice", ("gain_dice",)),
 ]
-VARIANT_AVERAGES = {
-    "grundbesitz": [
-        ("GB bought", ("gb_bought",)),
-        ("cards from GB", ("gain_grundbesitz",)),
-        ("markers placed", ("gb_markers_response", "gb_markers_knight", "gb_markers_robber", "gb_markers_strike")),
-        ("markers received", ("gb_markers_received",)),
-        ("defences", ("gb_defences",)),
-    ],
-}
 
 
 def averages_for(scenario):
     out = list(BASE_AVERAGES)
     for name in scenario.rules.variants:
-        out += VARIANT_AVERAGES.get(name, [])
+        if name in REGISTRY:
+            out += list(REGISTRY[name].averages)
     return out
 
 

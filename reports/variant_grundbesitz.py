@@ -10,6 +10,13 @@ ENTRY = VariantReport(
     # removals, knights spent, defences; gain_/spend_grundbesitz are flows
     charts=(vc.grundbesitz_income, vc.grundbesitz_markers),
     board_layers=(vc.grundbesitz_layer,),
+    averages=(
+        ("GB bought", ("gb_bought",)),
+        ("cards from GB", ("gain_grundbesitz",)),
+        ("markers placed", ("gb_markers_response", "gb_markers_knight", "gb_markers_robber", "gb_markers_strike")),
+        ("markers received", ("gb_markers_received",)),
+        ("defences", ("gb_defences",)),
+    ),
     about="Income from Grundbesitz yields as a share of all resources gained, and blockade markers per player "
           "and game.",
 )

@@ -6,6 +6,7 @@ Cards are of any kind a hand holds (resources, then commodities: simcore.cards);
 number of kinds is read from the arrays (`st.hand.shape[1]`, fixed by the record type)."""
 from simcore.jit import jitted
 
+from simcore import hooks
 from simcore import records as R
 from simcore.events import E_DISCARD, E_PAYOUT, E_STEAL, E_TRADE, log_event
 from simcore.params import P_KIND_RATE, P_KIND_SUPPLY, P_RESOURCE_SUPPLY
@@ -67,8 +68,10 @@ def give(st, p, r, n, stat):
 @jitted
 def produce(st, number):
     """Every hex with `number` and without the robber pays 1 per settlement and 2 per
-    city (owe_dice), under the bank-shortage rule (pay_dice)."""
+    city (owe_dice), as the variants change it (hook owe), under the bank-shortage
+    rule (pay_dice)."""
     owe_dice(st, number)
+    hooks.owe(st, st.params, number)
     pay_dice(st, number)
 
 
@@ -106,31 +109,31 @@ def bank_pays(st, k):
 @jitted
 def pay_dice(st, number):
     """Pay st.owed for the roll of `number`, kind by kind as the bank allows: resources
-    hex by hex (the log names the hex), other kinds per player (hex -1)."""
+    hex by hex as the buildings earn them (the log names the hex), then what a variant
+    owes beyond that and the other kinds per player (hex -1)."""
     owed = st.owed
     for r in range(owed.shape[1]):
         if not bank_pays(st, r):
             continue
-        if r >= N_RESOURCES:
-            for p in range(st.players):
-                n = min(owed[p, r], st.bank[r])
-                if n > 0:
-                    give(st, p, r, n, R.S_GAIN_DICE)
-                    log_event(st, E_PAYOUT, p, r, n, -1, SOURCE_DICE)
-            continue
-        # pay hex by hex (in full, or what is left to the single claimant)
-        for i in range(2):
-            h = st.number_hexes[number, i]
-            if h < 0 or h == st.robber or st.hex_resource[h] != r:
-                continue
-            for k in range(6):
-                c = HEX_CORNERS[h, k]
-                p = st.corner_owner[c]
-                if 0 <= p < st.players:  # seats only (not Robin Hood's neutral colour)
-                    n = min(st.corner_level[c], st.bank[r])
-                    if n > 0:
-                        give(st, p, r, n, R.S_GAIN_DICE)
-                        log_event(st, E_PAYOUT, p, r, n, h, SOURCE_DICE)
+        if r < N_RESOURCES:   # hex by hex (in full, or what is left to the single claimant)
+            for i in range(2):
+                h = st.number_hexes[number, i]
+                if h < 0 or h == st.robber or st.hex_resource[h] != r:
+                    continue
+                for k in range(6):
+                    c = HEX_CORNERS[h, k]
+                    p = st.corner_owner[c]
+                    if 0 <= p < st.players:  # seats only (not Robin Hood's neutral colour)
+                        n = min(st.corner_level[c], owed[p, r], st.bank[r])
+                        if n > 0:
+                            give(st, p, r, n, R.S_GAIN_DICE)
+                            owed[p, r] -= n
+                            log_event(st, E_PAYOUT, p, r, n, h, SOURCE_DICE)
+        for p in range(st.players):
+            n = min(owed[p, r], st.bank[r])
+            if n > 0:
+                give(st, p, r, n, R.S_GAIN_DICE)
+                log_event(st, E_PAYOUT, p, r, n, -1, SOURCE_DICE)
 
 
 @jitted

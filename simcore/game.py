@@ -1,8 +1,9 @@
 """One whole game (RULES.md §0), compiled: setup, turns, record.
 
 The turn reads as the rulebook does (play_turn):
-    start -> [hook before_roll] -> optional knight before the roll -> roll -> 7:
-    discards, robber ([hook move_robber]), steal | else production -> [hook
+    [hook setup] ... start -> [hook before_roll] -> optional knight before the roll -> roll
+    ([hook roll]) -> 7:
+    discards, robber ([hook move_robber]), steal | else production ([hook owe]) -> [hook
     after_production] -> actions until the policy ends (a variant's own actions:
     [hooks is_legal_action, apply_action]) -> end (cards bought this turn become
     usable; [hook end_turn])
@@ -110,7 +111,10 @@ def setup_placement(st, p, second):
 
 @jitted
 def setup_phase(st):
-    """Snake order 0..n-1, n-1..0; the second settlement yields its resources."""
+    """Snake order 0..n-1, n-1..0; the second settlement yields its resources
+    (unless a variant places its own way: hook setup)."""
+    if hooks.setup(st, st.params):
+        return
     players = st.players
     for p in range(players):
         setup_placement(st, p, False)
@@ -281,7 +285,18 @@ def start_turn(st, p):
 
 
 @jitted
-def roll(st, p):
+def roll(st, params, p):
+    """The number dice's sum: a variant's own dice (hook roll, e.g. with an event die
+    played first), or two dice."""
+    total = hooks.roll(st, params, p)
+    if total >= 0:
+        st.last_roll = total
+        return total
+    return two_dice(st, p)
+
+
+@jitted
+def two_dice(st, p):
     """Two dice; their sum."""
     d1 = randint(6) + 1
     d2 = randint(6) + 1
@@ -301,7 +316,7 @@ def play_turn(st, params, p):
         apply_action(st, p, A_KNIGHT, 0, 0)
         if game_over(st, params, p):
             return
-    total = roll(st, p)
+    total = roll(st, params, p)
     if total == 7:
         seven(st, p)
     else:

@@ -8,16 +8,24 @@ registration order:
   init(st, params)                 after the base game's setup of the state (supplies, board, deck)
   play_game(st, params) -> bool    True: the variant played the whole game (a solo mode's setup,
                                    turns and endings), instead of the base game's setup and turns
+  setup(st, params) -> bool        True: the variant played the setup placements its own way (e.g. a city
+                                   as the second piece), instead of the base game's snake order
   before_roll(st, params, p)       start of p's turn, before the knight-before-the-roll and the roll
+  roll(st, params, p) -> int       the sum of the number dice, when the variant rolls its own dice (e.g. an
+                                   event die, played before production); -1: the base game's two dice
+  owe(st, params, number)          production: change st.owed (cards of each kind each player is owed for
+                                   the roll of `number`, the base game's filled in) before the bank pays it
   after_production(st, params, p)  after the roll's production (or the 7)
   seven(st, p) -> bool             True: the variant played the 7 its own way (instead of discards and robber)
   move_robber(st, p) -> bool       True: the variant moved the robber (a 7 or a knight) its own way
+  forbids(st, p, a, x, y) -> bool  True: the variant forbids a base-game action the base rules allow
   is_legal_action(st, p, a, x, y)  legality of the variant's own actions (codes it declared)
   apply_action(st, p, a, x, y)     carrying out the variant's own actions
   after_action(st, p, a, x, y)     after any action (its consequences under the variant)
   game_over(st, params, p) -> int  1/0: the game has/has not ended, decided by the variant instead of
                                    the base game's win check (-1: no variant decides)
   end_turn(st, p)                  end of p's turn, after the base game's
+  victory_points(st, p) -> int     the variant's own victory points of p (added to the base game's)
 and the record: a variant's game columns are copied from its `game_field` when it is on
 (its seat columns are counters in st.stats already).
 
@@ -38,15 +46,20 @@ from simcore.variant import REGISTRY
 HOOKS = {
     "init": ("st, params", "each"),
     "play_game": ("st, params", "first"),
+    "setup": ("st, params", "first"),
     "before_roll": ("st, params, p", "each"),
+    "roll": ("st, params, p", "replace"),
+    "owe": ("st, params, number", "each"),
     "after_production": ("st, params, p", "each"),
     "seven": ("st, p", "first"),
     "move_robber": ("st, p", "first"),
     "after_action": ("st, p, a, x, y", "each"),
     "game_over": ("st, params, p", "replace"),
+    "forbids": ("st, p, a, x, y", "first"),
     "is_legal_action": ("st, p, a, x, y", "action"),
     "apply_action": ("st, p, a, x, y", "action"),
     "end_turn": ("st, p", "each"),
+    "victory_points": ("st, p", "sum"),
     "record": ("st, row", "record"),
 }
 
@@ -72,13 +85,15 @@ def _implementations(hook, names):
 def _source(hook, impls):
     args, how = HOOKS[hook]
     params = "params" if "params" in args.split(", ") else "st.params"
-    lines = [f"def {hook}({args}):"]
+    lines = [f"def {hook}({args}):"] + (["    total = 0"] if how == "sum" else [])
     for i, (v, _) in enumerate(impls):
         on = f"{params}[{v.on_slot}] != 0"
         if how == "each":
             lines += [f"    if {on}:", f"        h{i}({args})"]
         elif how == "replace":
             lines += [f"    if {on}:", f"        return h{i}({args})"]
+        elif how == "sum":
+            lines += [f"    if {on}:", f"        total += h{i}({args})"]
         elif how == "first":
             lines += [f"    if {on}:", f"        if h{i}({args}):", "            return True"]
         elif how == "action":
@@ -91,8 +106,8 @@ def _source(hook, impls):
         else:  # record: the variant's game columns, -1 (written before) when it is off
             lines += [f"    if {on}:", f"        for k in range({len(v.game_columns)}):",
                       f"            row[{v.game_base} + k] = st.{v.game_field}[k]"]
-    lines.append({"first": "    return False", "action": "    return False", "replace": "    return -1"}.get(
-        how, "    return"))
+    lines.append({"first": "    return False", "action": "    return False", "replace": "    return -1",
+                  "sum": "    return total"}.get(how, "    return"))
     return "\n".join(lines)
 
 
@@ -133,13 +148,18 @@ def _hook(hook):
 
 init = _hook("init")
 play_game = _hook("play_game")
+setup = _hook("setup")
 before_roll = _hook("before_roll")
+roll = _hook("roll")
+owe = _hook("owe")
 after_production = _hook("after_production")
 seven = _hook("seven")
 move_robber = _hook("move_robber")
 after_action = _hook("after_action")
 game_over = _hook("game_over")
+forbids = _hook("forbids")
 is_legal_action = _hook("is_legal_action")
 apply_action = _hook("apply_action")
 end_turn = _hook("end_turn")
+victory_points = _hook("victory_points")
 record = _hook("record")

@@ -47,6 +47,8 @@ def can_offer(st, p):
 
 @jitted
 def is_legal(st, p, a, x, y):
+    if hooks.forbids(st, p, a, x, y):   # a variant's rule against a base-game action
+        return False
     if a == A_ROAD:
         return can_road(st, p) and 0 <= x < st.edge_owner.shape[0] and can_build_road_at(st, p, x)
     if a == A_SETTLEMENT:

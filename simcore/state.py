@@ -14,6 +14,7 @@ from simcore import fastcompile
 from simcore.jit import jitted
 
 from policies import weights as W
+from simcore import hooks
 from simcore import params as P
 from simcore import records as R
 from simcore.cards import N_RESOURCES, card_kinds
@@ -241,12 +242,13 @@ def hand_size(st, p):
 
 @jitted
 def victory_points(st, p):
-    """VP = settlements + 2 * cities + VP cards + 2 per award (RULES.md §0).
-    Building counts come from the stats counters kept up to date on every build."""
+    """VP = settlements + 2 * cities + VP cards + 2 per award (RULES.md §0), and the
+    variants' own VP (hook victory_points).  Building counts come from the stats
+    counters kept up to date on every build."""
     vp = st.stats[p, S_SETTLEMENTS] + 2 * st.stats[p, S_CITIES]
     vp += st.dev_hand[p, DEV_VP] + st.dev_new[p, DEV_VP]
     if st.army_holder == p:
         vp += 2
     if st.road_holder == p:
         vp += 2
-    return vp
+    return vp + hooks.victory_points(st, p)

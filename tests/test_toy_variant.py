@@ -66,8 +66,8 @@ ENTRY = VariantReport(name="toy", title="Toy (forests pay extra lumber)",
                       about="Extra lumber from forest rolls per player and game.")
 
 
-def main(argv):
-    """`catan-balance ARGV` with the toy registered."""
+def main(argv, declare=declare):
+    """`catan-balance ARGV` with the toy (or the variant `declare` registers) registered."""
     declare()
     import cli
     sys.argv = ["catan-balance", *argv]
@@ -95,9 +95,14 @@ def toy_env(tmp_path_factory):
     return dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path_factory.mktemp("toy-cache")))
 
 
-def toy_cli(env, *args):
-    return subprocess.run([sys.executable, "-c", "import sys; from tests.test_toy_variant import main; main(sys.argv[1:])",
+def variant_cli(module, env, *args):
+    """`catan-balance ARGS` in a fresh process that first runs `module`.main (registering its variant)."""
+    return subprocess.run([sys.executable, "-c", f"import sys; from {module} import main; main(sys.argv[1:])",
                            *map(str, args)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+
+
+def toy_cli(env, *args):
+    return variant_cli("tests.test_toy_variant", env, *args)
 
 
 @pytest.fixture(scope="module")

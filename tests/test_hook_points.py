@@ -1,0 +1,136 @@
+"""The hook points Cities & Knights and Autarkie plug into (setup, roll, owe, forbids,
+victory_points: simcore.hooks), each exercised by a variant declared in this file and
+played through the CLI, as tests/test_toy_variant.py does for the others.
+
+The "hookbox" rules: the setup goes in reverse snake order (last seat first); the
+number dice always show `number`; every grain the dice owe is paid as wool instead;
+nobody may buy a development card; every player has `bonus` VP more.
+"""
+import json
+
+import pandas as pd
+import pytest
+
+from simcore.actions import A_BUY_DEV
+from simcore.fields import integer
+from simcore.game import setup_placement
+from simcore.jit import jitted
+from simcore.variant import Variant, register
+from tests.test_toy_variant import main as toy_main
+from tests.test_toy_variant import toy_env, variant_cli  # noqa: F401  (the fixture: a kernel cache of its own)
+
+GRAIN, WOOL = 3, 2
+
+
+def declare():
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Rules:
+        number: int = integer(6, 2, 12)
+        bonus: int = integer(3, 0, 5)
+    global P_NUMBER, P_BONUS
+    box = register(Variant(name="hookbox", title="Hook box", rules=Rules, kernel=__name__))
+    P_NUMBER, P_BONUS = box.slot("number"), box.slot("bonus")
+
+
+@jitted
+def setup(st, params):
+    """Hook: the snake order from the last seat (game.setup_placement does each placement)."""
+    for p in range(st.players - 1, -1, -1):
+        setup_placement(st, p, False)
+    for p in range(st.players):
+        setup_placement(st, p, True)
+    return True
+
+
+@jitted
+def roll(st, params, p):
+    """Hook: the dice show `number`."""
+    return params[P_NUMBER]
+
+
+@jitted
+def owe(st, params, number):
+    """Hook: grain owed is paid as wool."""
+    for p in range(st.players):
+        st.owed[p, WOOL] += st.owed[p, GRAIN]
+        st.owed[p, GRAIN] = 0
+
+
+@jitted
+def forbids(st, p, a, x, y):
+    return a == A_BUY_DEV
+
+
+@jitted
+def victory_points(st, p):
+    return st.params[P_BONUS]
+
+
+def main(argv):
+    toy_main(argv, declare)
+
+
+SCENARIO = """\
+name = "hookbox"
+games = 30
+seed = 5
+players = 4
+seats = ["greedy", "roads", "devcards", "random"]
+
+[variants.hookbox]
+number = {number}
+bonus = 3
+"""
+
+
+def hookbox_cli(env, *args):
+    return variant_cli("tests.test_hook_points", env, *args)
+
+
+@pytest.fixture(scope="module")
+def hookbox_run(tmp_path_factory, toy_env):  # noqa: F811
+    d = tmp_path_factory.mktemp("hookbox")
+    scenario = d / "hookbox.toml"
+    scenario.write_text(SCENARIO.format(number=6), encoding="utf-8")
+    run = hookbox_cli(toy_env, "run", scenario, "-q", "--no-report", "-o", d / "out")
+    assert run.returncode == 0, run.stderr
+    replay = hookbox_cli(toy_env, "replay", scenario, "--game", 0, "--log", d / "game0.jsonl")
+    assert replay.returncode == 0, replay.stderr
+    events = [json.loads(line) for line in (d / "game0.jsonl").read_text().splitlines()]
+    return pd.read_csv(d / "out" / "games.csv"), events
+
+
+def test_setup_hook_places_in_its_own_order(hookbox_run):
+    _, events = hookbox_run
+    order = [e["player"] for e in events if e["type"] == "setup_settlement"]
+    assert order == [3, 2, 1, 0, 0, 1, 2, 3]
+
+
+def test_roll_hook_replaces_the_two_dice(hookbox_run):
+    games, events = hookbox_run
+    assert not [e for e in events if e["type"] == "roll"]        # the base dice never rolled
+    discards = games[[f"seat{s}_spend_discards" for s in range(4)]].to_numpy()
+    assert (discards == 0).all()                                 # never a 7
+    board = next(e for e in events if e["type"] == "board")
+    paid_hexes = {e["hex"] for e in events if e["type"] == "payout" and e.get("source") == "dice" and e["hex"] >= 0}
+    assert paid_hexes and all(board["hexes"][h]["number"] == 6 for h in paid_hexes)
+
+
+def test_owe_hook_changes_what_the_bank_pays(hookbox_run):
+    _, events = hookbox_run
+    dice = [e for e in events if e["type"] == "payout" and e.get("source") == "dice"]
+    assert dice and not [e for e in dice if e["res"] == "grain"]
+
+
+def test_forbids_hook_refuses_a_base_action(hookbox_run):
+    games, _ = hookbox_run
+    assert (games[[f"seat{s}_devcards_bought" for s in range(4)]].to_numpy() == 0).all()
+
+
+def test_victory_points_hook_adds_to_every_seat(hookbox_run):
+    games, _ = hookbox_run
+    for s in range(4):
+        parts = sum(games[f"seat{s}_vp_{k}"] for k in ("settlements", "cities", "cards", "army", "road"))
+        assert ((games[f"seat{s}_vp"] - parts) == 3).all()
