@@ -84,8 +84,8 @@ def _plan(out, meta, resume, force):
         if not resume:
             raise InputError(f"{out}: holds an unfinished run; use --resume to continue it, or --force to start over")
         if not same:
-            raise InputError(f"{out}: the unfinished run there has other settings (scenario, seed, games or --until-ci); "
-                             "use --force to start over, or --out for another directory")
+            raise InputError(f"{out}: the unfinished run there has other settings (scenario, seed, games or "
+                             "--until-ci); use --force to start over, or --out for another directory")
         return "part"
     return "fresh"
 
@@ -340,8 +340,8 @@ class Job:
         if force or now - self._meta_at >= _META_EVERY_S:
             self._meta_at = now
             spans = [[0, self.done]] if self.done else []
-            write_json(self.out / META, {"kind": "run", "complete": False, "games": self.total,
-                                         "games_done": self.done, "chunks_done": spans + sorted(map(list, self._ahead))})
+            write_json(self.out / META, {"kind": "run", "complete": False, "games": self.total, "games_done": self.done,
+                                         "chunks_done": spans + sorted(map(list, self._ahead))})
 
     def until_result(self):
         """The `until_ci` entry of an adaptive run's summary.json and meta.json (None otherwise)."""
@@ -381,7 +381,8 @@ def _results(tasks, owners, jobs, backend="loky", scheduler=None):
     """The tasks' answers in task order: in this process (one local job; a chunk of a job that has
     stopped meanwhile is not played), loky workers or Dask."""
     if jobs == 1 and backend == "loky":
-        return (Done(s, c, None) if job.complete else play_chunk(work, s, c) for job, (work, s, c) in zip(owners, tasks))
+        return (Done(s, c, None) if job.complete else play_chunk(work, s, c)
+                for job, (work, s, c) in zip(owners, tasks))
     return backends.ordered(play_chunk, tasks, jobs, backend, scheduler)
 
 

@@ -250,8 +250,9 @@ def run(sweep, out_dir, tally, jobs=1, resume=False, force=False, progress=True,
         meta["started"] = old.get("started") or meta["started"]
     write_json(out / META, meta)
     count = len(sweep.settings)
-    games = f"{sweep.scenario.games:,} games" if until is None else \
-        f"until every win-rate 95% interval is within +-{100 * until.half_width:g}% ({sweep.scenario.games:,} games at most)"
+    games = f"{sweep.scenario.games:,} games" if until is None else (
+        f"until every win-rate 95% interval is within +-{100 * until.half_width:g}% "
+        f"({sweep.scenario.games:,} games at most)")
     print(f"sweep: {sweep.scenario.name}, {count} settings x {games} (seed {sweep.scenario.seed}) -> {out}",
           file=sys.stderr)
     setting_of = {id(job): x for job, x in zip(setting_jobs, sweep.settings)}

@@ -68,7 +68,8 @@ def test_any_jobs_give_the_same_games(small, tmp_path, jobs):
     runner.run(small, tmp_path / "many", Tally, jobs=jobs, progress=False, chunk_games=EVERY, until=TARGET)
     assert _files(tmp_path / "many") == _files(tmp_path / "one")
     if (tmp_path / "one" / "games.parquet").exists():
-        assert pd.read_parquet(tmp_path / "many" / "games.parquet").equals(pd.read_parquet(tmp_path / "one" / "games.parquet"))
+        one, many = (pd.read_parquet(tmp_path / d / "games.parquet") for d in ("one", "many"))
+        assert many.equals(one)
 
 
 def test_max_games_bounds_a_target_out_of_reach(small, tmp_path):
@@ -179,7 +180,8 @@ def test_the_run_command_prints_where_it_stopped(tmp_path):
     (["--until-ci", 0.6], ["--until-ci: 0.6 is not allowed"]),
     (["--until-ci", "nan"], ["--until-ci: nan is not allowed"]),
     (["--until-ci", "wide"], ["--until-ci"]),
-    (["--until-ci", 0.01, "--max-games", 1999], ["--max-games: 1,999 is below one chunk (2,000 games", "at least 2,000"]),
+    (["--until-ci", 0.01, "--max-games", 1999],
+     ["--max-games: 1,999 is below one chunk (2,000 games", "at least 2,000"]),
     (["--until-ci", 0.01, "--max-games", 50, "--chunk-games", 100], ["--max-games: 50 is below one chunk (100 games"]),
     (["--until-ci", 0.01, "--max-games", -5], ["--max-games: -5 is below one chunk"]),
     (["--max-games", 5000], ["--max-games: only with --until-ci"]),
