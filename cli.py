@@ -354,6 +354,186 @@ def tune(
     typer.echo(f"report -> {paths['html']}; verdicts -> {paths['verdicts']}", err=True)
 
 
+TRAIN_BUDGET_HELP = "Games to train with (validation checkpoints included; the holdout comes on top)."
+
+
+def _train_settings(budget, seed, holdout, popsize, self_play, jobs, loaded):
+    from simcore.train import Settings
+    try:
+        import cma  # noqa: F401
+    except ImportError:
+        raise InputError("train: the optimiser needs the package `cma`; allowed: pip install "
+                         "'catan-balance[train]'") from None
+    return Settings(budget=budget, seed=loaded.seed if seed is None else seed, holdout=holdout, popsize=popsize,
+                    self_play=self_play, jobs=jobs)
+
+
+def _train_progress(quiet, label=""):
+    """A progress callback: a live line on a terminal, a line per generation otherwise (none with --quiet)."""
+    live = sys.stderr.isatty()
+
+    def progress(d):
+        if quiet:
+            return
+        line = (f"{label}round {d['round']} generation {d['generation']}: {d['games']:,} games, "
+                f"{d['games'] / max(d['seconds'], 1e-9):,.0f} games/s, best validation {100 * d['best']:.1f}% "
+                f"(start {100 * d['start']:.1f}%, {d['best_n']:,} games each)")
+        sys.stderr.write(("\r\033[K" + line) if live else line + "\n")
+        sys.stderr.flush()
+    return progress
+
+
+def _train_one(loaded, seat, start, settings, quiet, label=""):
+    from reports.train_report import judge
+    from simcore.train import train as run_training
+    result = run_training(loaded, seat, judge, start, settings, _train_progress(quiet, label))
+    if not quiet and sys.stderr.isatty():
+        sys.stderr.write("\n")
+    return result
+
+
+@app.command()
+def train(
+    scenario: str = typer.Argument(..., metavar="SCENARIO", help=SCENARIO_HELP),
+    seat: int = typer.Option(..., "--seat", metavar="K", help="The scenario seat (0-based, as in `seats`) to train."),
+    start: Optional[str] = typer.Option(None, "--from", metavar="PRESET",
+                                        help="Start from this preset (a name or a .toml file) [default: the seat's]."),
+    budget: int = typer.Option(200_000, "--budget", min=1, metavar="GAMES", help=TRAIN_BUDGET_HELP),
+    holdout: int = typer.Option(20_000, "--holdout", min=0, metavar="GAMES",
+                                help="Fresh games for the final evaluation of the trained and the start preset."),
+    self_play: int = typer.Option(1, "--self-play", min=1, metavar="ROUNDS",
+                                  help="Rounds: round r > 1 trains against copies of round r-1's preset."),
+    popsize: int = typer.Option(0, "--popsize", min=0, metavar="N", help="Candidates per generation [default: 4 + 3 ln(weights)]."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed [default: the scenario's]."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Worker processes."),
+    name: Optional[str] = typer.Option(None, "--name", metavar="NAME", help="The preset's name in its description."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario>-train-seat<K>]."),
+    sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines."),
+):
+    """Tune the weights of the policy in one seat to win more against the scenario's other seats
+    (CMA-ES, racing on common random numbers); writes preset.toml, a learning curve and the holdout
+    win rates of the trained and the start preset on the same fresh games.
+
+    \b
+    Examples:
+      catan-balance train base --seat 0 --jobs 2
+      catan-balance train grundbesitz --seat 1 --budget 100000
+      catan-balance train base --seat 0 --from devcards --budget 50000 --out results/devcards-trained
+      catan-balance run base --set 'seats=["results/base-train-seat0/preset.toml","greedy","greedy","greedy"]'
+    """
+    from reports.train_report import fair_share, sentences, write
+    loaded = _load(scenario, sets)
+    settings = _train_settings(budget, seed, holdout, popsize, self_play, jobs, loaded)
+    out = out or Path("results") / f"{loaded.name}-train-seat{seat}"
+    _check_compare_out(out, [])
+    result = _train_one(loaded, seat, start, settings, quiet)
+    command = (f"catan-balance train {scenario} --seat {seat}" + (f" --from {start}" if start else "") +
+               f" --budget {budget} --holdout {holdout} --self-play {self_play} --seed {settings.seed}" +
+               (f" --popsize {popsize}" if popsize else "") + (f" --name {name}" if name else "") +
+               "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
+    paths = write(result, out, loaded.name, command, fair_share(loaded), name)
+    typer.echo("\n".join(sentences(result, loaded.name, fair_share(loaded))))
+    typer.echo(f"preset -> {paths['preset']}; learning curve -> {paths['chart']}; report -> {paths['html']}", err=True)
+
+
+@app.command()
+def exploit(
+    scenario: str = typer.Argument(..., metavar="SCENARIO", help=SCENARIO_HELP),
+    baseline: str = typer.Option("base", "--baseline", metavar="BASE_SCENARIO", help="The rules to compare with."),
+    seat: int = typer.Option(0, "--seat", metavar="K", help="The seat trained in both (0-based)."),
+    start: Optional[str] = typer.Option(None, "--from", metavar="PRESET", help="Start preset in both [default: each seat's]."),
+    budget: int = typer.Option(100_000, "--budget", min=1, metavar="GAMES", help=TRAIN_BUDGET_HELP + " Each."),
+    holdout: int = typer.Option(20_000, "--holdout", min=1, metavar="GAMES", help="Fresh games for each final evaluation."),
+    popsize: int = typer.Option(0, "--popsize", min=0, metavar="N", help="Candidates per generation [default: 4 + 3 ln(weights)]."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed [default: the scenario's]."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Worker processes."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario>-exploit]."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines."),
+):
+    """Can a good player exploit this rule?  Trains a best response in one seat under the house rule and
+    under the baseline rules (same budget, same seed) and reports the gap in holdout win rates.
+
+    \b
+    Examples:
+      catan-balance exploit grundbesitz --jobs 2
+      catan-balance exploit grundbesitz-5-9 --baseline grundbesitz --budget 50000
+    """
+    from reports.train_report import exploit_sentences, fair_share, write, write_exploit
+    rule, base = _load(scenario, []), _load(baseline, [])
+    settings = _train_settings(budget, seed, holdout, popsize, 1, jobs, rule)
+    out = out or Path("results") / f"{rule.name}-exploit"
+    _check_compare_out(out, [])
+    command = (f"catan-balance exploit {scenario} --baseline {baseline} --seat {seat}" +
+               (f" --from {start}" if start else "") +
+               f" --budget {budget} --holdout {holdout} --seed {settings.seed}" +
+               (f" --popsize {popsize}" if popsize else "") + f" --out {out}")
+    from simcore.train import plan
+    results = {}
+    for loaded in (rule, base):
+        plan(loaded, seat, start, settings)   # both checked before either trains
+    for key, loaded in (("rule", rule), ("baseline", base)):
+        results[key] = _train_one(loaded, seat, start, settings, quiet, f"{loaded.name}: ")
+        write(results[key], out / key, loaded.name, command, fair_share(loaded))
+    words = exploit_sentences(results["rule"], rule, results["baseline"], base)
+    paths = write_exploit(words, results, rule, base, out, command)
+    typer.echo("\n".join(words))
+    typer.echo(f"report -> {paths['html']}; presets -> {out / 'rule' / 'preset.toml'}, "
+               f"{out / 'baseline' / 'preset.toml'}", err=True)
+
+
+@app.command()
+def robust(
+    scenario: str = typer.Argument(..., metavar="SCENARIO", help=SCENARIO_HELP),
+    tuned: Optional[str] = typer.Option(None, "--tuned", metavar="PRESET",
+                                        help="The preset every seat plays in the second sweep [default: the tuned "
+                                             "preset of the scenario's rule set, e.g. tuned-grundbesitz]."),
+    vary: List[str] = typer.Option([], "--vary", metavar="KEY=V1,V2,...", help="As for `sweep`."),
+    games: Optional[int] = typer.Option(None, "--games", "-n", min=1, metavar="N", help="Games per setting [default: the scenario's]."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed [default: the scenario's]."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Worker processes."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario>-robust]."),
+    sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress."),
+):
+    """Does a sweep's verdict survive tuned bots?  Plays the sweep as written (DIR/hand) and with every seat
+    played by a tuned preset (DIR/tuned), reports both, and says whether the fairest settings and the
+    significantly less fair ones are the same.
+
+    \b
+    Examples:
+      catan-balance robust sweep-grundbesitz --games 2000 --jobs 2
+      catan-balance robust sweep-vp-red --tuned results/base-train-seat0/preset.toml
+    """
+    import json
+    from policies.preset_file import tuned_name
+    from reports.summary import Tally
+    from reports.train_robust import compare, differences, read_verdicts, sentences, write
+    from simcore import sweep as sweeps
+    extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
+    hand = sweeps.plan(scenario, [*sets, *extra], vary)
+    if any(key == "seats" for key in hand.vary):
+        raise InputError(f"robust: {hand.scenario.name} varies the seats; allowed: a sweep of rules (the seats "
+                         "are what robust replaces)")
+    tuned = tuned or tuned_name(hand.scenario.rules.variants)
+    count = 1 if hand.scenario.players == 1 else len(hand.scenario.seats)
+    seats = f"seats={json.dumps([tuned] * count)}"
+    both = {"hand": hand, "tuned": sweeps.plan(scenario, [*sets, *extra, seats], vary)}
+    out = out or Path("results") / f"{hand.scenario.name}-robust"
+    _check_compare_out(out, [])
+    for key, plan in both.items():
+        sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
+        _report(out / key, False, quiet=True)
+    result = compare(read_verdicts(out / "hand"), read_verdicts(out / "tuned"))
+    diffs = differences(out / "hand", out / "tuned")
+    words = sentences(result, tuned, diffs)
+    command = (f"catan-balance robust {scenario} --tuned {tuned}" + "".join(f" --vary '{v}'" for v in vary)
+               + "".join(f" --set '{s}'" for s in [*sets, *extra]) + f" --out {out}")
+    paths = write(result, words, out, command, diffs)
+    typer.echo("\n".join(words))
+    typer.echo(f"report -> {paths['html']}", err=True)
+
+
 @app.command()
 def scenarios():
     """List the shipped scenarios (use the name with `run`)."""

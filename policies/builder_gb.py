@@ -12,9 +12,9 @@ from simcore import grundbesitz_board as gb
 from simcore.jit import jitted
 from simcore.kernel_variants import variant_code
 from simcore.variants.grundbesitz import (A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, GRUNDBESITZ, N_GB, P_GB_STEAL_KNIGHTS,
-                                          W_GB_BLOCK, W_GB_DEFEND, W_GB_KNIGHT_BLOCK, W_GB_REMOVE)
-from simcore.state import randint
-from simcore.topology import N_CORNERS
+                                          W_GB_BLOCK, W_GB_DEFEND, W_GB_DEFEND_REMOVAL, W_GB_FOLLOW_REMOVE,
+                                          W_GB_KNIGHT_BLOCK, W_GB_REMOVE, W_GB_STRIKE)
+from simcore.topology import HEX_CORNERS, N_CORNERS
 
 GB_PIPS = 9.0   # one card a round is what a 9-pip settlement pays (4 rolls x 9/36)
 
@@ -48,16 +48,11 @@ def best_purchase(st, p, w):
 def knight_use(st, p, w):
     """(A_KNIGHT_REMOVE or A_KNIGHT_BLOCK, g) when the weights say a knight is worth
     it on a Grundbesitz now, else (-1, -1)."""
-    best, where, ties = -1e9, -1, 0
     if w[W_GB_REMOVE] > 0:
-        for g in range(N_GB):  # own blocked GB, the one closest to free first
-            if st.gb_owner[g] == p and gb.can_remove(st, st.params, p, g):
-                take, best, ties = tie_break(-float(st.gb_markers[g]), best, ties)
-                if take:
-                    where = g
+        where = own_removal(st, p, False)  # own blocked GB, the one closest to free first
         if where >= 0:
             return A_KNIGHT_REMOVE, where
-    best, ties = -1.0, 0
+    best, where, ties = -1.0, -1, 0
     if w[W_GB_KNIGHT_BLOCK] > 0:
         for g in range(N_GB):  # an unblocked GB of another, the leader's first
             if st.gb_markers[g] == 0 and gb.can_block(st, p, g):
@@ -91,14 +86,14 @@ def robber_block(st, p, w):
 
 @jitted
 def defend(st, q, actor, h, what, target, w):
-    """Its own GB under a block, or its building under the robber; never a removal."""
+    """Its own GB under a block or response, its building under the robber, and
+    (gb_defend_removal) a removal that would free another player's GB."""
+    if what == gb.WHAT_REMOVAL:
+        return (w[W_GB_DEFEND_REMOVAL] > 0 and st.gb_owner[target] != q and st.gb_markers[target] == 1
+                and gb.has_knight(st, q))
     if w[W_GB_DEFEND] <= 0:
         return False
-    if what == gb.WHAT_ROBBER_MOVE:
-        return True
-    if what == gb.WHAT_REMOVAL:
-        return False
-    return st.gb_owner[target] == q
+    return what == gb.WHAT_ROBBER_MOVE or st.gb_owner[target] == q
 
 
 @jitted
@@ -107,23 +102,79 @@ def counter(st, actor, defender, h, what, target, w):
 
 
 @jitted
-def follow_up(st, d, actor, h, w):
-    """Strike back at an unblocked GB of the actor if it blocks, else take the robber."""
-    if w[W_GB_BLOCK] > 0 and strike_target(st, d, actor, h) >= 0:
-        return gb.FOLLOW_STRIKE
-    if st.params[P_GB_STEAL_KNIGHTS] == 1 or gb.has_knight(st, d):
-        return gb.FOLLOW_ROBBER
-    return gb.FOLLOW_NONE
+def robber_on(st, q):
+    """q has a building on the robber's hex."""
+    for k in range(6):
+        if st.corner_owner[HEX_CORNERS[st.robber, k]] == q:
+            return True
+    return False
 
 
 @jitted
-def strike_target(st, d, actor, h):
-    """The actor's unblocked GB on h (at random among several), or -1."""
-    where, ties = -1, 0
+def robber_on_leader(st, d):
+    """The robber stands where it hurts a leading opponent (most public VP) and not d."""
+    best = -1
+    for q in range(st.players):
+        if q != d:
+            best = max(best, public_vp(st, q))
+    if robber_on(st, d):
+        return False
+    for q in range(st.players):
+        if q != d and public_vp(st, q) == best and robber_on(st, q):
+            return True
+    return False
+
+
+@jitted
+def follow_up(st, d, actor, h, what, w):
+    """Take the robber off its own hex; else free an own GB held by one marker
+    (gb_follow_remove), strike at an unblocked GB (gb_strike), lift a marker from an
+    own GB; else only defend while the robber already hurts the leader, or take the
+    robber (a steal, and a hex of its choice)."""
+    can_rob = st.params[P_GB_STEAL_KNIGHTS] == 1 or gb.has_knight(st, d)
+    if can_rob and robber_on(st, d):
+        return gb.FOLLOW_ROBBER
+    own = own_removal(st, d, False)
+    if w[W_GB_FOLLOW_REMOVE] > 0 and own >= 0 and st.gb_markers[own] == 1:
+        return gb.FOLLOW_REMOVE
+    if w[W_GB_STRIKE] > 0 and strike_target(st, d, actor, h, what) >= 0:
+        return gb.FOLLOW_STRIKE
+    if w[W_GB_FOLLOW_REMOVE] > 0 and own >= 0:
+        return gb.FOLLOW_REMOVE
+    if robber_on_leader(st, d) or not can_rob:
+        return gb.FOLLOW_NONE
+    return gb.FOLLOW_ROBBER
+
+
+@jitted
+def follow_target(st, d, actor, h, what, choice):
+    if choice == gb.FOLLOW_STRIKE:
+        return strike_target(st, d, actor, h, what)
+    return own_removal(st, d, False)
+
+
+@jitted
+def strike_target(st, d, actor, h, what):
+    """An unblocked GB d may place markers on after a cancel (the leader's first), or -1."""
+    best, where, ties = -1.0, -1, 0
     for g in range(N_GB):
-        if st.gb_owner[g] == actor and gb.gb_hex(g) == h and st.gb_markers[g] == 0:
-            ties += 1
-            if randint(ties) == 0:
+        if st.gb_markers[g] == 0 and gb.can_strike(st, d, actor, h, what, g):
+            take, best, ties = tie_break(float(public_vp(st, st.gb_owner[g])), best, ties)
+            if take:
+                where = g
+    return where
+
+
+@jitted
+def own_removal(st, d, free):
+    """Its own blocked GB it may remove a marker from now (for free: as the hex's
+    majority holder), the fewest markers first, or -1."""
+    best, where, ties = -1e9, -1, 0
+    for g in range(N_GB):
+        if st.gb_owner[g] == d and (gb.can_free_remove(st, st.params, d, g) if free
+                                    else gb.can_remove(st, st.params, d, g)):
+            take, best, ties = tie_break(-float(st.gb_markers[g]), best, ties)
+            if take:
                 where = g
     return where
 
@@ -131,10 +182,4 @@ def strike_target(st, d, actor, h):
 @jitted
 def free_removal(st, p, w):
     """Its own blocked GB with the fewest markers where it holds the majority, or -1."""
-    best, where, ties = -1e9, -1, 0
-    for g in range(N_GB):
-        if st.gb_owner[g] == p and gb.can_free_remove(st, st.params, p, g):
-            take, best, ties = tie_break(-float(st.gb_markers[g]), best, ties)
-            if take:
-                where = g
-    return where
+    return own_removal(st, p, True)

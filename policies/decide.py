@@ -7,9 +7,10 @@ checks it (simcore.game)."""
 from simcore.jit import jitted
 from simcore.kernel_variants import variant_code
 from simcore.variants.grundbesitz import GRUNDBESITZ
+from simcore.variants.autarkie import P_AUT_ON
 from simcore.variants.robin_hood import P_ROBIN
 
-from policies import builder, builder_gb, randombot, sheriff
+from policies import builder, builder_autarkie, builder_gb, randombot, sheriff
 from policies.weights import KIND_RANDOM
 
 
@@ -64,6 +65,10 @@ def action(st, p):
         return sheriff_action(st, p)
     if st.policy_kind[p] == KIND_RANDOM:
         return randombot.action(st, p)
+    if st.params[P_AUT_ON]:   # Autarkie's steps first (policies.builder_autarkie)
+        a, x, y = builder_autarkie.action(st, p, st.weights[p])
+        if a >= 0:
+            return a, x, y
     return builder.action(st, p, st.weights[p])
 
 
@@ -135,19 +140,19 @@ def gb_counter(st, actor, defender, h, what, target):
 
 
 @jitted
-def gb_follow_up(st, d, actor, h):
-    """After a cancel: grundbesitz.FOLLOW_NONE, FOLLOW_STRIKE or FOLLOW_ROBBER."""
+def gb_follow_up(st, d, actor, h, what):
+    """After d cancelled `what` on h: grundbesitz_board.FOLLOW_NONE, _STRIKE, _ROBBER or _REMOVE."""
     if st.policy_kind[d] == KIND_RANDOM:
-        return randombot.gb_follow_up(st, d, actor, h)
-    return builder_gb.follow_up(st, d, actor, h, st.weights[d])
+        return randombot.gb_follow_up(st, d, actor, h, what)
+    return builder_gb.follow_up(st, d, actor, h, what, st.weights[d])
 
 
 @jitted
-def gb_strike_target(st, d, actor, h):
-    """Which of the actor's GBs on h to strike back at."""
+def gb_follow_target(st, d, actor, h, what, choice):
+    """The GB to place markers on (choice FOLLOW_STRIKE) or to remove one from (FOLLOW_REMOVE)."""
     if st.policy_kind[d] == KIND_RANDOM:
-        return randombot.gb_strike_target(st, d, actor, h)
-    return builder_gb.strike_target(st, d, actor, h)
+        return randombot.gb_follow_target(st, d, actor, h, what, choice)
+    return builder_gb.follow_target(st, d, actor, h, what, choice)
 
 
 @jitted

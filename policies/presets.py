@@ -13,6 +13,9 @@ BUILDER_BASE = {
     "robber_leader": 1.0, "knight_early": 0.0, "trade": 1.0, "longest_road": 0.0,
     # Grundbesitz (only read when the variant is on)
     "gb": 0.6, "gb_block": 1.0, "gb_knight_block": 0.0, "gb_defend": 1.0, "gb_remove": 1.0,
+    "gb_defend_removal": 1.0, "gb_strike": 1.0, "gb_follow_remove": 1.0,
+    # Autarkie (only read when the variant is on; policies.builder_autarkie)
+    "aut_card": 1.0, "aut_income": 1.0, "aut_trade": 0.0,
 }
 
 # the Sheriff's choices in the Robin Hood mode (policies.sheriff)
@@ -32,6 +35,9 @@ PRESETS = {
                  "Grundbesitz: buys land ownership early and often"),
     "blocker": ("builder", dict(BUILDER_BASE, gb=0.8, devcard=0.8, gb_knight_block=1.0, gb_remove=0.0),
                 "Grundbesitz: buys development cards and spends its knights on blockades"),
+    "autarkist": ("builder", dict(BUILDER_BASE, aut_card=2.5, aut_income=1.3, aut_trade=0.0, city=1.3,
+                                  grain=1.4, devcard=0.2),
+                  "Autarkie: cities on fields for meat, slaves, Knechte and the Geselle; goes for the Autarkie card"),
     # The Sheriff of the Robin Hood solo mode ([variants.robin_hood]); as builders they also play
     # the base game, where the Sheriff weights do nothing.
     "sheriff-greedy": ("builder", dict(BUILDER_BASE, **SHERIFF_BASE),

@@ -2,6 +2,7 @@
 Slow to win, but it walks into every rule, which is what the invariant tests want."""
 from simcore.jit import jitted
 
+from simcore import autarkie_board as ab
 from simcore import grundbesitz_board as gb
 from simcore.actions import (A_OFFER, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
                              A_SETTLEMENT, A_TRADE)
@@ -10,6 +11,7 @@ from simcore.pieces import can_build_road_at, spot_is_free
 from simcore.robin_board import best_score, hex_score, open_side
 from simcore.state import N_RESOURCES, randint
 from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
+from simcore.variants.autarkie import A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, N_PLACES
 from simcore.variants.grundbesitz import A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, N_GB, P_GB_STEAL_KNIGHTS
 
 
@@ -112,6 +114,15 @@ def action(st, p):
                 if is_legal(st, p, a, g, 0):
                     a_opt[n], x_opt[n], y_opt[n] = a, g, 0
                     n += 1
+    if ab.enabled(st.params):   # Autarkie (RULES.md §2): a slave, a Knecht or the Geselle at a place
+        if is_legal(st, p, A_AUT_SLAVE, 0, 0):
+            a_opt[n], x_opt[n], y_opt[n] = A_AUT_SLAVE, 0, 0
+            n += 1
+        for g in range(N_PLACES):
+            for a in (A_AUT_KNECHT, A_AUT_GESELLE):
+                if is_legal(st, p, a, g, 0):
+                    a_opt[n], x_opt[n], y_opt[n] = a, g, 0
+                    n += 1
     i = randint(n)
     return a_opt[i], x_opt[i], y_opt[i]
 
@@ -157,24 +168,30 @@ def gb_robber_block(st, p):
 
 
 @jitted
-def gb_follow_up(st, d, actor, h):
-    """Only defend, strike back (if the actor has a GB there) or take the robber (if
-    it has the knights defence_steal_knights asks for), equally likely."""
-    can_strike = gb_strike_target(st, d, actor, h) >= 0
-    can_rob = st.params[P_GB_STEAL_KNIGHTS] == 1 or gb.has_knight(st, d)
-    choice = randint(1 + int(can_strike) + int(can_rob))
-    if choice == 0:
-        return gb.FOLLOW_NONE
-    if choice == 1 and can_strike:
-        return gb.FOLLOW_STRIKE
-    return gb.FOLLOW_ROBBER
+def gb_follow_up(st, d, actor, h, what):
+    """Only defend, place markers, remove a marker (each if it has a target) or take the
+    robber (if it has the knights defence_steal_knights asks for), equally likely."""
+    options = st.choice
+    options[0] = gb.FOLLOW_NONE
+    n = 1
+    for f in (gb.FOLLOW_STRIKE, gb.FOLLOW_REMOVE):
+        if gb_follow_target(st, d, actor, h, what, f) >= 0:
+            options[n] = f
+            n += 1
+    if st.params[P_GB_STEAL_KNIGHTS] == 1 or gb.has_knight(st, d):
+        options[n] = gb.FOLLOW_ROBBER
+        n += 1
+    return options[randint(n)]
 
 
 @jitted
-def gb_strike_target(st, d, actor, h):
+def gb_follow_target(st, d, actor, h, what, choice):
+    """Any GB the follow-up `choice` may act on, equally likely; -1 if none."""
     where, n = -1, 0
     for g in range(N_GB):
-        if st.gb_owner[g] == actor and gb.gb_hex(g) == h:
+        ok = (gb.can_strike(st, d, actor, h, what, g) if choice == gb.FOLLOW_STRIKE
+              else gb.can_remove(st, st.params, d, g))
+        if ok:
             n += 1
             if randint(n) == 0:
                 where = g

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from policies import preset_file
 from policies.presets import PRESETS
 import simcore.variants  # noqa: F401  the shipped variants declare their weights
 from policies import weights as W
@@ -24,16 +25,34 @@ class Preset:
 
 
 def list_presets():
-    """Every preset, in registry order."""
-    return [Preset(name, kind, desc, dict(w)) for name, (kind, w, desc) in PRESETS.items()]
+    """Every preset, in registry order, then the file presets of policies/tuned/."""
+    return [Preset(name, kind, desc, dict(w)) for name, (kind, w, desc) in _presets().items()]
+
+
+def _presets():
+    """name -> (kind, weights, description): the registry's and the shipped file presets."""
+    out = dict(PRESETS)
+    for name, path in preset_file.shipped().items():
+        out.setdefault(name, preset_file.load(path, KIND_NAMES, WEIGHTS))
+    return out
+
+
+def _lookup(name):
+    """(kind, weights, description) of a registry name, a shipped file preset or a .toml path."""
+    if isinstance(name, str) and name in PRESETS:
+        return PRESETS[name]
+    path = preset_file.find(name)
+    if path is None:
+        names = list(PRESETS) + list(preset_file.shipped())
+        raise ScenarioError("policy", f"unknown policy {describe(name)}{did_you_mean(name, names)}",
+                            ", ".join(names) + ", or a preset file (.toml)")
+    return preset_file.load(path, KIND_NAMES, WEIGHTS)
 
 
 def resolve(name, overrides=None):
-    """(kind: int, weights: float64[weights.N_WEIGHTS]) for preset `name` with `overrides` applied."""
-    if not isinstance(name, str) or name not in PRESETS:
-        raise ScenarioError("policy", f"unknown policy {describe(name)}{did_you_mean(name, PRESETS)}",
-                            ", ".join(PRESETS))
-    kind, base, _ = PRESETS[name]
+    """(kind: int, weights: float64[weights.N_WEIGHTS]) for preset `name` (a registry name, a file
+    preset in policies/tuned/ or a path to a .toml preset file) with `overrides` applied."""
+    kind, base, _ = _lookup(name)
     weights = np.zeros(W.N_WEIGHTS, dtype=np.float64)
     for wname, value in {**base, **(overrides or {})}.items():
         key = f"weights.{wname}"

@@ -22,10 +22,9 @@ from policies.builder import extends_network, tie_break
 from simcore.actions import A_CITY, A_END, A_ROAD, A_SETTLEMENT
 from simcore.legal import can_road
 from simcore.pieces import can_build_road_at
-from simcore.robin_board import best_score, fence_count, fence_missing, hex_score, hex_vp, open_side
+from simcore.robin_board import best_score, fence_count, fence_edge, fence_missing, hex_score, hex_vp, open_side
 from simcore.state import PIPS, victory_points
-from simcore.topology import (CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS, HEX_EDGES,
-                              HEX_NEIGHBOURS, N_CORNERS, N_EDGES, N_HEXES)
+from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS, HEX_EDGES, N_CORNERS, N_EDGES, N_HEXES
 from simcore.variants.robin_hood import (RB_VP, ROBIN_HOOD, W_ENCLOSE, W_EVICT, W_FENCE, W_FENCE_LEAD, W_ROBIN_BLOCK,
                                          W_ROBIN_STEAL, W_ROBIN_VP)
 
@@ -100,7 +99,7 @@ def loses_by_enclosing(st, p, e):
     if st.robin_enclosure == 0 or st.edge_owner[e] >= 0 or fence_missing(st, h) != 1 or ahead(st, p):
         return False
     for k in range(6):
-        if HEX_NEIGHBOURS[h, k] >= 0 and HEX_EDGES[h, k] == e:
+        if fence_edge(st, h, k) and HEX_EDGES[h, k] == e:
             return True
     return False
 
@@ -146,7 +145,7 @@ def fence_target_road(st, p, h, best, pick, ties):
     inside = 2.0 if h == st.robber else 0.0
     for k in range(6):
         e = HEX_EDGES[h, k]
-        if HEX_NEIGHBOURS[h, k] >= 0 and can_build_road_at(st, p, e):
+        if fence_edge(st, h, k) and can_build_road_at(st, p, e):
             if missing == 1 and not ahead(st, p):
                 continue            # completing it now would not win
             take, best, ties = tie_break(2.0 + fence_count(st, h) + inside, best, ties)

@@ -64,18 +64,22 @@ def play_knight(st, p):
 
 @jitted
 def play_year_of_plenty(st, p, r1, r2):
-    """Two resources of the player's choice from the bank (as far as it has them)."""
+    """Two resources of the player's choice from the bank (as far as it has them).  A pick
+    the bank lacks is logged with amount 0: the replay tells it from a missing event."""
     start_play(st, p, DEV_PLENTY)
     for r in (r1, r2):
-        if st.bank[r] > 0:
+        n = 1 if st.bank[r] > 0 else 0
+        if n > 0:
             give(st, p, r, 1, R.S_GAIN_DEVCARDS)
-            log_event(st, E_PLENTY_TAKE, p, r, 1, 0, 0)
+        log_event(st, E_PLENTY_TAKE, p, r, n, 0, 0)
 
 
 @jitted
 def play_monopoly(st, p, r):
-    """Every other player hands over all their cards of resource r."""
+    """Every other player hands over all their cards of resource r.  When nobody holds
+    any, one event with victim -1 and amount 0 is logged (nothing happened, and logged)."""
     start_play(st, p, DEV_MONOPOLY)
+    taken = 0
     for q in range(st.players):
         n = st.hand[q, r]
         if q != p and n > 0:
@@ -83,7 +87,10 @@ def play_monopoly(st, p, r):
             st.hand[p, r] += n
             st.stats[q, R.S_SPEND_STOLEN] += n
             st.stats[p, R.S_GAIN_DEVCARDS] += n
+            taken += n
             log_event(st, E_MONOPOLY_TAKE, p, q, r, n, 0)
+    if taken == 0:
+        log_event(st, E_MONOPOLY_TAKE, p, -1, r, 0, 0)
 
 
 @jitted

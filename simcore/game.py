@@ -217,9 +217,9 @@ def apply_action(st, p, a, x, y):
         move_robber(st, p)
     elif a == A_ROADS:
         play_road_building(st, p)
-        for _ in range(2):
-            if st.pieces[p, 2] == 0:
-                break
+        for i in range(2):
+            if st.pieces[p, 2] == 0 or (i > 0 and hooks.game_over(st, st.params, p) > 0):
+                break   # a variant's ending after the first road stops the second (RULES.md §3)
             e = decide.free_road(st, p)
             if e < 0:
                 break

@@ -7,8 +7,9 @@ Its hooks (simcore.hooks): init, before_roll (free removal by the hex's strict
 majority holder), after_production (yields of the player's unblocked GBs),
 move_robber (robber block of a GB on the hex left, robber defence), and its actions
 A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE (is_legal_action, apply_action).
-Blocks, removals and robber moves on a hex can be cancelled by a defender's
-knight (contest); policies answer every question through policies.decide.
+Blocks, responses, removals and robber moves on a hex can be cancelled by a
+defender's knight (contest), who then picks a follow-up (defender_follow_up);
+policies answer every question through policies.decide.
 """
 from policies import decide
 from simcore import records as R
@@ -16,22 +17,24 @@ from simcore.devcards import can_play
 from simcore.economy import give, pay
 from simcore.events import E_PLAY_DEV, log_event
 from simcore.game import place_robber, relocate_robber
-from simcore.grundbesitz_board import (BLOCK_KNIGHT, BLOCK_RESPONSE, BLOCK_ROBBER, BLOCK_STRIKE, FOLLOW_NONE, FOLLOW_ROBBER,
-                                       FOLLOW_STRIKE, REMOVE_FREE, REMOVE_KNIGHT, WHAT_KNIGHT_BLOCK,
-                                       WHAT_REMOVAL, WHAT_ROBBER_BLOCK, WHAT_ROBBER_MOVE, can_afford_gb, can_block,
-                                       can_buy_at, can_free_remove, can_remove, can_robber_block, gb_hex, has_knight,
-                                       removals_left)
+from simcore.grundbesitz_board import (BLOCK_KNIGHT, BLOCK_RESPONSE, BLOCK_ROBBER, BLOCK_STRIKE, FOLLOW_NONE, FOLLOW_REMOVE,
+                                       FOLLOW_ROBBER, FOLLOW_STRIKE, REMOVE_DEFENCE, REMOVE_FREE, REMOVE_KNIGHT,
+                                       WHAT_KNIGHT_BLOCK, WHAT_REMOVAL, WHAT_RESPONSE, WHAT_ROBBER_BLOCK,
+                                       WHAT_ROBBER_MOVE, can_afford_gb, can_block, can_buy_at, can_free_remove,
+                                       can_remove, can_robber_block, can_strike, gb_hex, has_knight, removals_left)
 from simcore.jit import jitted
 from simcore.kernel_variants import variant_code
 from simcore.pieces import update_largest_army
 from simcore.state import DEV_KNIGHT, ITEM_GB, N_RESOURCES
 from simcore.topology import HEX_CORNERS
 from simcore.variants.grundbesitz import (A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, E_GB_BLOCK, E_GB_BUY,
-                                          E_GB_COUNTER, E_GB_DEFENCE, E_GB_REMOVE, E_GB_YIELD, GRUNDBESITZ, N_GB,
-                                          P_GB_COST, P_GB_COUNTER_DEPTH, P_GB_DEFENCE, P_GB_DELAY, P_GB_KNIGHTS_ARMY,
-                                          P_GB_MAJORITY_FREE, P_GB_MARKERS_BLOCK, P_GB_MARKERS_KNIGHT,
-                                          P_GB_RESPONSE_KNIGHT, P_GB_STEAL_KNIGHTS, S_GAIN_GB, S_GB_BOUGHT,
-                                          S_GB_DEFENCES, S_GB_KNIGHTS_BLOCK, S_GB_KNIGHTS_DEFENCE,
+                                          E_GB_COUNTER, E_GB_DEFENCE, E_GB_FOLLOW_UP, E_GB_REMOVE, E_GB_YIELD, GRUNDBESITZ, N_GB,
+                                          P_GB_CANCELLED_ROBBER, P_GB_COST, P_GB_COUNTER_DEPTH, P_GB_COUNTER_ROBBER,
+                                          P_GB_DEFENCE, P_GB_DELAY, P_GB_KNIGHTS_ARMY, P_GB_MAJORITY_FREE,
+                                          P_GB_MARKERS_BLOCK, P_GB_MARKERS_KNIGHT, P_GB_RESPONSE_DEFENCE,
+                                          P_GB_RESPONSE_KNIGHT, P_GB_STEAL_KNIGHTS, ROBBER_BY_ACTOR,
+                                          ROBBER_BY_DEFENDER, S_GAIN_GB, S_GB_BOUGHT, S_GB_DEFENCES, S_GB_DEFENDED0,
+                                          S_GB_FOLLOW0, S_GB_KNIGHTS_BLOCK, S_GB_KNIGHTS_DEFENCE,
                                           S_GB_KNIGHTS_REMOVE, S_GB_MARKERS_KNIGHT, S_GB_MARKERS_RECEIVED,
                                           S_GB_MARKERS_RESPONSE, S_GB_MARKERS_ROBBER, S_GB_MARKERS_STRIKE,
                                           S_GB_OWNED, S_GB_REMOVED_FREE, S_GB_REMOVED_KNIGHT, S_SPEND_GB)
@@ -73,17 +76,24 @@ def place_markers(st, actor, g, n, kind):
 
 @jitted
 def remove_marker(st, p, g, kind):
+    """One marker off g; it counts in p's removals this round (RULES.md §1 Removal)."""
     st.gb_markers[g] -= 1
     st.gb_removed_turn[g] = st.turn
     if st.gb_removal_round[p] != st.rounds:
         st.gb_removal_round[p] = st.rounds
         st.gb_removals[p] = 0
     st.gb_removals[p] += 1
-    st.stats[p, S_GB_REMOVED_FREE if kind == REMOVE_FREE else S_GB_REMOVED_KNIGHT] += 1
+    if kind == REMOVE_FREE:
+        st.stats[p, S_GB_REMOVED_FREE] += 1
+    elif kind == REMOVE_KNIGHT:
+        st.stats[p, S_GB_REMOVED_KNIGHT] += 1   # a defender's removal counts in gb_follow_remove
     log_event(st, E_GB_REMOVE, p, g, kind, st.gb_markers[g], 0)
 
 
 # --- defence (RULES.md §1 Defence) ----------------------------------------------
+
+STANDS, COUNTERED = -1, -2   # contest(): nobody cancelled; the actor's counter was the last word
+
 
 @jitted
 def may_defend(st, q, actor, h, what):
@@ -102,11 +112,11 @@ def may_defend(st, q, actor, h, what):
 def contest(st, params, actor, h, what, target):
     """Ask the others in turn order from the actor's left whether one cancels the
     action (on GB `target`, -1 for a robber move) with a knight; the first who
-    does, cancels.  With max_counter_depth > 1
-    the actor may cancel the cancel, and so on.  Returns the defender whose cancel
-    stands, or -1 when the action stands."""
+    does, cancels.  With max_counter_depth > 1 the actor may cancel the cancel, and
+    so on.  Returns the defender whose cancel stands, STANDS when nobody cancelled, or
+    COUNTERED when the action stands by the actor's counter."""
     if params[P_GB_DEFENCE] == 0:
-        return -1
+        return STANDS
     defender = -1
     for depth in range(params[P_GB_COUNTER_DEPTH]):
         if depth % 2 == 0:
@@ -117,9 +127,10 @@ def contest(st, params, actor, h, what, target):
                     defender = q
                     break
             if defender < 0:
-                return -1
-            spend_knight(st, params, defender, S_GB_KNIGHTS_DEFENCE, False)
+                return STANDS if depth == 0 else COUNTERED
+            spend_knight(st, params, defender, S_GB_KNIGHTS_DEFENCE, defender == st.current)
             st.stats[defender, S_GB_DEFENCES] += 1
+            st.stats[defender, S_GB_DEFENDED0 + what] += 1
             log_event(st, E_GB_DEFENCE, defender, actor, h, what, 0)
         else:
             if not has_knight(st, actor) or not decide.gb_counter(st, actor, defender, h, what, target):
@@ -127,30 +138,62 @@ def contest(st, params, actor, h, what, target):
             spend_knight(st, params, actor, S_GB_KNIGHTS_DEFENCE, actor == st.current)
             log_event(st, E_GB_COUNTER, actor, defender, h, what, 0)
             defender = -1
-    return defender
+    return defender if defender >= 0 else COUNTERED
 
 
 @jitted
-def defender_follow_up(st, params, d, actor, h):
-    """After a cancel the defender only defends, strikes back (markers_per_block on
-    one of the actor's GBs on h), or moves the robber and steals (with
-    defence_steal_knights knights in all: a second one is played for it if 2).
-    Returns FOLLOW_ROBBER when the defender is to move the robber."""
-    choice = decide.gb_follow_up(st, d, actor, h)
-    if choice == FOLLOW_STRIKE:
-        g = decide.gb_strike_target(st, d, actor, h)
-        if 0 <= g < N_GB and st.gb_owner[g] == actor and gb_hex(g) == h:
+def defender_follow_up(st, params, d, actor, h, what):
+    """Seed §6-7: after a cancel the defender only defends, places markers_per_block
+    (can_strike), removes a marker (within its removals this round), or moves the robber
+    and steals (with defence_steal_knights knights in all: a second one is played for it
+    if 2).  Returns the follow-up carried out; a refused one is FOLLOW_NONE."""
+    choice = decide.gb_follow_up(st, d, actor, h, what)
+    done = FOLLOW_NONE
+    if choice == FOLLOW_STRIKE or choice == FOLLOW_REMOVE:
+        g = decide.gb_follow_target(st, d, actor, h, what, choice)
+        if choice == FOLLOW_STRIKE and can_strike(st, d, actor, h, what, g):
             place_markers(st, d, g, params[P_GB_MARKERS_BLOCK], BLOCK_STRIKE)
+            done = FOLLOW_STRIKE
+        elif choice == FOLLOW_REMOVE and can_remove(st, params, d, g):
+            remove_marker(st, d, g, REMOVE_DEFENCE)
+            done = FOLLOW_REMOVE
         else:
             st.illegal += 1
     elif choice == FOLLOW_ROBBER:
-        if params[P_GB_STEAL_KNIGHTS] == 2:
-            if not has_knight(st, d):
-                st.illegal += 1
-                return FOLLOW_NONE
+        if params[P_GB_STEAL_KNIGHTS] == 1:
+            done = FOLLOW_ROBBER
+        elif has_knight(st, d):
             spend_knight(st, params, d, S_GB_KNIGHTS_DEFENCE, False)
-        return FOLLOW_ROBBER
-    return FOLLOW_NONE
+            done = FOLLOW_ROBBER
+        else:
+            st.illegal += 1
+    elif choice != FOLLOW_NONE:
+        st.illegal += 1
+    st.stats[d, S_GB_FOLLOW0 + done] += 1
+    log_event(st, E_GB_FOLLOW_UP, d, actor, h, what, done)
+    return done
+
+
+@jitted
+def fight(st, params, actor, h, what, target):
+    """An action that may be defended: (defender whose cancel stands or -1, player who
+    is to move the robber and steal or -1).  The robber goes to the defender who chose
+    it as follow-up, or - with counter_moves_robber - to an actor whose counter-knight
+    was the last one played (a robber block or move moves it anyway)."""
+    d = contest(st, params, actor, h, what, target)
+    if d >= 0:
+        return d, (d if defender_follow_up(st, params, d, actor, h, what) == FOLLOW_ROBBER else -1)
+    robber_kind = what == WHAT_ROBBER_BLOCK or what == WHAT_ROBBER_MOVE
+    if d == COUNTERED and params[P_GB_COUNTER_ROBBER] != 0 and not robber_kind:
+        return -1, actor
+    return -1, -1
+
+
+@jitted
+def take_robber(st, mover):
+    """The last knight's player moves the robber and steals (-1: nobody)."""
+    if mover >= 0:
+        relocate_robber(st, mover, True)
 
 
 @variant_code(GRUNDBESITZ, False)
@@ -168,9 +211,10 @@ def is_legal_action(st, p, a, x, y):
 
 # --- the actions ----------------------------------------------------------------
 
-@variant_code(GRUNDBESITZ, None)
+@jitted
 def buy(st, params, p, g):
-    """A_BUY_GB: pay, own, then the acquisition responses (RULES.md §1)."""
+    """A_BUY_GB: pay, own, then the acquisition responses (RULES.md §1), each of which
+    may be defended (response_defence)."""
     pay(st, p, st.costs[ITEM_GB], S_SPEND_GB)
     h = gb_hex(g)
     st.gb_owner[g] = p
@@ -193,59 +237,63 @@ def buy(st, params, p, g):
         if decide.gb_response_block(st, q, g):
             if needs_knight:
                 spend_knight(st, params, q, S_GB_KNIGHTS_BLOCK, False)
-            place_markers(st, q, g, markers, BLOCK_RESPONSE)
-
-
-@variant_code(GRUNDBESITZ, -1)
-def knight_block(st, params, p, g):
-    """A_KNIGHT_BLOCK: the turn's knight places markers_per_knight_block on g instead
-    of moving the robber.  Returns the defender who will move the robber, or -1."""
-    spend_knight(st, params, p, S_GB_KNIGHTS_BLOCK, True)
-    return contested_block(st, params, p, g, WHAT_KNIGHT_BLOCK, params[P_GB_MARKERS_KNIGHT], BLOCK_KNIGHT)
+            d, mover = -1, -1
+            if params[P_GB_RESPONSE_DEFENCE] != 0:   # seed §6: any placement of markers may be defended
+                d, mover = fight(st, params, q, h, WHAT_RESPONSE, g)
+            if d < 0:
+                place_markers(st, q, g, markers, BLOCK_RESPONSE)
+            take_robber(st, mover)
 
 
 @jitted
-def contested_block(st, params, p, g, what, markers, kind):
-    """Block g with `markers` unless a defender cancels; returns the defender who is
-    then to move the robber, or -1."""
-    h = gb_hex(g)
-    d = contest(st, params, p, h, what, g)
+def knight_block(st, params, p, g):
+    """A_KNIGHT_BLOCK: the turn's knight places markers_per_knight_block on g instead
+    of moving the robber."""
+    spend_knight(st, params, p, S_GB_KNIGHTS_BLOCK, True)
+    d, mover = fight(st, params, p, gb_hex(g), WHAT_KNIGHT_BLOCK, g)
     if d < 0:
-        place_markers(st, p, g, markers, kind)
-        return -1
-    return d if defender_follow_up(st, params, d, p, h) == FOLLOW_ROBBER else -1
-
-
-@variant_code(GRUNDBESITZ, -1)
-def knight_remove(st, params, p, g):
-    """A_KNIGHT_REMOVE: the turn's knight removes one marker from g."""
-    spend_knight(st, params, p, S_GB_KNIGHTS_REMOVE, True)
-    return removal(st, params, p, g, REMOVE_KNIGHT)
+        place_markers(st, p, g, params[P_GB_MARKERS_KNIGHT], BLOCK_KNIGHT)
+    take_robber(st, mover)
 
 
 @jitted
 def removal(st, params, p, g, kind):
-    h = gb_hex(g)
-    d = contest(st, params, p, h, WHAT_REMOVAL, g)
+    """One marker off g (free or with the turn's knight) unless a defender cancels."""
+    if kind == REMOVE_KNIGHT:
+        spend_knight(st, params, p, S_GB_KNIGHTS_REMOVE, True)
+    d, mover = fight(st, params, p, gb_hex(g), WHAT_REMOVAL, g)
     if d < 0:
         remove_marker(st, p, g, kind)
-        return -1
-    return d if defender_follow_up(st, params, d, p, h) == FOLLOW_ROBBER else -1
+    take_robber(st, mover)
 
 
-@variant_code(GRUNDBESITZ, -1)
+@jitted
 def robber_block(st, params, p, g):
     """Before moving the robber: markers_per_block on a GB of the hex it leaves; the
-    robber still moves but steals nothing.  Returns the defender who moves the
-    robber instead (a cancel followed by the robber option), or -1."""
-    return contested_block(st, params, p, g, WHAT_ROBBER_BLOCK, params[P_GB_MARKERS_BLOCK], BLOCK_ROBBER)
+    robber still moves but steals nothing.  Returns True when the robber has been
+    dealt with (a defender took it, or cancelled_robber_block gives it to the defender
+    or to nobody), False when p is still to move it."""
+    d, mover = fight(st, params, p, gb_hex(g), WHAT_ROBBER_BLOCK, g)
+    if d < 0:
+        place_markers(st, p, g, params[P_GB_MARKERS_BLOCK], BLOCK_ROBBER)
+        return False
+    if mover >= 0:
+        take_robber(st, mover)
+        return True
+    who = params[P_GB_CANCELLED_ROBBER]
+    if who == ROBBER_BY_DEFENDER:
+        relocate_robber(st, d, False)
+    return who != ROBBER_BY_ACTOR
 
 
-@variant_code(GRUNDBESITZ, -1)
+@jitted
 def robber_defence(st, params, p, h):
-    """The robber is about to be moved onto h: a player with a building there may
-    cancel with a knight and move it instead.  Returns that defender or -1."""
-    return contest(st, params, p, h, WHAT_ROBBER_MOVE, -1)
+    """The robber is about to be moved onto h: a player with a building there may cancel
+    the move with a knight (the robber then stays) and follow up, e.g. move it himself.
+    Returns True when the move was cancelled."""
+    d, mover = fight(st, params, p, h, WHAT_ROBBER_MOVE, -1)
+    take_robber(st, mover)
+    return d >= 0
 
 
 # --- the hooks of the turn ------------------------------------------------------
@@ -261,10 +309,8 @@ def init(st, params):
 
 @variant_code(GRUNDBESITZ, None)
 def before_roll(st, params, p):
-    """Hook: the free removal; a defender who cancels it may move the robber."""
-    d = free_removal(st, params, p)
-    if d >= 0:
-        relocate_robber(st, d, True)
+    """Hook: the free removal (one a turn, within removals_per_round)."""
+    free_removal(st, params, p)
 
 
 @variant_code(GRUNDBESITZ, False)
@@ -272,13 +318,10 @@ def apply_action(st, p, a, x, y):
     """Hook (simcore.game.apply_action): the variant's actions on GB x."""
     if a == A_BUY_GB:
         buy(st, st.params, p, x)
-        return
-    if a == A_KNIGHT_BLOCK:
-        d = knight_block(st, st.params, p, x)
+    elif a == A_KNIGHT_BLOCK:
+        knight_block(st, st.params, p, x)
     else:
-        d = knight_remove(st, st.params, p, x)
-    if d >= 0:  # a defender's knight is now the last one played: it moves the robber
-        relocate_robber(st, d, True)
+        removal(st, st.params, p, x, REMOVE_KNIGHT)
 
 
 @variant_code(GRUNDBESITZ, False)
@@ -294,33 +337,29 @@ def move_robber(st, p):
             st.illegal += 1
         else:
             steals = False
-            d = robber_block(st, params, p, g)
-            if d >= 0:  # cancelled, and the defender takes the robber
-                relocate_robber(st, d, True)
+            if robber_block(st, params, p, g):
                 return True
     h, victim = decide.robber(st, p)
-    if 0 <= h < st.hex_resource.shape[0] and h != st.robber:
-        d = robber_defence(st, params, p, h)
-        if d >= 0:
-            relocate_robber(st, d, True)
-            return True
+    if 0 <= h < st.hex_resource.shape[0] and h != st.robber and robber_defence(st, params, p, h):
+        return True
     place_robber(st, p, h, victim, steals)
     return True
 
 
 @jitted
 def free_removal(st, params, p):
-    """Free removal by the strict majority holder of a hex (majority_free_removal).
-    Returns a defender who is to move the robber, or -1."""
+    """Free removal by the strict majority holder of a hex (majority_free_removal): one
+    marker a turn, whatever the number of hexes p holds the majority on (RULES.md §1
+    "one marker on that hex"), and within removals_per_round."""
     if params[P_GB_MAJORITY_FREE] == 0 or removals_left(st, params, p) <= 0:
-        return -1
+        return
     g = decide.gb_free_removal(st, p)
     if g < 0:
-        return -1
+        return
     if not can_free_remove(st, params, p, g):
         st.illegal += 1
-        return -1
-    return removal(st, params, p, g, REMOVE_FREE)
+        return
+    removal(st, params, p, g, REMOVE_FREE)
 
 
 @variant_code(GRUNDBESITZ, None)

@@ -10,13 +10,15 @@ from simcore.topology import CORNER_HEXES
 from simcore.variants.grundbesitz import (N_GB, P_GB_ALLOWED, P_GB_MAJORITY_FREE, P_GB_MAX_PER_PLAYER, P_GB_ON,
                                           P_GB_REMOVALS)
 
-# what a contest is about (event field `what`)
-WHAT_KNIGHT_BLOCK, WHAT_ROBBER_BLOCK, WHAT_REMOVAL, WHAT_ROBBER_MOVE = 0, 1, 2, 3
+# what a contest is about (event field `what`; the gb_defended_* columns in this order)
+WHAT_KNIGHT_BLOCK, WHAT_ROBBER_BLOCK, WHAT_REMOVAL, WHAT_ROBBER_MOVE, WHAT_RESPONSE = 0, 1, 2, 3, 4
 # block kinds (event field `kind`)
 BLOCK_RESPONSE, BLOCK_KNIGHT, BLOCK_ROBBER, BLOCK_STRIKE = 0, 1, 2, 3
-# a defender's follow-up after a cancel
-FOLLOW_NONE, FOLLOW_STRIKE, FOLLOW_ROBBER = 0, 1, 2
-REMOVE_FREE, REMOVE_KNIGHT = 0, 1
+# a defender's follow-up after a cancel (the gb_follow_* columns in this order): only
+# defend, place markers (strike back), move the robber and steal, remove a marker
+FOLLOW_NONE, FOLLOW_STRIKE, FOLLOW_ROBBER, FOLLOW_REMOVE = 0, 1, 2, 3
+# how a marker is removed (event field `removal`)
+REMOVE_FREE, REMOVE_KNIGHT, REMOVE_DEFENCE = 0, 1, 2
 
 
 @jitted
@@ -85,6 +87,16 @@ def can_remove(st, params, p, g):
     """A marker on a GB of a hex where p owns a GB, within p's removals this round."""
     return (0 <= g < N_GB and st.gb_owner[g] >= 0 and st.gb_markers[g] > 0
             and st.gb_count[p, gb_hex(g)] > 0 and removals_left(st, params, p) > 0)
+
+
+@jitted
+def can_strike(st, d, actor, h, what, g):
+    """A defender's follow-up marker placement (RULES.md §1 Defence): on one of the
+    actor's GBs on h after a cancelled block, response or removal ("strike back");
+    after a cancelled robber move, on any GB d could block with a knight."""
+    if what == WHAT_ROBBER_MOVE:
+        return can_block(st, d, g)
+    return 0 <= g < N_GB and st.gb_owner[g] == actor and gb_hex(g) == h
 
 
 @jitted

@@ -36,8 +36,8 @@ ENGINE_PACKAGES = ("simcore", "policies")
 # unneeded recompile.
 SHELL_MODULES = {
     "simcore": {"backends", "batch", "bench", "config", "errors", "fields", "grid", "outputs",
-                "progress", "replay", "runner", "seeds", "sweep", "tune"},
-    "policies": {"presets", "registry"},
+                "progress", "replay", "runner", "seeds", "sweep", "tune", "train", "train_play", "train_space"},
+    "policies": {"presets", "registry", "preset_file"},
 }
 
 

@@ -34,18 +34,18 @@ from simcore.game import discards, play_turn, setup_placement
 from simcore.params import P_MAX_TURNS
 from simcore.pieces import place_road, place_settlement, spot_is_free
 from simcore.records import S_SPEND_STOLEN
-from simcore.robin_board import (best_score, corner_on_hex, destinations, enclosed, hex_score, hex_vp,
+from simcore.robin_board import (best_score, corner_on_hex, destinations, edge_on_hex, enclosed, hex_score, hex_vp,
                                  is_open_neighbour, n_open_neighbours, open_side)
 from simcore.state import PIECE_LIMITS, PIECE_ROAD, PIECE_SETTLEMENT, randint, victory_points
 from simcore.variants.robin_hood import (
     CAUSE_EVICTION, CAUSE_KNIGHT, CAUSE_TURN, E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_END, E_ROBIN_MOVE,
-    E_ROBIN_SCORE, E_ROBIN_STEAL, ENCLOSURE_HEX, ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE,
-    ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET, MOVE_CAMP, MOVE_CARD, MOVE_EVICTION, MOVE_RELOCATION, NEUTRAL,
-    P_ROBIN_DECK, P_ROBIN_DECK_MODE, P_ROBIN_DISCARD, P_ROBIN_ENCLOSURE, P_ROBIN_NEUTRAL, P_ROBIN_PIECE_SETS,
-    P_ROBIN_STEALS, P_ROBIN_TARGET, RB_CAMP_RETURNS, RB_DRAWS, RB_ENDING, RB_EVICTIONS, RB_EXTRA_DRAWS, RB_MOVES,
-    RB_RELOCATIONS, RB_ROAD_BLOCKS, RB_SEVENS_NEUTRAL, RB_SEVENS_SHERIFF, RB_SHERIFF_VP, RB_STAYS, RB_STOLEN,
-    RB_VP, RB_VP_NEUTRAL, RB_VP_SHERIFF, RB_WINNER, ROBIN_CARD_KINDS, ROBIN_DIE, ROBIN_HOOD, ROBIN_KNIGHT, SHERIFF,
-    SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF, STAY_NO_HEX, STAY_ROAD)
+    E_ROBIN_SCORE, E_ROBIN_STEAL, ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE, ENDING_ROBIN_TARGET,
+    ENDING_SHERIFF_TARGET, EVICTION_DRAW_NOW, MOVE_CAMP, MOVE_CARD, MOVE_EVICTION, MOVE_RELOCATION, NEUTRAL,
+    P_ROBIN_DECK, P_ROBIN_DECK_MODE, P_ROBIN_DISCARD, P_ROBIN_ENCLOSURE, P_ROBIN_EVICTION_DRAW, P_ROBIN_NEUTRAL,
+    P_ROBIN_PIECE_SETS, P_ROBIN_STEALS, P_ROBIN_TARGET, RB_CAMP_RETURNS, RB_DRAWS, RB_ENDING, RB_EVICTIONS,
+    RB_EXTRA_DRAWS, RB_MOVES, RB_RELOCATIONS, RB_ROAD_BLOCKS, RB_SEVENS_NEUTRAL, RB_SEVENS_SHERIFF, RB_SHERIFF_VP,
+    RB_STAYS, RB_STOLEN, RB_VP, RB_VP_NEUTRAL, RB_VP_SHERIFF, RB_WINNER, ROBIN_CARD_KINDS, ROBIN_DIE, ROBIN_HOOD,
+    ROBIN_KNIGHT, SHERIFF, SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF, STAY_NO_HEX, STAY_ROAD)
 from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_HEXES
 
 
@@ -61,7 +61,8 @@ def configure(st, params):
     st.sheriff_target = params[P_ROBIN_TARGET + 1]
     st.robin_steals = params[P_ROBIN_STEALS]
     st.robin_discard = params[P_ROBIN_DISCARD]
-    st.robin_enclosure = 1 if params[P_ROBIN_ENCLOSURE] == ENCLOSURE_HEX else 0
+    st.robin_enclosure = params[P_ROBIN_ENCLOSURE]        # ENCLOSURE_*: 0 = off
+    st.robin_eviction_draw = params[P_ROBIN_EVICTION_DRAW]
     n = 0
     for card in range(ROBIN_CARD_KINDS):
         for _ in range(params[P_ROBIN_DECK + card]):
@@ -107,10 +108,23 @@ def free_corner_on_number(st, number, pick):
 
 
 @jitted
+def neutral_road_edge(st, c, e, number):
+    """e is a free edge at corner c on a hex showing `number`."""
+    if e < 0 or st.edge_owner[e] >= 0:
+        return False
+    for i in range(2):
+        h = st.number_hexes[number, i]
+        if h >= 0 and corner_on_hex(c, h) and edge_on_hex(e, h):
+            return True
+    return False
+
+
+@jitted
 def place_neutral(st):
     """RULES.md §3: roll 2d6 (again on a 7 or on a number with no legal corner left);
     a neutral settlement on a random legal corner of a hex with that number, and a
-    neutral road on a random edge at it."""
+    neutral road on a random free edge at it of that hex (of either, if two such hexes
+    share the corner)."""
     rerolls = 0
     while True:
         number = randint(6) + randint(6) + 2
@@ -120,15 +134,17 @@ def place_neutral(st):
                 break
         rerolls += 1
     c = free_corner_on_number(st, number, randint(count))
+    # the road goes into the rolled hex (seed 002 "Gebiete ..., in die jeweils 1 Siedlung
+    # und 1 Straße gesetzt werden"): a free edge at c on a hex showing that number
     free = 0
     for k in range(3):
-        if CORNER_EDGES[c, k] >= 0 and st.edge_owner[CORNER_EDGES[c, k]] < 0:
+        if neutral_road_edge(st, c, CORNER_EDGES[c, k], number):
             free += 1
-    pick = randint(free)
+    pick = randint(free) if free > 0 else -1
     road = -1
     for k in range(3):
         e = CORNER_EDGES[c, k]
-        if e >= 0 and st.edge_owner[e] < 0:
+        if neutral_road_edge(st, c, e, number):
             if pick == 0:
                 road = e
                 break
@@ -314,7 +330,8 @@ def robin_seven(st):
 @jitted
 def evict(st):
     """The Sheriff built on Robin's hex: he may push Robin to a hex next to it, not across
-    a Sheriff road; Robin then draws a movement card."""
+    a Sheriff road.  "Nach dieser Vertreibung zieht Robin Hood wieder wie gewohnt eine
+    Bewegungskarte": at his usual turn (robin.eviction_draw = "turn"), or at once ("now")."""
     h = st.robber
     if n_open_neighbours(st, h) == 0:
         return
@@ -326,7 +343,8 @@ def evict(st):
         return
     st.robin_stats[RB_EVICTIONS] += 1
     place_robin(st, t, MOVE_EVICTION)
-    robin_draw(st, CAUSE_EVICTION)
+    if st.robin_eviction_draw == EVICTION_DRAW_NOW:
+        robin_draw(st, CAUSE_EVICTION)
 
 
 # --- the Sheriff's turn: simcore.game.play_turn with these hooks ----------------
@@ -362,7 +380,11 @@ def after_action(st, p, a, x, y):
 
 @variant_code(ROBIN_HOOD, -1)
 def game_over(st, params, p):
-    """Hook: the mode's endings decide (no `victory_points` win)."""
+    """Hook: the mode's endings decide (no `victory_points` win).  The Sheriff's are checked
+    here too, so that an ending between the two roads of road building stops the second
+    (simcore.game asks after the first)."""
+    if not over(st):
+        check_sheriff(st)
     return 1 if over(st) else 0
 
 

@@ -11,7 +11,7 @@ holds no cards (what he steals goes back to the bank) and his VP are a counter.
 from simcore.jit import jitted
 
 from simcore.topology import CORNER_HEXES, HEX_CORNERS, HEX_EDGES, HEX_NEIGHBOURS, N_HEXES
-from simcore.variants.robin_hood import NEUTRAL, SHERIFF
+from simcore.variants.robin_hood import ENCLOSURE_ALL_EDGES, NEUTRAL, SHERIFF
 
 
 @jitted
@@ -85,12 +85,19 @@ def best_score(st):
 
 
 @jitted
+def fence_edge(st, h, k):
+    """Edge k of h is part of the enclosure (robin.enclosure): an edge towards another
+    land hex, or with "all_edges" any edge, those to the sea too."""
+    return HEX_NEIGHBOURS[h, k] >= 0 or st.robin_enclosure == ENCLOSURE_ALL_EDGES
+
+
+@jitted
 def fence_missing(st, h):
-    """Edges of h towards other land hexes that carry no Sheriff road yet, or -1 when
-    one carries a neutral road (h can then never be fenced in)."""
+    """Edges of the enclosure of h that carry no Sheriff road yet, or -1 when one
+    carries a neutral road (h can then never be fenced in)."""
     missing = 0
     for k in range(6):
-        if HEX_NEIGHBOURS[h, k] >= 0:
+        if fence_edge(st, h, k):
             owner = st.edge_owner[HEX_EDGES[h, k]]
             if owner < 0:
                 missing += 1
@@ -101,18 +108,27 @@ def fence_missing(st, h):
 
 @jitted
 def fence_count(st, h):
-    """Sheriff roads on the edges of h towards other land hexes."""
+    """Sheriff roads on the edges of the enclosure of h."""
     n = 0
     for k in range(6):
-        if HEX_NEIGHBOURS[h, k] >= 0 and st.edge_owner[HEX_EDGES[h, k]] == SHERIFF:
+        if fence_edge(st, h, k) and st.edge_owner[HEX_EDGES[h, k]] == SHERIFF:
             n += 1
     return n
 
 
 @jitted
 def enclosed(st, h):
-    """RULES.md §3 (robin.enclosure = "hex"): every edge of h to another land hex carries a Sheriff road."""
+    """RULES.md §3 (robin.enclosure): every edge of h's enclosure carries a Sheriff road
+    (towards other land hexes with "hex", all six with "all_edges")."""
     return fence_missing(st, h) == 0
+
+
+@jitted
+def edge_on_hex(e, h):
+    for k in range(6):
+        if HEX_EDGES[h, k] == e:
+            return True
+    return False
 
 
 @jitted

@@ -81,7 +81,8 @@ CHOICES = "choices"     # in a shape: n_choices(card kinds)
 def n_choices(width):
     """Options of one random choice at most: every road, settlement and city site,
     width x width bank trades and offers, 5 cards, every GB action (3 per corner and
-    hex position: policies.randombot.action), and END (and some room: 64 for five kinds)."""
+    hex position: policies.randombot.action), and END (and some room: 64 for five kinds).
+    A variant's own options come on top: its declared `choices` (state_dtype)."""
     return N_EDGES + 2 * N_CORNERS + 2 * width * width + 14 + 9 * N_CORNERS
 
 
@@ -152,12 +153,12 @@ def log_width(width):
     return LOG_FIELDS + (MAX_PLAYERS + 1) * width
 
 
-def _shape(shape, width):
+def _shape(shape, width, room=0):
     """A shape whose named sizes are the layouts' current ones: "N_PARAMS", "SEAT_WIDTH",
     "N_WEIGHTS" (they grow as variants register: simcore.variant), KINDS (the card kinds
-    of the hand) and CHOICES."""
+    of the hand) and CHOICES (with `room` more: the variants' declared `choices`)."""
     sizes = {"N_PARAMS": P.N_PARAMS, "SEAT_WIDTH": R.SEAT_WIDTH, "N_WEIGHTS": W.N_WEIGHTS,
-             KINDS: width, CHOICES: n_choices(width)}
+             KINDS: width, CHOICES: n_choices(width) + room}
     return tuple(sizes.get(n, n) for n in shape)
 
 
@@ -169,11 +170,12 @@ def state_dtype(variants=None, kinds=None):
     chosen = [v for name, v in REGISTRY.items() if variants is None or name in variants]
     width = len(card_kinds([v.name for v in chosen]) if kinds is None else kinds)
     own = [(name, np.dtype(kind), shape) for v in chosen for name, kind, shape in v.state_fields()]
+    room = sum(v.choices for v in chosen)
     fields = [(name, np.int64) for name, _ in SCALARS]
     for name, shape, _ in ARRAYS:
         if name == "policy_kind":   # the variants' fields next to the rules' (before the policies' scratch)
             fields += own
-        fields.append((name, np.int64, _shape(shape, width)))
+        fields.append((name, np.int64, _shape(shape, width, room)))
     fields += [(name, np.float64, _shape(shape, width)) for name, shape, _ in FLOAT_ARRAYS]
     # the markers sit before the log, which is last in every record: no record type is
     # then a prefix of another, which numba would take for a subtype and let a function

@@ -58,6 +58,7 @@ class Variant:
     actions: tuple = ()              # names of its main-phase actions
     weights: tuple = ()              # (name, meaning): policy weights
     card_kinds: tuple = ()           # simcore.cards.CardKind: its commodities, in the hand after the resources
+    choices: int = 0                 # options its actions add to one random choice at most (state.n_choices)
     sweep: dict = field(default_factory=dict)  # dotted scenario key -> values: the grid `catan-balance sweep` runs
     #   for a scenario that turns it on and has neither --vary nor a [sweep] table
     # allocated by register

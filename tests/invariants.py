@@ -62,7 +62,8 @@ INVARIANTS = {
     17: "gb_count == the GBs counted from gb_owner, within max_per_player",
     18: "blockade markers are never negative",
     19: "GB records: gb_owned == gb_bought == GBs on the board; spend_grundbesitz == bought * cost; markers "
-        "received by all == placed by all; placed - removed == markers on the board",
+        "received by all == placed by all; placed - removed == markers on the board; defences by kind add up "
+        "to gb_defences, and follow-ups are at most that many",
     20: "knights: st.knights == knights played, less the GB knights when knights_count_for_army is off",
     21: "removals: nobody removed more than removals_per_round markers this round",
     22: "variant off: no Grundbesitz, no markers, no GB records",
@@ -373,7 +374,15 @@ def check_grundbesitz(st, params):
         placed += (st.stats[p, GBD.S_GB_MARKERS_RESPONSE] + st.stats[p, GBD.S_GB_MARKERS_KNIGHT]
                    + st.stats[p, GBD.S_GB_MARKERS_ROBBER] + st.stats[p, GBD.S_GB_MARKERS_STRIKE])
         received += st.stats[p, GBD.S_GB_MARKERS_RECEIVED]
-        removed += st.stats[p, GBD.S_GB_REMOVED_FREE] + st.stats[p, GBD.S_GB_REMOVED_KNIGHT]
+        removed += (st.stats[p, GBD.S_GB_REMOVED_FREE] + st.stats[p, GBD.S_GB_REMOVED_KNIGHT]
+                    + st.stats[p, GBD.S_GB_FOLLOW_REMOVE])
+        defended, follow_ups = 0, 0
+        for k in range(5):
+            defended += st.stats[p, GBD.S_GB_DEFENDED0 + k]
+        for k in range(4):
+            follow_ups += st.stats[p, GBD.S_GB_FOLLOW0 + k]
+        if defended != st.stats[p, GBD.S_GB_DEFENCES] or follow_ups > defended:
+            return 19
         gb_knights = (st.stats[p, GBD.S_GB_KNIGHTS_BLOCK] + st.stats[p, GBD.S_GB_KNIGHTS_REMOVE]
                       + st.stats[p, GBD.S_GB_KNIGHTS_DEFENCE])
         uncounted = 0 if params[GBD.P_GB_KNIGHTS_ARMY] else gb_knights

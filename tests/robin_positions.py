@@ -29,8 +29,9 @@ DESERT_RING = [24, 18, 23, 29, 35, 30, 24]       # the desert's corners, round t
 
 
 def robin_params(neutral=5, deck=(1, 1, 1, 1, 1, 1), die=False, steals=1, discard=True, robin_target=15,
-                 sheriff_target=15, enclosure=True, sets=2, **rules):
-    """The packed rules of a Robin Hood game (rules as tests.positions.make_params)."""
+                 sheriff_target=15, enclosure=True, sets=2, eviction_draw="turn", **rules):
+    """The packed rules of a Robin Hood game (rules as tests.positions.make_params);
+    enclosure True = "hex", False = "off", or "all_edges"."""
     params = make_params(1, **rules)
     params[RH.P_ROBIN] = 1
     params[RH.P_ROBIN_NEUTRAL] = neutral
@@ -40,8 +41,10 @@ def robin_params(neutral=5, deck=(1, 1, 1, 1, 1, 1), die=False, steals=1, discar
     params[RH.P_ROBIN_DISCARD] = int(discard)
     params[RH.P_ROBIN_TARGET] = robin_target
     params[RH.P_ROBIN_TARGET + 1] = sheriff_target
-    params[RH.P_ROBIN_ENCLOSURE] = RH.ENCLOSURE_HEX if enclosure else RH.ENCLOSURE_OFF
+    params[RH.P_ROBIN_ENCLOSURE] = ({True: RH.ENCLOSURE_HEX, False: RH.ENCLOSURE_OFF}[enclosure]
+                                    if isinstance(enclosure, bool) else RH.ENCLOSURE_ALL_EDGES)
     params[RH.P_ROBIN_PIECE_SETS] = sets
+    params[RH.P_ROBIN_EVICTION_DRAW] = {"turn": RH.EVICTION_DRAW_TURN, "now": RH.EVICTION_DRAW_NOW}[eviction_draw]
     return params
 
 

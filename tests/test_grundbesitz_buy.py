@@ -13,6 +13,7 @@ from simcore import records as R
 from simcore.game import apply_action
 from simcore.legal import is_legal
 from simcore.state import DEV_KNIGHT, victory_points
+from simcore.grundbesitz_board import WHAT_RESPONSE
 from simcore.variants.grundbesitz import A_BUY_GB, N_GB
 from tests.positions import (city, deal, gb_at, knights, new_position, own_gb, quiet, script, set_hand, settle,
                              supply_kept)
@@ -206,17 +207,38 @@ def test_nobody_is_asked_on_a_hex_without_other_owners(monkeypatch):
     assert asked == [] and st.gb_markers.sum() == 0
 
 
-def test_a_response_is_not_contested(monkeypatch):
-    # RULES.md §1 Defence: knight blocks, robber blocks and removals can be cancelled
+@pytest.mark.parametrize("response_defence", [True, False])
+def test_a_response_is_contested_unless_response_defence_is_off(monkeypatch, response_defence):
+    # seed §6: any placement of markers may be defended; response_defence = false is the
+    # older reading (a response cannot be defended)
     quiet(monkeypatch)
-    st, _ = _hex4()
+    st, _ = _hex4({"response_defence": response_defence})
     own_gb(st, 0, 13, BRICK6)
     own_gb(st, 2, 23, BRICK6)
     knights(st, 2, 1)
     script(monkeypatch, "gb_response_block", lambda st, q, g: q == 0)
     defend = script(monkeypatch, "gb_defend", True)
-    _buy(st, 1, gb_at(12, BRICK6))
-    assert defend == [] and st.gb_markers[gb_at(12, BRICK6)] == 2
+    g = gb_at(12, BRICK6)
+    _buy(st, 1, g)
+    if response_defence:   # asked from the responder's left: 1 (the buyer, no knight), 2
+        assert defend == [(2, 0, BRICK6, WHAT_RESPONSE, g)] and st.gb_markers[g] == 0
+        assert st.stats[2, GBD.S_GB_DEFENDED_RESPONSE] == 1 and st.dev_hand[2, DEV_KNIGHT] == 0
+    else:
+        assert defend == [] and st.gb_markers[g] == 2 and st.dev_hand[2, DEV_KNIGHT] == 1
+
+
+def test_the_buyer_defends_its_new_gb_with_a_knight_of_an_earlier_turn(monkeypatch):
+    quiet(monkeypatch)
+    st, _ = _hex4()
+    own_gb(st, 0, 13, BRICK6)
+    knights(st, 1, 1)
+    st.current = 1
+    script(monkeypatch, "gb_response_block", True)
+    defend = script(monkeypatch, "gb_defend", True)
+    g = gb_at(12, BRICK6)
+    _buy(st, 1, g)
+    assert defend == [(1, 0, BRICK6, WHAT_RESPONSE, g)] and st.gb_markers[g] == 0
+    assert st.dev_played == 1                          # on its own turn: the turn's card
 
 
 def test_response_with_knight_rule_spends_one_and_skips_players_without(monkeypatch):

@@ -302,7 +302,7 @@ def test_follow_up_only_defend(monkeypatch):
     follow = script(monkeypatch, "gb_follow_up", FOLLOW_NONE)
     robber = script(monkeypatch, "robber", (WOOL2, 0))
     _knight_block(st, 0, g[1])
-    assert follow == [(1, 0, BRICK6)]
+    assert follow == [(1, 0, BRICK6, WHAT_KNIGHT_BLOCK)]
     assert st.gb_markers.sum() == 0 and robber == [] and st.robber == 9
 
 
@@ -312,9 +312,9 @@ def test_follow_up_strike_back(monkeypatch):
     knights(st, 2, 1)
     script(monkeypatch, "gb_defend", True)
     script(monkeypatch, "gb_follow_up", FOLLOW_STRIKE)
-    target = script(monkeypatch, "gb_strike_target", g[0])
+    target = script(monkeypatch, "gb_follow_target", g[0])
     _knight_block(st, 0, g[1])
-    assert target == [(2, 0, BRICK6)]
+    assert target == [(2, 0, BRICK6, WHAT_KNIGHT_BLOCK, FOLLOW_STRIKE)]
     assert st.gb_markers[g[1]] == 0 and st.gb_markers[g[0]] == 3  # on the actor's GB, markers_per_block
     assert st.stats[2, GBD.S_GB_MARKERS_STRIKE] == 3 and st.stats[0, GBD.S_GB_MARKERS_RECEIVED] == 3
 
@@ -328,7 +328,7 @@ def test_strike_back_only_at_the_actors_gb_on_that_hex(monkeypatch):
         st.dev_played = 0
         script(monkeypatch, "gb_defend", lambda st, q, *a: q == 2)
         script(monkeypatch, "gb_follow_up", FOLLOW_STRIKE)
-        script(monkeypatch, "gb_strike_target", target)
+        script(monkeypatch, "gb_follow_target", target)
         _knight_block(st, 0, g[1])
     assert st.gb_markers.sum() == 0 and st.illegal == 2
 
@@ -427,6 +427,7 @@ def test_robber_defence_by_a_building_owner_on_the_target_hex(monkeypatch):
     set_hand(st, 0, wool=1)
     set_hand(st, 3, grain=1)
     asked = script(monkeypatch, "gb_defend", True)
+    script(monkeypatch, "gb_follow_up", FOLLOW_ROBBER)
     robber = script(monkeypatch, "robber", (GRAIN6, 3), (WOOL2, 0))
     seven(st, 0)                                                 # player 0 goes for player 3 at 45
     # only player 3 has a building on hex 17; no GB needed

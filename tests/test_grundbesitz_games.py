@@ -20,7 +20,7 @@ from simcore import records as R
 from simcore.batch import play_batch
 from simcore.config import load_scenario, pack_policies, pack_rules
 from simcore.game import apply_action
-from simcore.grundbesitz_board import FOLLOW_ROBBER
+from simcore.grundbesitz_board import FOLLOW_ROBBER, WHAT_KNIGHT_BLOCK
 from simcore.legal import is_legal
 from simcore.replay import replay_events
 from simcore.runner import run
@@ -45,6 +45,7 @@ def seat_value(row, seat, name):
 
 # --- invariants after every turn ----------------------------------------------------------
 
+FIGHT_COLUMNS = tuple(c for c in R.SEAT_COLUMNS if c.startswith(("gb_defended_", "gb_follow_")))
 ALL_ON = ("gb_bought", "gain_grundbesitz", "gb_markers_robber", "gb_removed_free", "gb_defences")
 
 GB_CASES = {
@@ -61,11 +62,17 @@ GB_CASES = {
     "random-4p-steal-with-two-knights": (("random",) * 4, 400, 37, {"grundbesitz": {
         "defence_steal_knights": 2, "max_counter_depth": 3}}, ALL_ON, ()),
     "mixed-4p": (GB_MIXED, 2000, 34, {"grundbesitz": {}},
-                 ALL_ON + ("gb_markers_response", "gb_markers_knight"), ()),
+                 ALL_ON + ("gb_markers_response", "gb_markers_knight", "gb_markers_strike") + FIGHT_COLUMNS, ()),
     "mixed-3p-odd-rules": (("landlord", "blocker", "random"), 1000, 35, {"grundbesitz": {
         "max_counter_depth": 3, "defence_steal_knights": 2, "knights_count_for_army": False,
         "removals_per_round": 2, "yield_delay_rounds": 2, "cost": [0, 1, 1, 1, 2], "max_per_player": 3}},
         ALL_ON, ()),
+    "random-4p-other-readings": (("random",) * 4, 400, 38, {"grundbesitz": {
+        "response_defence": False, "cancelled_robber_block": "nobody", "counter_moves_robber": True,
+        "max_counter_depth": 2}}, ALL_ON + ("gb_defended_robber_block", "gb_defended_robber_move", "gb_follow_defend", "gb_follow_robber"),
+        ("gb_defended_response",)),
+    "mixed-4p-defender-moves-the-robber": (GB_MIXED, 600, 39, {"grundbesitz": {"cancelled_robber_block": "defender"}},
+                                           ALL_ON, ()),
     "mixed-4p-beginner-5-9": (("blocker", "landlord", "greedy", "landlord"), 1000, 36, {
         "layout": P.LAYOUT_BEGINNER, "grundbesitz": {"allowed_numbers": [5, 6, 8, 9], "max_counter_depth": 2}},
         ("gb_bought", "gain_grundbesitz", "gb_markers_response", "gb_markers_knight"), ()),
@@ -124,7 +131,7 @@ def test_random_bot_takes_the_robber_only_with_the_knights_it_needs():
     choices = set()
     for seed in range(40):
         np.random.seed(seed)
-        choices.add(int(decide.gb_follow_up(st, 1, 0, 4)))
+        choices.add(int(decide.gb_follow_up(st, 1, 0, 4, WHAT_KNIGHT_BLOCK)))
     assert FOLLOW_ROBBER not in choices
 
 
@@ -193,9 +200,13 @@ def _event_totals(events, players):
             t[f"gb_markers_{e['block'].replace('strike_back', 'strike')}"][p] += e["markers"]
             t["gb_markers_received"][e["owner"]] += e["markers"]
         elif kind == "gb_remove":
-            t[f"gb_removed_{e['removal']}"][p] += 1
+            if e["removal"] != "defence":                   # a defender's removal: its gb_follow_up event
+                t[f"gb_removed_{e['removal']}"][p] += 1
         elif kind == "gb_defence":
             t["gb_defences"][p] += 1
+            t[f"gb_defended_{e['what']}"][p] += 1
+        elif kind == "gb_follow_up":
+            t[f"gb_follow_{e['follow']}"][p] += 1
     return t
 
 
@@ -210,7 +221,7 @@ def test_gb_columns_match_the_replay_log():
         totals = _event_totals(events, players)
         for name in ("gain_grundbesitz", "gb_bought", "gb_markers_response", "gb_markers_knight",
                      "gb_markers_robber", "gb_markers_strike", "gb_markers_received", "gb_removed_free",
-                     "gb_removed_knight", "gb_defences"):
+                     "gb_removed_knight", "gb_defences") + FIGHT_COLUMNS:
             for p in range(players):
                 assert seat_value(rows[k], p, name) == totals[name][p], (k, p, name)
                 seen[name] += totals[name][p]
@@ -218,6 +229,16 @@ def test_gb_columns_match_the_replay_log():
             assert seat_value(rows[k], p, "gb_owned") == seat_value(rows[k], p, "gb_bought")
             assert seat_value(rows[k], p, "spend_grundbesitz") == 5 * seat_value(rows[k], p, "gb_bought")
     assert seen["gain_grundbesitz"] > 0 and seen["gb_bought"] > 0 and seen["gb_markers_received"] > 0
+
+
+def test_the_bots_use_every_grundbesitz_option_in_the_shipped_scenario():
+    # issue 14: every defence and follow-up happens where it pays; strike backs at least 0.05 a game
+    scenario = _scenario("grundbesitz", games=2000)
+    rows = play_batch(*_batch(scenario))
+    for name in FIGHT_COLUMNS + ("gb_markers_response", "gb_markers_knight", "gb_markers_robber",
+                                 "gb_removed_free", "gb_removed_knight"):
+        assert seat_total(rows, name, 4) > 0, name
+    assert seat_total(rows, "gb_markers_strike", 4) >= 0.05 * len(rows)
 
 
 def test_markers_placed_by_all_equal_markers_received_by_all():

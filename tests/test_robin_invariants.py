@@ -201,7 +201,7 @@ def check_robin_state(st, params, fresh_length):
     robin_vp = st.robin_stats[RH.RB_VP]
     ending = st.robin_stats[RH.RB_ENDING]
     side = st.robin_stats[RH.RB_WINNER]
-    fenced = st.robin_enclosure == 1 and enclosed(st, st.robber)
+    fenced = st.robin_enclosure != 0 and enclosed(st, st.robber)
     if ending == ENDING_NONE:
         if robin_vp >= st.robin_target or vp >= st.sheriff_target or fenced or st.winner != -1:
             return 13

@@ -10,7 +10,7 @@ from policies.registry import resolve
 from simcore import params as P
 from simcore import records as R
 from simcore import robin
-from simcore.actions import A_CITY, A_END, A_KNIGHT, A_ROAD, A_SETTLEMENT
+from simcore.actions import A_CITY, A_END, A_KNIGHT, A_ROAD, A_ROADS, A_SETTLEMENT
 from simcore.batch import play_batch
 from simcore.economy import produce
 from simcore.events import event_dicts
@@ -20,8 +20,8 @@ from simcore.variants.robin_hood import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, END
                                  ENDING_SHERIFF_TARGET, NEUTRAL, SHERIFF, SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF)
 from simcore.robin_board import corner_on_hex, enclosed, fence_missing, hex_score
 from simcore.seeds import game_seeds
-from simcore.state import (COST_CITY, COST_ROAD, COST_SETTLEMENT, DEV_KNIGHT, PIECE_LIMITS, victory_points)
-from simcore.topology import CORNER_HEXES, EDGE_CORNERS, HEX_CORNERS, N_HEXES
+from simcore.state import COST_CITY, COST_ROAD, COST_SETTLEMENT, DEV_KNIGHT, DEV_ROADS, PIECE_LIMITS, victory_points
+from simcore.topology import CORNER_HEXES, EDGE_CORNERS, HEX_CORNERS, HEX_EDGES, N_HEXES
 from tests.positions import (BRICK, GRAIN, LUMBER, ORE, WOOL, deal, edge, roads, script, seed_next_roll, settle,
                              supply_kept)
 from tests.robin_positions import (DESERT_HEX, DESERT_RING, KNIGHT, fence, logged, neutral, new_robin_position,
@@ -48,7 +48,7 @@ def test_neutral_settlement_by_dice_rerolls_sevens_and_numbers_with_no_legal_cor
     assert (event["number"], event["rerolls"]) == (12, 2)
     c, e = event["corner"], event["edge"]
     assert st.corner_owner[c] == NEUTRAL and corner_on_hex(c, 3)     # hex 3 is grain 12
-    assert st.edge_owner[e] == NEUTRAL and c in EDGE_CORNERS[e]
+    assert st.edge_owner[e] == NEUTRAL and c in EDGE_CORNERS[e] and e in HEX_EDGES[3]   # into the rolled hex
     assert event["player"] == -1
 
 
@@ -73,9 +73,10 @@ def test_setup_robin_neutral_pieces_and_the_sheriff(seed):
     assert len(neutral_corners) == 5 and len(neutral_edges) == 5 and (st.corner_level[neutral_corners] == 1).all()
     for e in neutral_edges:                     # each road at its settlement
         assert st.corner_owner[EDGE_CORNERS[e]].tolist().count(NEUTRAL) == 1
-    for event in logged(st, "neutral_settlement"):   # on a hex showing the number rolled
+    for event in logged(st, "neutral_settlement"):   # both on a hex showing the number rolled
         assert event["number"] != 7
-        assert any(st.hex_number[h] == event["number"] for h in CORNER_HEXES[event["corner"]] if h >= 0)
+        assert any(st.hex_number[h] == event["number"] and event["edge"] in HEX_EDGES[h]
+                   for h in CORNER_HEXES[event["corner"]] if h >= 0)
     assert (st.corner_owner == SHERIFF).sum() == 2 and (st.edge_owner == SHERIFF).sum() == 2
     assert st.pieces[SHERIFF].tolist() == [10 - 2, 8, 30 - 2]
     assert st.pieces[NEUTRAL].tolist() == [0, 0, 0]
@@ -250,18 +251,25 @@ def sheriff_near_the_camp(st):
     deal(st, SHERIFF, COST_SETTLEMENT)
 
 
-def test_building_on_robins_hex_lets_the_sheriff_evict_him_then_he_draws(monkeypatch):
-    st, _ = new_robin_position()
+@pytest.mark.parametrize("eviction_draw", ["turn", "now"])
+def test_building_on_robins_hex_lets_the_sheriff_evict_him_then_he_draws(monkeypatch, eviction_draw):
+    # "Nach dieser Vertreibung zieht Robin Hood wieder wie gewohnt eine Bewegungskarte":
+    # at his usual turn by default (robin.eviction_draw = "turn"), at once with "now"
+    st, params = new_robin_position(eviction_draw=eviction_draw)
     st.log_on = 1
     sheriff_near_the_camp(st)
     calls = script(monkeypatch, "evict", 4)    # to hex 4, brick
     stack_deck(st, [ORE])                      # from hex 4 on to hex 0, ore
     apply_action(st, SHERIFF, A_SETTLEMENT, 24, 0)
-    assert calls == [(SHERIFF,)]
-    assert st.robber == 0 and stat(st, RH.RB_EVICTIONS) == 1
-    assert [e["cause"] for e in logged(st, "robin_draw")] == ["eviction"]
-    assert [(e["from_hex"], e["to_hex"], e["how"]) for e in logged(st, "robin_move")] == \
-        [(9, 4, "eviction"), (4, 0, "card")]
+    assert calls == [(SHERIFF,)] and stat(st, RH.RB_EVICTIONS) == 1
+    moves = [(e["from_hex"], e["to_hex"], e["how"]) for e in logged(st, "robin_move")]
+    if eviction_draw == "now":
+        assert st.robber == 0 and [e["cause"] for e in logged(st, "robin_draw")] == ["eviction"]
+        assert moves == [(9, 4, "eviction"), (4, 0, "card")]
+    else:
+        assert st.robber == 4 and logged(st, "robin_draw") == [] and moves == [(9, 4, "eviction")]
+        robin.robin_draw(st, robin.CAUSE_TURN)  # his turn comes as usual
+        assert st.robber == 0 and stat(st, RH.RB_DRAWS) == 1
 
 
 def test_no_eviction_across_a_sheriff_road(monkeypatch):
@@ -426,6 +434,30 @@ def test_a_coastal_hex_is_enclosed_by_its_land_edges_alone():
     assert stat(st, RH.RB_ENDING) == ENDING_ENCLOSURE
 
 
+def test_with_all_edges_a_coastal_hex_needs_its_sea_edges_too():
+    st, _ = new_robin_position(enclosure="all_edges")
+    st.robber = 0                              # ore 10: three land edges, three to the sea
+    assert fence_missing(st, 0) == 6 and fence_missing(st, DESERT_HEX) == 6
+    fence(st, [4, 8, 12, 7])                   # its land edges
+    robin.check_enclosure(st)
+    assert fence_missing(st, 0) == 3 and stat(st, RH.RB_ENDING) == ENDING_NONE
+    fence(st, [7, 3, 0, 4])                    # and its sea edges
+    robin.check_enclosure(st)
+    assert fence_missing(st, 0) == 0 and stat(st, RH.RB_ENDING) == ENDING_ENCLOSURE
+
+
+@pytest.mark.parametrize("enclosure, policy_fences_sea", [(True, False), ("all_edges", True)])
+def test_the_warden_fences_the_edges_the_reading_counts(enclosure, policy_fences_sea):
+    st, _ = new_robin_position(policy="sheriff-warden", enclosure=enclosure)
+    st.robber = 0
+    settle(st, SHERIFF, 4)
+    fence(st, [4, 8, 12, 7])                   # land edges done
+    st.robin_stats[RH.RB_VP] = -5              # far behind: completing would win
+    best, pick, _ = sheriff.fence_target_road(st, SHERIFF, 0, -1.0, -1, 0)
+    sea = {edge(7, 3), edge(3, 0), edge(0, 4)}
+    assert (pick in sea) == policy_fences_sea
+
+
 @pytest.mark.parametrize("robin_ahead, side", [(-1, SIDE_SHERIFF), (0, SIDE_DRAW), (1, SIDE_ROBIN)])
 def test_the_last_fence_road_ends_the_game_and_more_vp_wins(robin_ahead, side):
     st, _ = new_robin_position()
@@ -439,6 +471,21 @@ def test_the_last_fence_road_ends_the_game_and_more_vp_wins(robin_ahead, side):
     assert stat(st, RH.RB_ENDING) == ENDING_ENCLOSURE and stat(st, RH.RB_WINNER) == side
     assert st.winner == (SHERIFF if side == SIDE_SHERIFF else -1)
     assert stat(st, RH.RB_SHERIFF_VP) == victory_points(st, SHERIFF)
+
+
+@pytest.mark.parametrize("first_closes", [True, False])
+def test_an_ending_after_the_first_road_of_road_building_stops_the_second(monkeypatch, first_closes):
+    st, _ = new_robin_position()
+    settle(st, SHERIFF, 24)
+    fence(st, DESERT_RING[:6])                 # one edge left: 30-24
+    st.dev_hand[SHERIFF, DEV_ROADS] = 1
+    st.robin_stats[RH.RB_VP] = -1              # the Sheriff is ahead: an enclosure wins
+    closing, other = edge(30, 24), edge(24, 19)
+    asked = script(monkeypatch, "free_road", closing if first_closes else other, closing)
+    apply_action(st, SHERIFF, A_ROADS, 0, 0)
+    assert stat(st, RH.RB_ENDING) == ENDING_ENCLOSURE and stat(st, RH.RB_WINNER) == SIDE_SHERIFF
+    assert len(asked) == (1 if first_closes else 2)
+    assert (st.edge_owner[other] == SHERIFF) == (not first_closes)
 
 
 def test_a_knight_into_a_fenced_camp_ends_the_game():
@@ -533,8 +580,9 @@ def test_records_add_up():
     assert (col["sheriff_vp"] == seat["vp"]).all()
     assert (col["stolen"] == seat["spend_stolen"]).all()
     assert (col["draws"] - col["moves"] - col["stays"] >= col["camp_returns"]).all()   # the rest are knights
-    # every Sheriff turn but a game-ending one is followed by a draw; knights and evictions add one each
-    assert (col["draws"] >= rows[:, R.G_TURNS] - 1 + col["extra_draws"] + col["evictions"]).all()
+    # every Sheriff turn but a game-ending one is followed by a draw; knights add one each (and
+    # evictions none: robin.eviction_draw = "turn")
+    assert (col["draws"] >= rows[:, R.G_TURNS] - 1 + col["extra_draws"]).all()
     assert (col["draws"] <= rows[:, R.G_TURNS] + col["extra_draws"] + col["evictions"]).all()
     # a knight that ends the game (largest army brings the target) makes no draw
     assert (seat["knights_played"] - col["extra_draws"] <= 1).all()

@@ -19,6 +19,7 @@ from simcore.legal import is_legal
 from simcore.params import P_DOMESTIC_TRADE, P_OFFERS_PER_TURN
 from simcore.state import GENERIC_HARBOUR, LOG_FIELDS, MAX_PLAYERS, N_RESOURCES, RESOURCE_NAMES, n_choices
 from simcore.topology import HEX_CORNERS
+from simcore.variant import REGISTRY
 from tests.positions import make_params, new_position, set_hand, settle
 
 FAKE = (CardKind("paper", 12), CardKind("cloth", 12), CardKind("coin", "coin_supply", rate=0),
@@ -49,7 +50,8 @@ def conserved(st):
 def test_the_bank_holds_each_kinds_supply_and_rates_come_from_the_declaration(wide):
     st, _ = wide
     assert st.hand.shape == (MAX_PLAYERS, 9) and st.costs.shape[1] == 9 and st.owed.shape[1] == 9
-    assert st.choice.shape[0] == n_choices(9) > n_choices(5)      # room for 9 x 9 trades and offers
+    room = sum(v.choices for v in REGISTRY.values() if v.marker in st.dtype.names)   # the variants' own options
+    assert st.choice.shape[0] == n_choices(9) + room and n_choices(9) > n_choices(5)   # room for 9 x 9 trades and offers
     assert st.bank.tolist() == SUPPLY
     assert st.trade_rate[0].tolist() == [4] * 5 + [4, 4, 0, 2]
 

@@ -3,3 +3,4 @@ registers it with simcore.variant).  The order fixes their layouts: keep it, and
 variants at the end."""
 from simcore.variants import grundbesitz  # noqa: F401  RULES.md §1
 from simcore.variants import robin_hood  # noqa: F401  RULES.md §3
+from simcore.variants import autarkie  # noqa: F401  RULES.md §2

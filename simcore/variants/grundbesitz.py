@@ -7,7 +7,7 @@ A Grundbesitz (GB) is the pair (corner c, hex CORNER_HEXES[c, k]), numbered g = 
 """
 from dataclasses import dataclass
 
-from simcore.fields import flag, int_list, integer, number_set
+from simcore.fields import choice, flag, int_list, integer, number_set
 from simcore.records import MAX_SEATS as MAX_PLAYERS
 from simcore.topology import N_CORNERS, N_HEXES
 from simcore.variant import Variant, register
@@ -15,6 +15,9 @@ from simcore.variant import Variant, register
 GRUNDBESITZ = "grundbesitz"
 PRODUCING_NUMBERS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 N_GB = 3 * N_CORNERS   # one per (corner, adjacent hex position)
+# cancelled_robber_block: who moves the robber when a robber block is cancelled and the
+# defender does not take the robber itself
+ROBBER_BY_ACTOR, ROBBER_BY_DEFENDER, ROBBER_BY_NOBODY = 0, 1, 2
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,10 @@ class Grundbesitz:
     max_counter_depth: int = integer(1, 1, 5)
     max_per_player: int = integer(0, 0, 162)
     defence_steal_knights: int = integer(1, 1, 2)
+    response_defence: bool = flag(True)
+    cancelled_robber_block: str = choice("actor", {"actor": ROBBER_BY_ACTOR, "defender": ROBBER_BY_DEFENDER,
+                                                   "nobody": ROBBER_BY_NOBODY})
+    counter_moves_robber: bool = flag(False)
 
 
 GB = register(Variant(
@@ -68,6 +75,17 @@ GB = register(Variant(
         ("gb_knights_remove", "knights spent on removals"),
         ("gb_knights_defence", "knights spent on defences and counters"),
         ("gb_defences", "actions this seat cancelled with a knight"),
+        # by what was cancelled, in the order of the `what` codes (simcore.grundbesitz_board WHAT_*)
+        ("gb_defended_knight_block", "of gb_defences: knight blocks"),
+        ("gb_defended_robber_block", "of gb_defences: robber blocks"),
+        ("gb_defended_removal", "of gb_defences: removals (free or with a knight)"),
+        ("gb_defended_robber_move", "of gb_defences: robber moves onto a hex with this seat's building"),
+        ("gb_defended_response", "of gb_defences: acquisition responses"),
+        # the follow-up chosen after each cancel, in the order of the FOLLOW_* codes
+        ("gb_follow_defend", "follow-ups after its cancels: only defend"),
+        ("gb_follow_strike", "follow-ups after its cancels: place markers (strike back)"),
+        ("gb_follow_robber", "follow-ups after its cancels: move the robber and steal"),
+        ("gb_follow_remove", "follow-ups after its cancels: remove a marker"),
     ),
     events=(
         ("gb_buy", ("gb", "corner", "hex", "-")),
@@ -76,10 +94,12 @@ GB = register(Variant(
         ("gb_remove", ("gb", "removal", "markers_left", "-")),
         ("gb_defence", ("actor", "hex", "what", "-")),
         ("gb_counter", ("defender", "hex", "what", "-")),
+        ("gb_follow_up", ("actor", "hex", "what", "follow")),
     ),
     named_fields={"block": ("response", "knight", "robber", "strike_back"),
-                  "removal": ("free", "knight"),
-                  "what": ("knight_block", "robber_block", "removal", "robber_move")},
+                  "removal": ("free", "knight", "defence"),
+                  "what": ("knight_block", "robber_block", "removal", "robber_move", "response"),
+                  "follow": ("defend", "strike", "robber", "remove")},
     actions=("buy_gb", "knight_block", "knight_remove"),
     weights=(
         ("gb", "priority of buying a Grundbesitz"),
@@ -87,6 +107,9 @@ GB = register(Variant(
         ("gb_knight_block", "1 = spend knights on blockades of others' Grundbesitz"),
         ("gb_defend", "1 = cancel blocks of its own Grundbesitz and robber moves onto it with a knight"),
         ("gb_remove", "1 = spend knights to remove markers from its own Grundbesitz"),
+        ("gb_defend_removal", "1 = cancel a removal with a knight when it would free another player's Grundbesitz"),
+        ("gb_strike", "1 = after a cancel, place markers on an unblocked Grundbesitz of the actor (strike back)"),
+        ("gb_follow_remove", "1 = after a cancel, remove a marker from its own blocked Grundbesitz"),
     ),
 ))
 
@@ -105,12 +128,20 @@ P_GB_DEFENCE = GB.slot("defence")
 P_GB_COUNTER_DEPTH = GB.slot("max_counter_depth")
 P_GB_MAX_PER_PLAYER = GB.slot("max_per_player")
 P_GB_STEAL_KNIGHTS = GB.slot("defence_steal_knights")
+P_GB_RESPONSE_DEFENCE = GB.slot("response_defence")
+P_GB_CANCELLED_ROBBER = GB.slot("cancelled_robber_block")
+P_GB_COUNTER_ROBBER = GB.slot("counter_moves_robber")
 
 (S_GB_BOUGHT, S_GB_OWNED, S_GAIN_GB, S_SPEND_GB, S_GB_MARKERS_RESPONSE, S_GB_MARKERS_KNIGHT,
  S_GB_MARKERS_ROBBER, S_GB_MARKERS_STRIKE, S_GB_MARKERS_RECEIVED, S_GB_REMOVED_FREE, S_GB_REMOVED_KNIGHT,
- S_GB_KNIGHTS_BLOCK, S_GB_KNIGHTS_REMOVE, S_GB_KNIGHTS_DEFENCE, S_GB_DEFENCES) = (
+ S_GB_KNIGHTS_BLOCK, S_GB_KNIGHTS_REMOVE, S_GB_KNIGHTS_DEFENCE, S_GB_DEFENCES, S_GB_DEFENDED_KNIGHT_BLOCK,
+ S_GB_DEFENDED_ROBBER_BLOCK, S_GB_DEFENDED_REMOVAL, S_GB_DEFENDED_ROBBER_MOVE, S_GB_DEFENDED_RESPONSE,
+ S_GB_FOLLOW_DEFEND, S_GB_FOLLOW_STRIKE, S_GB_FOLLOW_ROBBER, S_GB_FOLLOW_REMOVE) = (
     GB.seat(c) for c, _ in GB.seat_columns)
+S_GB_DEFENDED0, S_GB_FOLLOW0 = S_GB_DEFENDED_KNIGHT_BLOCK, S_GB_FOLLOW_DEFEND   # + a WHAT_* / FOLLOW_* code
 
-E_GB_BUY, E_GB_YIELD, E_GB_BLOCK, E_GB_REMOVE, E_GB_DEFENCE, E_GB_COUNTER = (GB.event(n) for n, _ in GB.events)
+(E_GB_BUY, E_GB_YIELD, E_GB_BLOCK, E_GB_REMOVE, E_GB_DEFENCE, E_GB_COUNTER,
+ E_GB_FOLLOW_UP) = (GB.event(n) for n, _ in GB.events)
 A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE = (GB.action(n) for n in GB.actions)
-W_GB, W_GB_BLOCK, W_GB_KNIGHT_BLOCK, W_GB_DEFEND, W_GB_REMOVE = (GB.weight(n) for n, _ in GB.weights)
+(W_GB, W_GB_BLOCK, W_GB_KNIGHT_BLOCK, W_GB_DEFEND, W_GB_REMOVE, W_GB_DEFEND_REMOVAL, W_GB_STRIKE,
+ W_GB_FOLLOW_REMOVE) = (GB.weight(n) for n, _ in GB.weights)

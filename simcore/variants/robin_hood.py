@@ -10,7 +10,8 @@
     steals_per_seven = 1             # robin.steals_per_seven
     discard_on_seven = true          # robin.discard_on_seven
     target_vp = { robin = 15, sheriff = 15 }   # robin.target_vp, settable apart
-    enclosure = "hex"                # robin.enclosure: "hex" or "off"
+    enclosure = "hex"                # robin.enclosure: "hex" (land edges), "all_edges" or "off"
+    eviction_draw = "turn"           # robin.eviction_draw: "turn" (his usual draw) or "now" (an extra one)
     sheriff_piece_sets = 2           # robin.sheriff_piece_sets: 10 settlements, 8 cities, 30 roads
 
 The kernel is simcore/robin.py (its `play_game` hook plays the whole solo game) with
@@ -49,7 +50,11 @@ ENDING_NONE, ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET, ENDING_ENCLOSURE, ENDIN
 ENDING_NAMES = ("none", "robin_target", "sheriff_target", "enclosure", "max_turns")
 
 ROBIN_DECK, ROBIN_DIE = 0, 1
-ENCLOSURE_OFF, ENCLOSURE_HEX = 0, 1
+# robin.enclosure: no enclosure ending; every edge of Robin's hex towards another land hex
+# carries a Sheriff road ("hex"); all six edges, those to the sea too ("all_edges")
+ENCLOSURE_OFF, ENCLOSURE_HEX, ENCLOSURE_ALL_EDGES = 0, 1, 2
+# robin.eviction_draw: after an eviction Robin draws at his usual turn, or at once
+EVICTION_DRAW_TURN, EVICTION_DRAW_NOW = 0, 1
 
 # Each neutral settlement takes its corner and at most 3 neighbours out of the 54;
 # with 12 placed at least 6 corners stay free: room for the Sheriff's two setup
@@ -74,7 +79,8 @@ class RobinHood:
     steals_per_seven: int = integer(1, 0, 10)
     discard_on_seven: bool = flag(True)
     target_vp: dict = int_table({"robin": 15, "sheriff": 15}, 1, 50)
-    enclosure: str = choice("hex", {"hex": ENCLOSURE_HEX, "off": ENCLOSURE_OFF})
+    enclosure: str = choice("hex", {"hex": ENCLOSURE_HEX, "all_edges": ENCLOSURE_ALL_EDGES, "off": ENCLOSURE_OFF})
+    eviction_draw: str = choice("turn", {"turn": EVICTION_DRAW_TURN, "now": EVICTION_DRAW_NOW})
     sheriff_piece_sets: int = integer(2, 1, 4)
 
 
@@ -111,7 +117,8 @@ ROBIN = register(Variant(
         ("sheriff_target", "the Sheriff wins on reaching this many VP"),
         ("robin_steals", "resources Robin steals on a 7 when a Sheriff building touches his hex"),
         ("robin_discard", "1 = the Sheriff discards half above 7 cards on a 7"),
-        ("robin_enclosure", "1 = enclosing Robin's hex with Sheriff roads ends the game"),
+        ("robin_enclosure", "ENCLOSURE_*: whether (and by which edges) enclosing Robin's hex ends the game"),
+        ("robin_eviction_draw", "EVICTION_DRAW_*: 1 = Robin draws a movement card at once after an eviction"),
     ),
     arrays=(
         ("robin_deck", (ROBIN_DECK_MAX,), "Robin's movement cards (ROBIN_KNIGHT or a resource), first robin_deck_n used"),
@@ -171,6 +178,7 @@ P_ROBIN_DISCARD = ROBIN.slot("discard_on_seven")
 P_ROBIN_TARGET = ROBIN.slot("target_vp")           # Robin's target, then the Sheriff's
 P_ROBIN_ENCLOSURE = ROBIN.slot("enclosure")
 P_ROBIN_PIECE_SETS = ROBIN.slot("sheriff_piece_sets")
+P_ROBIN_EVICTION_DRAW = ROBIN.slot("eviction_draw")
 
 ROBIN_COLUMNS = [c for c, _ in ROBIN.game_columns]
 N_ROBIN = len(ROBIN_COLUMNS)

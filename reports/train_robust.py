@@ -1,0 +1,122 @@
+"""Does a sweep's verdict survive tuned bots?  Two verdicts.json of the same sweep, one played by the
+hand-written presets and one by the tuned ones (`catan-balance robust`), measure by measure.
+
+A verdict "holds" when the fairest setting of each is statistically tied for fairest in the
+other (the two fairest sets overlap at their tops) and no setting is significantly less fair
+in one and fairest in the other.  Settings whose status changes are named.
+"""
+from pathlib import Path
+
+from reports.files import write_text
+from reports.render import to_html, to_markdown
+from reports.verdicts import to_json
+from simcore.outputs import read_json
+
+TITLES = {"seats": "Seat fairness", "styles": "Fairness between playing styles"}
+
+
+def compare(hand, tuned):
+    """{measure: {holds, fairest_hand, fairest_tuned, flipped: [setting...]}} for measures in both documents
+    (verdicts.json of each sweep)."""
+    out = {}
+    for key, a in hand.get("measures", {}).items():
+        b = tuned.get("measures", {}).get(key)
+        if b is None or not a["fairest"] or not b["fairest"]:
+            continue
+        less_a = {s["setting"] for s in a["settings"] if not s["tied_with_fairest"]}
+        less_b = {s["setting"] for s in b["settings"] if not s["tied_with_fairest"]}
+        flipped = sorted((less_a & set(b["fairest"])) | (less_b & set(a["fairest"])))
+        holds = a["fairest"][0] in b["fairest"] and b["fairest"][0] in a["fairest"] and not flipped
+        out[key] = {"holds": holds, "fairest_hand": a["fairest"], "fairest_tuned": b["fairest"],
+                    "less_fair_hand": sorted(less_a), "less_fair_tuned": sorted(less_b), "flipped": flipped,
+                    "text_hand": a["text"], "text_tuned": b["text"]}
+    return out
+
+
+def differences(hand_dir, tuned_dir):
+    """The significant differences against the baseline setting (tables/comparisons.csv) that both sweeps
+    measure (same setting, group and outcome): {both, hand_only, tuned_only, opposite} as lists of labels."""
+    import pandas as pd
+    frames = []
+    for folder in (hand_dir, tuned_dir):
+        path = Path(folder) / "tables" / "comparisons.csv"
+        if not path.exists():
+            return None
+        frames.append(pd.read_csv(path).set_index(["setting", "group", "outcome"]))
+    a, b = frames
+    common = a.index.intersection(b.index)
+    if not len(common):
+        return None
+    a, b = a.loc[common], b.loc[common]
+    sig_a, sig_b = a["significant"].astype(bool), b["significant"].astype(bool)
+    label = [f"{o} at {s}" for s, _, o in common]
+    pick = lambda mask: [x for x, m in zip(label, mask) if m]   # noqa: E731
+    return {"compared": len(common), "both": pick(sig_a & sig_b), "hand_only": pick(sig_a & ~sig_b),
+            "tuned_only": pick(~sig_a & sig_b),
+            "opposite": pick(sig_a & sig_b & (a["diff"].to_numpy() * b["diff"].to_numpy() < 0))}
+
+
+def difference_sentence(d, tuned_name):
+    if d is None:
+        return "The two sweeps share no comparison against their baseline setting."
+    if not (d["both"] or d["hand_only"] or d["tuned_only"]):
+        return (f"Significant differences against the baseline setting: none with either set of bots "
+                f"({d['compared']} compared).")
+    text = (f"Significant differences against the baseline setting ({d['compared']} compared): "
+            f"{len(d['both'])} with both, {len(d['hand_only'])} only with the hand-written bots"
+            f"{_some(d['hand_only'])}, {len(d['tuned_only'])} only with {tuned_name}{_some(d['tuned_only'])}")
+    if d["opposite"]:
+        text += f"; in opposite directions: {_names(d['opposite'])}"
+    return text + "."
+
+
+def _some(names):
+    return f" ({_names(names)})" if names else ""
+
+
+def sentences(result, tuned_name, diffs=None):
+    """Per verdict whether it holds, then (with `diffs`) how the significant differences compare."""
+    tail = [] if diffs is None else [difference_sentence(diffs, tuned_name)]
+    if not result:
+        return ["The two sweeps share no verdict to compare (a verdict needs two or more settings)."] + tail
+    out = []
+    for key, r in result.items():
+        title = TITLES.get(key, key)
+        head = (f"{title}: fairest with the hand-written bots {_names(r['fairest_hand'], r)}; with {tuned_name} "
+                f"{_names(r['fairest_tuned'], r)}.")
+        if r["holds"]:
+            out.append(head + " The verdict holds with tuned bots.")
+        elif r["flipped"]:
+            out.append(head + f" The verdict does not hold: {_names(r['flipped'])} changed between fairest and "
+                       "significantly less fair.")
+        else:
+            out.append(head + " The verdict shifts: the fairest setting of one is not tied for fairest in the "
+                       "other, though no setting flips from fairest to significantly less fair.")
+    return out + tail
+
+
+def _names(names, result=None, most=4):
+    """'a; b; c', 'all 12 settings (tied)' or 'a; b; c; d and 5 more'."""
+    if not names:
+        return "none"
+    if result is not None and len(names) > 1 and len(names) == len(result["fairest_hand"]) + \
+            len(result["less_fair_hand"]):
+        return f"all {len(names)} settings (statistically tied)"
+    shown = "; ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def write(result, words, out, command, diffs=None):
+    out = Path(out)
+    write_text(out / "robust.json", to_json({"measures": result, "differences": diffs, "text": " ".join(words),
+                                             "command": command}))
+    doc = [("h1", "Do the verdicts survive tuned bots?"), ("ul", words),
+           ("p", "hand/ holds the sweep as written, tuned/ the same sweep with every seat played by the tuned "
+                 "preset; each has its own report."), ("h2", "Reproduce"), ("pre", command)]
+    write_text(out / "report.md", to_markdown(doc))
+    write_text(out / "report.html", to_html(doc, "catan-balance robust", {}))
+    return {"html": out / "report.html", "json": out / "robust.json"}
+
+
+def read_verdicts(folder):
+    return read_json(Path(folder) / "verdicts.json") or {}

@@ -1,0 +1,196 @@
+"""Whole Autarkie games (RULES.md §2), compiled: the variant's invariants after every turn
+(`check_autarkie`), over random and scripted bots, and the records they write.
+
+The loop plays each game as simcore.game.play_game does (init_game, decide.new_game,
+setup_phase, play_turn), checking after setup and after every turn; the games are the
+product's (same winners and lengths as simcore.batch.play_batch).
+"""
+import numpy as np
+import pytest
+from numba import njit
+
+from policies import decide
+from policies.registry import resolve
+from simcore import params as P
+from simcore import records as R
+from simcore.autarkie_board import points_of
+from simcore.batch import play_batch
+from simcore.economy import kind_supply
+from simcore.game import init_game, play_turn, seat_policies, setup_phase
+from simcore.jit import jitted  # noqa: F401  (numba's cache folder for the engine's sources)
+from simcore.seeds import game_seeds
+from simcore.state import DESERT, game_bytes, new_state_buffer
+from simcore.topology import CORNER_HEXES
+from simcore.variants import autarkie as AD
+from simcore.variants.autarkie import FIG_GESELLE, FIG_KNECHT, N_PLACES
+from tests.test_autarkie_rules import aut_params
+
+INVARIANTS = {
+    1: "card kinds: bank + hands == supply for every kind (meat too), none negative",
+    2: "chips: slaves + Knechte <= small_chips, none negative, at most one Geselle",
+    3: "figures on the board: Knechte and the Geselle counted from the places match the players' counts",
+    4: "a figure stands at its owner's building on a producing hex; the Geselle at a city",
+    5: "points == the figures' points capped at max_points, never above it, recorded in aut_points",
+    6: "the card: nobody holds it only while nobody reached the threshold; its holder has the threshold "
+       "and no fewer points than anybody; it passed only to a player with strictly more than the last holder",
+    7: "records: slaves bought - Knechte made == slaves; Knechte made - Geselle made == Knechte; "
+       "vp_autarkie == card_vp for the holder only; meat spent <= meat paid for figures",
+    8: "a policy answer was refused (st.illegal)",
+}
+
+
+@njit(cache=True)
+def check_autarkie(st, params, before):
+    """The first broken invariant, or 0; `before`: the holder after the previous turn."""
+    players = st.players
+    for r in range(st.hand.shape[1]):
+        total = st.bank[r]
+        if st.bank[r] < 0:
+            return 1
+        for p in range(players):
+            total += st.hand[p, r]
+            if st.hand[p, r] < 0:
+                return 1
+        if total != kind_supply(params, r):
+            return 1
+    knechte = np.zeros(players, np.int64)
+    geselle = np.zeros(players, np.int64)
+    for g in range(N_PLACES):
+        fig = st.aut_fig[g]
+        if fig == 0:
+            continue
+        c = g // 3
+        h = CORNER_HEXES[c, g % 3]
+        o = st.corner_owner[c]
+        if o < 0 or h < 0 or st.hex_resource[h] == DESERT:
+            return 4
+        if fig == FIG_KNECHT:
+            knechte[o] += 1
+        elif fig == FIG_GESELLE:
+            if st.corner_level[c] != 2:
+                return 4
+            geselle[o] += 1
+        else:
+            return 3
+    most = 0
+    for p in range(players):
+        if st.aut_slaves[p] < 0 or st.aut_knechte[p] < 0 or st.aut_geselle[p] < 0 or st.aut_geselle[p] > 1:
+            return 2
+        if st.aut_slaves[p] + st.aut_knechte[p] > params[AD.P_AUT_CHIPS]:
+            return 2
+        if knechte[p] != st.aut_knechte[p] or geselle[p] != st.aut_geselle[p]:
+            return 3
+        n = points_of(st, params, p)
+        if st.aut_points[p] != n or n > params[AD.P_AUT_MAX] or st.stats[p, AD.S_AUT_POINTS] != n:
+            return 5
+        most = max(most, n)
+        if st.stats[p, AD.S_AUT_SLAVES] - st.stats[p, AD.S_AUT_KNECHTE] != st.aut_slaves[p]:
+            return 7
+        if st.stats[p, AD.S_AUT_KNECHTE] - st.stats[p, AD.S_AUT_GESELLE] != st.aut_knechte[p]:
+            return 7
+        if st.stats[p, AD.S_VP_AUTARKIE] != (params[AD.P_AUT_CARD_VP] if st.aut_holder == p else 0):
+            return 7
+        if st.stats[p, AD.S_AUT_MEAT_SPENT] > st.stats[p, AD.S_SPEND_AUTARKIE]:
+            return 7
+    holder = st.aut_holder
+    if holder < 0:
+        if most >= params[AD.P_AUT_THRESHOLD]:
+            return 6
+    elif st.aut_points[holder] < params[AD.P_AUT_THRESHOLD] or st.aut_points[holder] < most:
+        return 6
+    elif before >= 0 and holder != before and st.aut_points[holder] <= st.aut_points[before]:
+        return 6
+    if st.illegal > 0:
+        return 8
+    return 0
+
+
+@njit(cache=True)
+def play_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, out):
+    """out[i] = (first broken invariant or 0, turn, winner, turns, card changes)."""
+    players = params[P.P_PLAYERS]
+    for i in range(game_indices.shape[0]):
+        buf_bytes[:] = 0
+        st = buf[0]
+        np.random.seed(seeds[i])
+        st.log_on = 0
+        seat_policies(st, kinds, weights, params, game_indices[i])
+        init_game(st, params)
+        for s in range(players):
+            decide.new_game(st, s)
+        setup_phase(st)
+        code = 0
+        before = -1
+        while True:
+            code = check_autarkie(st, params, before)
+            before = st.aut_holder
+            if code != 0 or st.winner >= 0 or st.turn >= params[P.P_MAX_TURNS]:
+                break
+            play_turn(st, params, st.turn % players)
+        out[i, 0] = code
+        out[i, 1] = st.turn
+        out[i, 2] = st.winner
+        out[i, 3] = st.turn
+        out[i, 4] = st.aut_game[AD.G_AUT_CHANGES]
+
+
+CASES = {
+    # name: (seats, games, seed, rules)
+    "random": (("random",) * 4, 300, 41, {}),
+    "mixed-low-threshold": (("autarkist", "random", "greedy", "autarkist"), 300, 42,
+                            {"card_threshold": 2, "card_vp": 1}),
+    "bots-3p-few-chips": (("autarkist", "greedy", "devcards"), 300, 43,
+                          {"small_chips": 2, "max_points": 7, "points": [1, 2, 3]}),
+    "random-scarce-meat": (("random", "autarkist", "random", "autarkist"), 300, 44,
+                           {"meat_supply": 2, "card_threshold": 4}),
+}
+
+
+@pytest.fixture(scope="module", params=list(CASES))
+def checked(request):
+    seats, games, seed, rules = CASES[request.param]
+    params = aut_params(players=len(seats), **rules)
+    params[P.P_LAYOUT] = P.LAYOUT_RANDOM
+    params[P.P_ROTATE_SEATS] = 1
+    params[P.P_DOMESTIC_TRADE] = 1
+    resolved = [resolve(name) for name in seats]
+    kinds = np.array([k for k, _ in resolved], np.int64)
+    weights = np.array([w for _, w in resolved])
+    indices = np.arange(games, dtype=np.int64)
+    seeds = game_seeds(seed, 0, games)
+    out = np.zeros((games, 5), np.int64)
+    buf = new_state_buffer(params)
+    play_checked(params, kinds, weights, indices, seeds, buf, game_bytes(buf), out)
+    return request.param, out, seeds, play_batch(params, kinds, weights, indices, seeds), len(seats)
+
+
+def column(rows, name, players):
+    i = R.SEAT_COLUMNS.index(name)
+    return np.array([rows[:, R.SEAT_BASE + s * R.SEAT_WIDTH + i] for s in range(players)]).T
+
+
+def test_invariants_hold_after_every_turn(checked):
+    name, out, seeds, rows, players = checked
+    failed = np.flatnonzero(out[:, 0])
+    if len(failed):
+        g = failed[0]
+        pytest.fail(f"{name}: {len(failed)} of {len(out)} games broke an invariant; first: game {g} "
+                    f"(seed {seeds[g]}) after turn {out[g, 1]}: {INVARIANTS[out[g, 0]]}")
+    assert (rows[:, R.G_WINNER] == out[:, 2]).all() and (rows[:, R.G_TURNS] == out[:, 3]).all()
+
+
+def test_the_rules_are_exercised(checked):
+    """Every step, both yields, the card's award and its passing happen in these games."""
+    name, out, seeds, rows, players = checked
+    for c in ("aut_slaves", "aut_knechte", "aut_geselle", "gain_knecht", "aut_meat_produced",
+              "aut_card_taken", "aut_card_turns"):
+        assert column(rows, c, players).sum() > 0, (name, c)
+    if name != "random-scarce-meat":
+        assert column(rows, "gain_geselle", players).sum() > 0, name
+    assert out[:, 4].sum() > 0, (name, "the card never changed hands")
+    holder = rows[:, R.GAME_COLUMNS.index("aut_holder")]
+    vp = column(rows, "vp_autarkie", players)
+    for g in range(len(rows)):
+        assert (vp[g] > 0).sum() == (1 if holder[g] >= 0 else 0)
+        if holder[g] >= 0:
+            assert vp[g, holder[g]] > 0
