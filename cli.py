@@ -70,6 +70,23 @@ SET_HELP = "Override a scenario value, key=value with a TOML value (repeatable),
 BACKEND_HELP = "Where chunks are played: loky (worker processes here) or dask (a Dask cluster; pip install 'catan-balance[dask]')."
 SCHEDULER_HELP = "With --backend dask: the address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786 [default: a local cluster of --jobs workers]."
 CHUNK_HELP = "Games per chunk a worker plays and writes at a time (any size gives the same games)."
+UNTIL_HELP = ("Adaptive: play chunks until every win-rate 95%% interval is within +- this (0.01: +-1 percentage "
+              "point), checked every --chunk-games games; instead of --games%s.")
+MAX_GAMES_HELP = "With --until-ci: the most games%s [default: 200,000]."
+
+
+def _until(until_ci, max_games, games, chunk_games):
+    """(half-width or None, the games to play or at most) of --until-ci, --max-games, --games; checked."""
+    from simcore import adaptive
+    if until_ci is None:
+        if max_games is not None:
+            raise InputError("--max-games: only with --until-ci; allowed: --games N for a fixed number of games")
+        return None, games
+    if games is not None:
+        raise InputError("--games: not with --until-ci (it decides the games); allowed: --max-games N to bound them")
+    limit = adaptive.MAX_GAMES if max_games is None else max_games
+    adaptive.check(until_ci, limit, chunk_games)
+    return until_ci, limit
 
 
 def _backend(backend, scheduler):
@@ -100,6 +117,8 @@ def run(
     backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
     chunk_games: int = typer.Option(2000, "--chunk-games", min=1, metavar="N", help=CHUNK_HELP),
+    until_ci: Optional[float] = typer.Option(None, "--until-ci", metavar="HALF_WIDTH", help=UNTIL_HELP % ""),
+    max_games: Optional[int] = typer.Option(None, "--max-games", metavar="N", help=MAX_GAMES_HELP % ""),
 ):
     """Simulate a scenario: writes games.csv, summary.json, meta.json and the report, prints win rates.
 
@@ -109,15 +128,17 @@ def run(
       catan-balance run base --games 50000 --jobs 2 --out results/base-50k
       catan-balance run scenarios/mixed.toml --set players=3 --set 'seats=["greedy","roads","devcards"]'
       catan-balance run base --resume        # after an interruption
+      catan-balance run base --until-ci 0.01 --jobs 2   # as many games as +-1 point intervals need
     """
     from reports.summary import Tally, format_table
     from simcore.sweep import run_one
+    until_ci, games = _until(until_ci, max_games, games, chunk_games)
     loaded = _load(scenario, sets, games=games, seed=seed)
     out = out or Path("results") / loaded.name
     _note_sweep_table(loaded)
     try:
         summary = run_one(loaded, out, tally=Tally, overrides=sets, jobs=jobs, resume=resume, progress=not quiet,
-                          force=force, chunk_games=chunk_games, **_backend(backend, scheduler))
+                          force=force, chunk_games=chunk_games, until=until_ci, **_backend(backend, scheduler))
     except KeyboardInterrupt:
         typer.echo("interrupted: run the same command with --resume to continue", err=True)
         raise typer.Exit(130)
@@ -180,6 +201,9 @@ def sweep(
     backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
     chunk_games: int = typer.Option(2000, "--chunk-games", min=1, metavar="N", help=CHUNK_HELP),
+    until_ci: Optional[float] = typer.Option(None, "--until-ci", metavar="HALF_WIDTH",
+                                             help=UNTIL_HELP % ", each setting on its own"),
+    max_games: Optional[int] = typer.Option(None, "--max-games", metavar="N", help=MAX_GAMES_HELP % " per setting"),
 ):
     """Play a scenario under every combination of varied values, with the same game seeds in each.
 
@@ -190,16 +214,18 @@ def sweep(
       catan-balance sweep mixed --vary bank.resource_supply=19,24 --games 20000 --jobs 2
       catan-balance sweep base --vary 'seats=["greedy","greedy","greedy","greedy"],["greedy","greedy","roads","devcards"]'
       catan-balance sweep sweep-vp-red --baseline victory_points=10 --correction bh
+      catan-balance sweep sweep-vp-red --until-ci 0.01 --max-games 50000 --jobs 2
     """
     from reports.summary import Tally
     from simcore import sweep as sweeps
+    until_ci, games = _until(until_ci, max_games, games, chunk_games)
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
     where = _backend(backend, scheduler)
     plan = sweeps.plan(scenario, [*sets, *extra], vary, baseline, _correction(correction))
     out = out or Path("results") / f"{plan.scenario.name}-sweep"
     try:
         sweeps.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet, chunk_games=chunk_games,
-                   **where)
+                   until=until_ci, **where)
     except KeyboardInterrupt:
         typer.echo("interrupted: run the same command with --resume to continue", err=True)
         raise typer.Exit(130)

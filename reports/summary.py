@@ -85,6 +85,23 @@ class Tally:
             own.merge(other.own[name])
         return self
 
+    def widest_half_width(self):
+        """Half the width of the widest win-rate 95% interval the summary reports (seats, policies,
+        scenario seats, a variant's own rates): what `--until-ci` (simcore.adaptive) narrows."""
+        found = []
+
+        def walk(node):
+            if isinstance(node, dict):
+                if "ci95" in node:
+                    found.append((node["ci95"][1] - node["ci95"][0]) / 2)
+                for value in node.values():
+                    walk(value)
+            elif isinstance(node, list):
+                for value in node:
+                    walk(value)
+        walk(self.result())
+        return max(found, default=0.0)
+
     def _median_turns(self):
         cum = np.cumsum(self.turns)
         lo, hi = (self.games - 1) // 2, self.games // 2  # the middle game(s), 0-based

@@ -221,6 +221,45 @@ def _atomic(path, write):
     os.replace(tmp, path)
 
 
+class ParquetJoin:
+    """games.parquet joined chunk by chunk as the chunks join games.csv.part (game order), so that
+    the work is done while the workers play, not after them: each chunk's Parquet file is added to
+    `tmp` and deleted; finish() renames `tmp` to `out`.  Off (False from finish, `tmp` removed) as
+    soon as a chunk has no Parquet file, or without pyarrow: games.parquet is then converted from
+    games.csv (games_parquet)."""
+
+    def __init__(self, out, tmp):
+        self.out, self.tmp, self.writer, self.on = Path(out), Path(tmp), None, has_pyarrow()
+
+    def add(self, chunk_parquet):
+        if not self.on or not chunk_parquet.exists():
+            self.stop()
+            return
+        import pyarrow.parquet as pq
+        table = pq.read_table(chunk_parquet)
+        if self.writer is None:
+            self.writer = pq.ParquetWriter(self.tmp, table.schema)
+        self.writer.write_table(table.cast(self.writer.schema))
+        chunk_parquet.unlink()
+
+    def stop(self):
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+        self.tmp.unlink(missing_ok=True)
+        self.on = False
+
+    def finish(self):
+        """Rename the joined file to `out`; False when off or nothing was joined."""
+        if not self.on or self.writer is None:
+            self.stop()
+            return False
+        self.writer.close()
+        self.writer = None
+        os.replace(self.tmp, self.out)
+        return True
+
+
 def join_parquet(csv_path, chunk_parquets, games):
     """games.parquet beside csv_path from the chunks' Parquet files when they cover games 0..games-1
     exactly (True), else nothing (False: convert the CSV instead)."""

@@ -4,18 +4,22 @@ Output directory:
     run.json         what is being run (scenario hash, seed, games); written first, after a
                      fresh run has removed every file of an earlier one (outputs.remove_results)
     chunks/          chunk files workers wrote (START-COUNT.csv and .parquet), each complete
-                     or absent: written under a temporary name, then renamed
+                     or absent: written under a temporary name, then renamed; joined.parquet.tmp,
+                     the Parquet files of the chunks joined so far (a fresh run's)
     games.csv.part   the rows of the finished chunks that follow each other from game 0;
                      renamed to games.csv when done
     meta.json        while playing: {"kind": "run", "complete": false, "games_done", "chunks_done"}
     games.csv        the finished rows, one per game, in game order
-    games.parquet    the same table (with pyarrow), joined from the chunks' Parquet files
+    games.parquet    the same table (with pyarrow), joined from the chunks' Parquet files as they
+                     join games.csv.part (a resumed run's: those left, else converted from games.csv)
     summary.json     win rates etc., merged from the workers' tallies (the caller's `tally`:
                      reports.summary.Tally; the engine never imports the reports)
 
 A game depends only on the scenario, its index and its seed, and chunks are
 joined in index order, so any job count, chunk size or backend gives
 byte-identical files, and a resumed run plays only the games in no file yet.
+With `until` (simcore.adaptive) scenario.games is the most games: chunks are
+played in rounds until the tally's intervals are narrow enough at a checkpoint.
 
 `Job` is one run directory; `play` feeds the chunks of several jobs (a sweep's
 settings) through one pool of workers, which stay alive from one job to the next.
@@ -31,7 +35,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simcore import backends, outputs
+from simcore import adaptive, backends, outputs
 from simcore import records as R
 from simcore.batch import play_batch, warm_up
 from simcore.config import pack_policies, pack_rules
@@ -46,7 +50,8 @@ from simcore.state import rules_variants
 CHUNK_GAMES = 2000
 RUN_JSON, PART, GAMES, SUMMARY, META, CHUNKS = \
     "run.json", "games.csv.part", "games.csv", "summary.json", "meta.json", "chunks"
-_SAME_RUN_KEYS = ("scenario_hash", "seed", "games")
+GAMES_PARQUET, JOINED_PARQUET = "games.parquet", "joined.parquet.tmp"
+_SAME_RUN_KEYS = ("scenario_hash", "seed", "games", "until_ci")
 _META_EVERY_S = 1.0
 
 
@@ -69,7 +74,7 @@ def _plan(out, meta, resume, force):
     if (read_json(out / META) or {}).get("kind") == "sweep":
         raise InputError(f"{out}: holds a sweep; use --out for another directory, or --force to overwrite it")
     old = read_json(out / RUN_JSON)
-    same = old is not None and all(old.get(k) == meta[k] for k in _SAME_RUN_KEYS)
+    same = old is not None and all(old.get(k) == meta.get(k) for k in _SAME_RUN_KEYS)
     if (out / GAMES).exists():
         if resume and same:
             return "done"
@@ -79,8 +84,8 @@ def _plan(out, meta, resume, force):
         if not resume:
             raise InputError(f"{out}: holds an unfinished run; use --resume to continue it, or --force to start over")
         if not same:
-            raise InputError(f"{out}: the unfinished run there has other settings (scenario, seed or games); "
-                             "use --force to start over, or --out for another directory")
+            raise InputError(f"{out}: the unfinished run there has other settings (scenario, seed, games or "
+                             "--until-ci); use --force to start over, or --out for another directory")
         return "part"
     return "fresh"
 
@@ -108,7 +113,13 @@ def _chunk_files(folder, suffix=".csv"):
 
 
 def _spans(start, stop, size):
-    return [(s, min(size, stop - s)) for s in range(start, stop, size)]
+    """Chunks of at most `size` games, cut at the multiples of `size` (an adaptive run's checkpoints)."""
+    spans = []
+    while start < stop:
+        end = min(stop, (start // size + 1) * size)
+        spans.append((start, end - start))
+        start = end
+    return spans
 
 
 def _gaps(start, stop, done, size):
@@ -174,22 +185,33 @@ def _check_records(block, indices, players, n_specs):
 # --- one run directory ---
 
 class Job:
-    """One run directory: planned (nothing written), prepared, fed its chunks in order, finished."""
+    """One run directory: planned (nothing written), prepared, fed its chunks in order, finished.
 
-    def __init__(self, scenario, out_dir, tally, resume=False, force=False, label=None):
-        self.scenario, self.out, self.make_tally = scenario, Path(out_dir), tally
+    total: the games the run ends with: scenario.games, or with `until` (adaptive.Until) fewer
+    when a checkpoint finds every interval narrow enough (then `stopped`)."""
+
+    def __init__(self, scenario, out_dir, tally, resume=False, force=False, label=None, until=None):
+        self.scenario, self.out, self.make_tally, self.until = scenario, Path(out_dir), tally, until
         self.label = label or scenario.name
         self.meta = run_metadata(scenario)
+        if until is not None:
+            self.meta["until_ci"] = until.meta()
         self.state = _plan(self.out, self.meta, resume, force)   # checked before anything is written
         self.params = pack_rules(scenario)
         self.kinds, self.weights = pack_policies(scenario)
         self.tally = tally(scenario)
-        self.todo, self.done, self.start = [], 0, 0
-        self._ahead, self._meta_at = {}, 0.0
+        self.total = scenario.games
+        self.todo, self.done, self.start, self.outstanding, self.widest = [], 0, 0, 0, None
+        self._ahead, self._meta_at, self._parquet = {}, 0.0, None
 
     @property
     def chunks(self):
         return self.out / CHUNKS
+
+    @property
+    def complete(self):
+        """Every game the run ends with is joined (or it stopped at a checkpoint)."""
+        return self.done == self.total
 
     def prepare(self, chunk_games):
         """Create or recover the output files; plan the chunks still to play (self.todo)."""
@@ -200,32 +222,52 @@ class Job:
             shutil.rmtree(self.chunks, ignore_errors=True)
             write_json(out / RUN_JSON, self.meta)
             part.write_text(header_line(), encoding="utf-8")
+            self.chunks.mkdir()
+            self._parquet = outputs.ParquetJoin(out / GAMES_PARQUET, self.chunks / JOINED_PARQUET)
         elif self.state == "part":
             self.start = recover_part(part, header_line())
             if self.start is None or self.start > self.scenario.games:
                 raise InputError(f"{part}: is damaged or from another version; use --force to start over")
             self._tally_file(part)
+            (self.chunks / JOINED_PARQUET).unlink(missing_ok=True)   # of the stopped run: incomplete
         if self.state == "done":
             shutil.rmtree(self.chunks, ignore_errors=True)  # left by a stop after games.csv was made
             self._tally_file(out / GAMES)
-            self.done = self.start = self.scenario.games
+            self.done = self.start = self.total = self.tally.games
             return
         self.done = self.start
         self._ahead = self._chunks_ahead()
+        self._checkpoint()        # a resumed adaptive run may have stopped where games.csv.part ends
+        self._flush_ahead()
         self.plan_chunks(chunk_games)
         self._write_meta(force=True)
 
     def plan_chunks(self, size):
-        """self.todo: chunks of at most `size` games covering every game in no file yet."""
-        if self.state != "done":
-            self.todo = _gaps(self.start, self.scenario.games, self._ahead, size)
+        """self.todo: chunks of at most `size` games covering every game in no file yet
+        (an adaptive run plans its rounds with plan_round instead)."""
+        if self.until is None and self.state != "done":
+            self.todo = _gaps(self.done, self.total, self._ahead, size)
+
+    def plan_round(self, extra=0):
+        """self.todo of an adaptive run: the chunks up to where its intervals project to be narrow
+        enough (adaptive.next_end), and `extra` chunks more; return how many."""
+        until, end = self.until, self.done
+        if not self.complete:
+            if self.widest is None and self.done:   # resumed between two checkpoints
+                self.widest = self.tally.widest_half_width()
+            end = adaptive.next_end(self.done, self.widest or 0.0, until, self.total)
+            end = min(self.total, end + extra * until.every)
+        self.todo = _gaps(self.done, end, self._ahead, until.every)
+        return len(self.todo)
 
     def _chunks_ahead(self):
-        """Complete chunk files beyond games.csv.part, not overlapping it or each other; others go."""
-        keep, at = {}, self.start
+        """Complete chunk files beyond games.csv.part, not overlapping it or each other (an adaptive
+        run's also on its checkpoints); others go."""
+        keep, at, every = {}, self.start, self.until.every if self.until else None
         for span, path in sorted(_chunk_files(self.chunks).items()):
             s, c = span
-            if s >= at and s + c <= self.scenario.games:
+            aligned = every is None or _spans(s, s + c, every) == [span]
+            if s >= at and s + c <= self.total and aligned:
                 keep[span], at = path, s + c
             else:
                 _remove_chunk(path)
@@ -244,16 +286,22 @@ class Job:
         return Work(self.scenario, self.params, self.kinds, self.weights, folder, self.make_tally)
 
     def absorb(self, done):
-        """A chunk's answer, in game order: its rows join games.csv.part, its tally the run's."""
+        """A chunk's answer, in game order: its rows join games.csv.part, its tally the run's; an
+        answer for games after the run stopped is dropped."""
+        self.outstanding -= 1
         base = self.chunks / chunk_name(done.start, done.count)
+        if self.complete:   # played ahead of the checkpoint that stopped the run
+            _remove_chunk(base.with_suffix(".csv"))
+            return 0
         if done.block is not None:
             self.chunks.mkdir(exist_ok=True)
             outputs.write_chunk(base, done.block, [s.policy for s in self.scenario.seats], self.scenario.players)
-        self.tally.merge(done.tally)
         self._flush_ahead()   # chunk files found on resume that start where games.csv.part ends
+        self.tally.merge(done.tally)
         self._append(base.with_suffix(".csv"), done.start, done.count)
         self._flush_ahead()
         self._write_meta()
+        return done.count
 
     def _flush_ahead(self):
         """Chunk files found on resume that now follow the rows in games.csv.part."""
@@ -270,30 +318,54 @@ class Job:
         with open(self.out / PART, "ab") as dst, open(path, "rb") as src:
             shutil.copyfileobj(src, dst, 1 << 20)
         self.done += count
-        path.unlink()  # the .parquet twin stays until games.parquet is made
+        path.unlink()
+        if self._parquet is not None:   # else the .parquet twin stays until games.parquet is made
+            self._parquet.add(path.with_suffix(".parquet"))
+        self._checkpoint()
+
+    def _checkpoint(self):
+        """An adaptive run at a checkpoint: stop when the tally's widest interval is narrow enough
+        (the chunks kept ahead then go)."""
+        if self.until is None or self.complete or not adaptive.at_checkpoint(self.done, self.until):
+            return
+        self.widest = self.tally.widest_half_width()
+        if self.widest <= self.until.half_width:
+            self.total = self.done
+            for path in self._ahead.values():
+                _remove_chunk(path)
+            self._ahead = {}
 
     def _write_meta(self, force=False):
         now = time.monotonic()
         if force or now - self._meta_at >= _META_EVERY_S:
             self._meta_at = now
             spans = [[0, self.done]] if self.done else []
-            write_json(self.out / META, {"kind": "run", "complete": False, "games": self.scenario.games,
-                                         "games_done": self.done, "chunks_done": spans + sorted(map(list, self._ahead))})
+            write_json(self.out / META, {"kind": "run", "complete": False, "games": self.total, "games_done": self.done,
+                                         "chunks_done": spans + sorted(map(list, self._ahead))})
+
+    def until_result(self):
+        """The `until_ci` entry of an adaptive run's summary.json and meta.json (None otherwise)."""
+        if self.until is None:
+            return None
+        return adaptive.result(self.until, self.scenario.games, self.total, self.tally.widest_half_width())
 
     def finish(self):
         """games.csv (and games.parquet), summary.json; return the summary."""
         out = self.out
         if self.state != "done":
             self._flush_ahead()
-            if self.done != self.scenario.games:
-                raise RuntimeError(f"{out}: {self.done} of {self.scenario.games} games joined")
+            if not self.complete:
+                raise RuntimeError(f"{out}: {self.done} of {self.total} games joined")
             (out / PART).replace(out / GAMES)
-            outputs.join_parquet(out / GAMES, _chunk_files(self.chunks, ".parquet"), self.scenario.games)
+            if not (self._parquet and self._parquet.finish()):
+                outputs.join_parquet(out / GAMES, _chunk_files(self.chunks, ".parquet"), self.total)
             shutil.rmtree(self.chunks, ignore_errors=True)
         summary = self.tally.result()
+        if self.until is not None:
+            summary["until_ci"] = self.until_result()
         write_json(out / SUMMARY, summary)
         if self.state != "done":
-            write_json(out / META, {"kind": "run", "complete": True, "games": self.scenario.games,
+            write_json(out / META, {"kind": "run", "complete": True, "games": self.total,
                                     "games_done": self.done, "chunks_done": [[0, self.done]]})
         return summary
 
@@ -305,10 +377,12 @@ def _remove_chunk(path):
 
 # --- playing jobs ---
 
-def _results(tasks, jobs, backend="loky", scheduler=None):
-    """The tasks' answers in task order: in this process (one local job), loky workers or Dask."""
+def _results(tasks, owners, jobs, backend="loky", scheduler=None):
+    """The tasks' answers in task order: in this process (one local job; a chunk of a job that has
+    stopped meanwhile is not played), loky workers or Dask."""
     if jobs == 1 and backend == "loky":
-        return (play_chunk(*task) for task in tasks)
+        return (Done(s, c, None) if job.complete else play_chunk(work, s, c)
+                for job, (work, s, c) in zip(owners, tasks))
     return backends.ordered(play_chunk, tasks, jobs, backend, scheduler)
 
 
@@ -323,32 +397,51 @@ def _warm_up(pending, stream, load):
             warm_up(job.params, job.kinds, job.weights, stream, load=load)
 
 
+def _plan_rounds(jobs_list, jobs, until):
+    """The chunks of the next round: every job's chunks (one round), or for adaptive runs each
+    unfinished job's chunks up to its projected need, a chunk more each, in turn, until every
+    worker has one."""
+    if until is None:
+        return [job for job in jobs_list if job.todo and not job.outstanding]
+    open_jobs = [job for job in jobs_list if not job.complete]
+    for job in open_jobs:
+        job.plan_round()
+    extra = 0
+    while sum(len(job.todo) for job in open_jobs) < jobs:
+        extra, grown = extra + 1, False
+        for job in open_jobs:
+            if sum(len(j.todo) for j in open_jobs) < jobs:
+                before = len(job.todo)
+                grown = job.plan_round(extra) > before or grown
+        if not grown:
+            break
+    return [job for job in open_jobs if job.todo]
+
+
 def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="loky", scheduler=None,
          on_finish=None, stream=None):
     """Prepare every job, play all their chunks through one pool of workers, finish each in turn
-    (on_finish(job, summary) after each); return the summaries."""
+    (on_finish(job, summary, bar) after each); return the summaries.  Jobs with `until` (adaptive,
+    all or none) play in rounds until each stops at a checkpoint or reaches its games."""
     stream = stream or sys.stderr
+    until = jobs_list[0].until if jobs_list else None
     local = backend == "loky"
     for job in jobs_list:
         job.prepare(chunk_games)
-    remaining = sum(job.scenario.games - job.done for job in jobs_list)
-    if jobs > 1 and remaining:  # enough chunks to keep every worker busy
+    remaining = sum(job.total - job.done for job in jobs_list)
+    if jobs > 1 and remaining and until is None:  # enough chunks to keep every worker busy
         size = min(chunk_games, max(100, -(-remaining // (4 * jobs * len(jobs_list)))))
         for job in jobs_list:
             job.plan_chunks(size)
-    total = sum(job.scenario.games for job in jobs_list)
-    bar = Progress(total, sum(job.done for job in jobs_list), live=progress, stream=stream)
-    pending = [job for job in jobs_list if job.todo]
+    bar = Progress(sum(job.total for job in jobs_list), sum(job.done for job in jobs_list), live=progress,
+                   stream=stream)
     if not scheduler:  # a cluster's machines compile (or load) their own kernels
-        _warm_up(pending, stream, load=jobs == 1 and local)
-    tasks = [(job.work(local), s, c) for job in pending for s, c in job.todo]
-    owner = [job for job in pending for _ in job.todo]
+        _warm_up([job for job in jobs_list if not job.complete], stream, load=jobs == 1 and local)
     summaries, finished = [], 0
 
     def finish_ready():
         nonlocal finished
-        while finished < len(jobs_list) and (not jobs_list[finished].todo or
-                                             jobs_list[finished].done == jobs_list[finished].scenario.games):
+        while finished < len(jobs_list) and jobs_list[finished].complete and not jobs_list[finished].outstanding:
             job = jobs_list[finished]
             summaries.append(job.finish())
             finished += 1
@@ -357,35 +450,46 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="lok
 
     try:
         finish_ready()
-        for job, done in zip(owner, _results(tasks, jobs, backend, scheduler)):
-            job.absorb(done)
-            bar.update(done.count)
-            finish_ready()
+        while pending := _plan_rounds(jobs_list, jobs, until):
+            if until is not None:   # the work in sight: what is played, and each open job's round
+                bar.total = sum(job.done if job.complete else job.todo[-1][0] + job.todo[-1][1] for job in jobs_list)
+            tasks = [(job.work(local), s, c) for job in pending for s, c in job.todo]
+            owner = [job for job in pending for _ in job.todo]
+            for job in pending:
+                job.outstanding, job.todo = len(job.todo), []
+            for job, done in zip(owner, _results(tasks, owner, jobs, backend, scheduler)):
+                bar.update(job.absorb(done))
+                finish_ready()
     except KeyboardInterrupt:
         for job in jobs_list[finished:]:
             job._write_meta(force=True)
-        bar.finish(f"; interrupted: {bar.done:,} of {total:,} games kept")
+        bar.finish(f"; interrupted: {bar.done:,} of {bar.total:,} games kept")
         raise
     finish_ready()
     return summaries, bar
 
 
 def run(scenario, out_dir, tally, jobs=1, resume=False, progress=True, force=False, chunk_games=CHUNK_GAMES,
-        backend="loky", scheduler=None, on_finish=None):
+        backend="loky", scheduler=None, on_finish=None, until=None):
     """Play every game of `scenario` into `out_dir`; return the summary dict.
 
     Everything is checked before `out_dir` is touched.  resume: continue an
     interrupted run in out_dir (or re-summarise a finished one); force: start over;
     on_finish(job, summary, progress bar) once the results are written; tally:
-    scenario -> the counts summary.json holds (reports.summary.Tally).
+    scenario -> the counts summary.json holds (reports.summary.Tally); until: a
+    half-width (--until-ci): stop adding chunks of `chunk_games` games once every
+    win-rate 95% interval the tally reports is that narrow, scenario.games at most.
     """
-    job = Job(scenario, out_dir, tally, resume, force)
+    until = None if until is None else adaptive.check(until, scenario.games, chunk_games)
+    job = Job(scenario, out_dir, tally, resume, force, until=until)
     (summary,), bar = play([job], jobs, progress, chunk_games, backend, scheduler, on_finish)
     games = job.out / GAMES
     if job.state == "done":
-        print(f"{games}: all {scenario.games:,} games were already played; summary rewritten", file=sys.stderr)
+        print(f"{games}: all {job.total:,} games were already played; summary rewritten", file=sys.stderr)
     else:
         bar.finish(f" -> {games}")
+    if until is not None:
+        print(f"--until-ci: {adaptive.describe(summary['until_ci'])}", file=sys.stderr)
     return summary
 
 

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from simcore import grid, runner, variant
+from simcore import adaptive, grid, runner, variant
 from simcore.config import find_scenario, load_scenario, pack_policies, pack_rules, read_toml
 from simcore.errors import InputError, ScenarioError
 from simcore.outputs import games_parquet, read_json, remove_results, write_json
 
 META = "meta.json"
-_SAME_SWEEP_KEYS = ("seed", "games", "settings")
+_SAME_SWEEP_KEYS = ("seed", "games", "settings", "until_ci")
 
 
 @dataclass(frozen=True)
@@ -158,8 +158,12 @@ def run_meta(scenario, out, setting=None, overrides=()):
 
 
 def _finish_run(job, setting=None, overrides=()):
-    """After runner.Job.finish: meta.json, and games.parquet when the chunks did not make it."""
-    write_json(job.out / META, run_meta(job.scenario, job.out, setting, overrides))
+    """After runner.Job.finish: meta.json, and games.parquet when the chunks did not make it.
+    An adaptive run's meta.json says the games it played (`games`) and why it stopped (`until_ci`)."""
+    meta = run_meta(job.scenario, job.out, setting, overrides)
+    if job.until is not None:
+        meta["games"], meta["until_ci"] = job.total, job.until_result()
+    write_json(job.out / META, meta)
     games_parquet(job.out / runner.GAMES)
 
 
@@ -168,9 +172,11 @@ def run_one(scenario, out, setting=None, overrides=(), **kw):
     return runner.run(scenario, out, on_finish=lambda job, summary, bar: _finish_run(job, setting, overrides), **kw)
 
 
-def sweep_meta(sweep, complete=False, started=None):
+def sweep_meta(sweep, complete=False, started=None, until=None, needed=None):
+    """The sweep's meta.json; with until (adaptive.Until) `games` is the most games of a setting,
+    `until_ci` what was asked and, once complete, `games_needed`: setting dir -> games played."""
     s = sweep.scenario
-    return {
+    meta = {
         "kind": "sweep",
         "scenario": s.name,
         "description": s.description,
@@ -188,6 +194,11 @@ def sweep_meta(sweep, complete=False, started=None):
         "finished": _now() if complete else None,
         "complete": complete,
     }
+    if until is not None:
+        meta["until_ci"] = until.meta()
+        if needed is not None:
+            meta["games_needed"] = needed
+    return meta
 
 
 # --- running ---
@@ -205,8 +216,8 @@ def _plan_out(out, meta, resume, force):
         what = "a finished sweep" if old.get("complete") else "an unfinished sweep"
         raise InputError(f"{out}: already holds {what}; use --resume to continue it (a finished one is re-reported), "
                          "--force to start over, or --out for another directory")
-    if any(old.get(k) != meta[k] for k in _SAME_SWEEP_KEYS):
-        raise InputError(f"{out}: the sweep there has other settings (grid, scenario, seed or games); "
+    if any(old.get(k) != meta.get(k) for k in _SAME_SWEEP_KEYS):
+        raise InputError(f"{out}: the sweep there has other settings (grid, scenario, seed, games or --until-ci); "
                          "use --force to start over, or --out for another directory")
     return "resume", old
 
@@ -222,13 +233,15 @@ def _remove_stale(out, old, sweep):
 
 
 def run(sweep, out_dir, tally, jobs=1, resume=False, force=False, progress=True, chunk_games=runner.CHUNK_GAMES,
-        backend="loky", scheduler=None):
+        backend="loky", scheduler=None, until=None):
     """Play every setting into out_dir/NN-<label>/ through one pool of workers; return the summaries
-    (tally: as for runner.run)."""
+    (tally, until: as for runner.run; with until each setting stops on its own)."""
     out = Path(out_dir)
-    meta = sweep_meta(sweep)
+    until = None if until is None else adaptive.check(until, sweep.scenario.games, chunk_games)
+    meta = sweep_meta(sweep, until=until)
     state, old = _plan_out(out, meta, resume, force)
-    setting_jobs = [runner.Job(x.scenario, out / x.dir, tally, state == "resume", force, x.label) for x in sweep.settings]
+    setting_jobs = [runner.Job(x.scenario, out / x.dir, tally, state == "resume", force, x.label, until)
+                    for x in sweep.settings]
     out.mkdir(parents=True, exist_ok=True)
     if state == "fresh":
         _remove_stale(out, old, sweep)
@@ -237,17 +250,22 @@ def run(sweep, out_dir, tally, jobs=1, resume=False, force=False, progress=True,
         meta["started"] = old.get("started") or meta["started"]
     write_json(out / META, meta)
     count = len(sweep.settings)
-    print(f"sweep: {sweep.scenario.name}, {count} settings x {sweep.scenario.games:,} games "
-          f"(seed {sweep.scenario.seed}) -> {out}", file=sys.stderr)
+    games = f"{sweep.scenario.games:,} games" if until is None else (
+        f"until every win-rate 95% interval is within +-{100 * until.half_width:g}% "
+        f"({sweep.scenario.games:,} games at most)")
+    print(f"sweep: {sweep.scenario.name}, {count} settings x {games} (seed {sweep.scenario.seed}) -> {out}",
+          file=sys.stderr)
     setting_of = {id(job): x for job, x in zip(setting_jobs, sweep.settings)}
 
     def finished(job, summary, bar):
         x = setting_of[id(job)]
         _finish_run(job, x, sweep.overrides)
         what = "already played" if job.state == "done" else "done"
-        bar.say(f"setting {x.index + 1}/{count} {what}: {x.label}")
+        stop = "" if until is None else f" ({adaptive.describe(job.until_result())})"
+        bar.say(f"setting {x.index + 1}/{count} {what}: {x.label}{stop}")
 
     summaries, bar = runner.play(setting_jobs, jobs, progress, chunk_games, backend, scheduler, on_finish=finished)
     bar.finish(f" -> {out}")
-    write_json(out / META, sweep_meta(sweep, complete=True, started=meta["started"]))
+    needed = {x.dir: job.total for x, job in zip(sweep.settings, setting_jobs)}
+    write_json(out / META, sweep_meta(sweep, complete=True, started=meta["started"], until=until, needed=needed))
     return summaries

@@ -17,7 +17,8 @@ from simcore.game import setup_placement
 from simcore.jit import jitted
 from simcore.variant import Variant, register
 from tests.test_toy_variant import main as toy_main
-from tests.test_toy_variant import toy_env, variant_cli  # noqa: F401  (the fixture: a kernel cache of its own)
+from tests.test_toy_variant import variant_cli, variant_clis
+from tests.test_toy_variant import toy_env  # noqa: F401  (the fixture: a kernel cache of its own)
 
 GRAIN, WOOL = 3, 2
 
@@ -94,9 +95,10 @@ def hookbox_run(tmp_path_factory, toy_env):  # noqa: F811
     d = tmp_path_factory.mktemp("hookbox")
     scenario = d / "hookbox.toml"
     scenario.write_text(SCENARIO.format(number=6), encoding="utf-8")
-    run = hookbox_cli(toy_env, "run", scenario, "-q", "--no-report", "-o", d / "out")
+    run, replay = variant_clis("tests.test_hook_points", toy_env,
+                               ["run", scenario, "-q", "--no-report", "-o", d / "out"],
+                               ["replay", scenario, "--game", 0, "--log", d / "game0.jsonl"])
     assert run.returncode == 0, run.stderr
-    replay = hookbox_cli(toy_env, "replay", scenario, "--game", 0, "--log", d / "game0.jsonl")
     assert replay.returncode == 0, replay.stderr
     events = [json.loads(line) for line in (d / "game0.jsonl").read_text().splitlines()]
     return pd.read_csv(d / "out" / "games.csv"), events

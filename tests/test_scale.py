@@ -113,26 +113,43 @@ runner.run(s, sys.argv[2], Tally, jobs=int(sys.argv[3]), chunk_games=150, progre
 """
 
 
-@pytest.mark.parametrize("sig, jobs", [(signal.SIGKILL, 2), (signal.SIGINT, 1), (signal.SIGKILL, 1)])
-def test_a_killed_run_resumes_to_the_same_bytes(scenario_file, tmp_path, sig, jobs):
-    path = scenario_file()
-    s = load_scenario(path, ["games=20000"])   # a few seconds of games: time to kill it mid-run
-    runner.run(s, tmp_path / "ref", Tally, chunk_games=2000, progress=False)
-    out = tmp_path / "out"
-    proc = subprocess.Popen([sys.executable, "-c", _KILL_SCRIPT, str(path), str(out), str(jobs)], cwd=ROOT,
+def kill_mid_run(script, args, out, games_done, sig):
+    """Start `script` (python -c) with args; once meta.json in `out` says `games_done` games are
+    joined, send `sig` to it and its workers; the run must not have ended before."""
+    proc = subprocess.Popen([sys.executable, "-c", script, *map(str, args)], cwd=ROOT,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         meta = json.loads((out / "meta.json").read_text()) if (out / "meta.json").exists() else {}
-        if meta.get("games_done", 0) >= 600:
+        if meta.get("games_done", 0) >= games_done:
             break
         time.sleep(0.05)
     assert proc.poll() is None, "the run ended before it could be killed"
     os.killpg(proc.pid, sig)   # the run and its workers
     proc.wait(timeout=60)
     assert not (out / "games.csv").exists()
+
+
+@pytest.fixture(scope="module")
+def killable(tmp_path_factory):
+    """(scenario file, scenario, files of its uninterrupted run): 20,000 games, a few seconds of
+    games, time to kill a run mid-way; played once for the kill tests."""
+    from tests.conftest import SMALL
+    folder = tmp_path_factory.mktemp("killable")
+    path = folder / "small.toml"
+    path.write_text(SMALL, encoding="utf-8")
+    s = load_scenario(path, ["games=20000"])
+    runner.run(s, folder / "ref", Tally, chunk_games=2000, progress=False)
+    return path, s, _files(folder / "ref")
+
+
+@pytest.mark.parametrize("sig, jobs", [(signal.SIGKILL, 2), (signal.SIGINT, 1), (signal.SIGKILL, 1)])
+def test_a_killed_run_resumes_to_the_same_bytes(killable, tmp_path, sig, jobs):
+    path, s, reference = killable
+    out = tmp_path / "out"
+    kill_mid_run(_KILL_SCRIPT, [path, out, jobs], out, 600, sig)
     runner.run(s, out, Tally, resume=True, chunk_games=400, progress=False)
-    assert _files(out) == _files(tmp_path / "ref")
+    assert _files(out) == reference
 
 
 def test_cli_compile_bench_and_backend_options(tmp_path):
@@ -195,25 +212,26 @@ def test_a_dask_sweep_gives_the_same_bytes(tmp_path):
         assert _files(tmp_path / "loky" / setting) == _files(tmp_path / "dask" / setting)
 
 
-class _StopAtSecondChunk(Tally):
-    """A tally that stops the run when the parent takes its second chunk: that chunk's
+def stop_at_merge(n):
+    """A tally class that stops the run when the parent takes its n-th chunk: that chunk's
     files are written, its rows not yet joined to games.csv.part."""
-    merges = 0
+    class StopAtMerge(Tally):
+        merges = 0
 
-    def merge(self, other):
-        type(self).merges += 1
-        if type(self).merges == 2:
-            raise KeyboardInterrupt
-        return super().merge(other)
+        def merge(self, other):
+            type(self).merges += 1
+            if type(self).merges == n:
+                raise KeyboardInterrupt
+            return super().merge(other)
+    return StopAtMerge
 
 
 def test_a_resume_joins_kept_chunks_that_start_where_the_part_file_ends(scenario_file, tmp_path):
     s = load_scenario(scenario_file(), ["games=60"])
     runner.run(s, tmp_path / "ref", Tally, chunk_games=60, progress=False)
     out = tmp_path / "out"
-    _StopAtSecondChunk.merges = 0
     with pytest.raises(KeyboardInterrupt):
-        runner.run(s, out, _StopAtSecondChunk, chunk_games=20, progress=False)
+        runner.run(s, out, stop_at_merge(2), chunk_games=20, progress=False)
     assert [p.name for p in (out / "chunks").glob("*.csv")] == [runner.chunk_name(20, 20) + ".csv"]
     runner.run(s, out, Tally, resume=True, chunk_games=7, progress=False)   # other chunk sizes now
     assert _files(out) == _files(tmp_path / "ref")
