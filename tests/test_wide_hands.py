@@ -51,7 +51,7 @@ def test_the_bank_holds_each_kinds_supply_and_rates_come_from_the_declaration(wi
     st, _ = wide
     assert st.hand.shape == (MAX_PLAYERS, 9) and st.costs.shape[1] == 9 and st.owed.shape[1] == 9
     room = sum(v.choices for v in REGISTRY.values() if v.marker in st.dtype.names)   # the variants' own options
-    assert st.choice.shape[0] == n_choices(9) + room and n_choices(9) > n_choices(5)   # room for 9 x 9 trades and offers
+    assert st.choice.shape[0] == n_choices(9, room) and n_choices(9) > n_choices(5)   # room for 9 x 9 trades and offers
     assert st.bank.tolist() == SUPPLY
     assert st.trade_rate[0].tolist() == [4] * 5 + [4, 4, 0, 2]
 
