@@ -15,7 +15,7 @@ BUILDER_BASE = {
     "gb": 0.6, "gb_block": 1.0, "gb_knight_block": 0.0, "gb_defend": 1.0, "gb_remove": 1.0,
     # Cities & Knights (only read under ruleset = "ck")
     "ck_knights": 1.0, "ck_improve": 1.0, "ck_science": 1.0, "ck_trade": 1.0, "ck_politics": 1.0,
-    "ck_commodity": 1.0, "ck_wall": 0.5, "ck_progress": 1.0, "ck_chase": 1.0,
+    "ck_commodity": 1.0, "ck_wall": 0.5, "ck_progress": 1.0, "ck_chase": 1.0, "ck_card_min": 2.0,
 }
 
 # the Sheriff's choices in the Robin Hood mode (policies.sheriff)
