@@ -102,5 +102,15 @@ ENTRY = VariantReport(
     name="ck",
     title="Cities & Knights",
     charts=(barbarian_outcomes, improvement_levels, commodity_flows),
+    averages=(
+        ("metropolises", ("ck_metropolises",)),
+        ("improvement levels", ("ck_level_science", "ck_level_trade", "ck_level_politics")),
+        ("knights built", ("ck_knights_built",)),
+        ("Defender cards", ("ck_defender_cards",)),
+        ("cities pillaged", ("ck_cities_pillaged",)),
+        ("progress cards drawn", ("ck_progress_drawn",)),
+        ("progress cards played", ("ck_progress_played",)),
+        ("commodities gained", ("gain_commodities",)),
+    ),
     about="Barbarian attacks and their outcomes, city improvement levels and commodity flows.",
 )

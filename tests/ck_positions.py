@@ -22,6 +22,10 @@ KINDS = RESOURCE_NAMES + COMMODITY_NAMES
 
 
 def ck_params(players=4, **ck):
+    """The packed rules of ruleset = "ck" with these [ck] values (a progress_deck table merged
+    into the default deck, as the loader does)."""
+    if "progress_deck" in ck:
+        ck["progress_deck"] = {**CitiesKnights().progress_deck, **ck["progress_deck"]}
     rules = Rules(players=players, board=Board(layout="beginner"), ruleset="ck",
                   variants={"ck": CitiesKnights(**ck)})
     return pack_rules(Scenario(name="test", rules=rules))

@@ -215,3 +215,30 @@ def test_roads_cannot_pass_an_opposing_knight():
     st.corner_guard[8] = 1                          # player 1's knight at the road's end
     st.ck_knight[8] = 1
     assert not is_legal(st, 0, A_ROAD, edge(8, 12), 0)
+
+
+def test_progress_decks_are_built_from_the_parameter_and_play_puts_a_card_back():
+    st, params = ck_position(progress_deck={"spy": 0, "merchant": 2})
+    assert list(st.ck_deck_n) == [18, 14, 15]
+    st.ck_progress[0, CKD.CARD_WARLORD] = 1
+    st.ck_deck_n[2] -= 1                       # dealt from the deck
+    from simcore.variants.ck import A_CK_PLAY_PROGRESS
+    assert not is_legal(st, 0, A_CK_PLAY_PROGRESS, CKD.CARD_SPY, 0)
+    apply_action(st, 0, A_CK_PLAY_PROGRESS, CKD.CARD_WARLORD, 0)
+    assert st.ck_progress[0].sum() == 0 and st.ck_deck_n[2] == 15
+    assert st.stats[0, CKD.S_CK_PROGRESS_PLAYED] == 1
+
+
+def test_aqueduct_gives_a_resource_when_a_roll_gives_nothing(monkeypatch):
+    from simcore.ck import after_production
+    st, params = ck_position()
+    city(st, 0, 4)                             # ore 10, wool 2
+    city(st, 1, 13)
+    st.ck_level[0, 0] = 3
+    st.ck_level[1, 0] = 3
+    script(monkeypatch, "ck_aqueduct", GRAIN)
+    st.last_roll = 6
+    produce(st, 6)                             # brick 6 pays player 1 only
+    after_production(st, params, 0)
+    assert st.hand[0, GRAIN] == 1 and st.hand[1, GRAIN] == 0
+    assert st.stats[0, CKD.S_CK_GAIN_AQUEDUCT] == 1
