@@ -21,7 +21,8 @@ uses simcore.game); the choices are asked through policies.decide.ck_card_pick:
   trade_monopoly     0: p, a commodity: 1 from each opponent
   bishop             0: p, a hex for the robber: 1 random card from each opponent there
   deserter           0: p, an opponent with a knight; 1: the opponent, its knight that leaves;
-                     2: p, where an own knight as strong (or the strongest below) comes free
+                     2: p, where an own knight as strong (a basic one if p has none of that
+                     strength left; mighty without the fortress) comes free, active as the other was
   diplomat           0: p, an open road (removed); 1: p, where an own one goes again
   intrigue           0: p, an opposing knight at an own road (displaced)
   saboteur           0: p, an opponent's city (damaged; ck.saboteur = "damage"), or, with
@@ -337,8 +338,8 @@ def deserter(st, p):
     take_knight(st, c)
     st.ck_knights[q, level - 1] -= 1
     st.stats[q, S_CK_KNIGHTS_DISPLACED] += 1
-    while level > 0 and st.ck_knights[p, level - 1] >= KNIGHTS_PER_LEVEL:
-        level -= 1
+    if st.ck_knights[p, level - 1] >= KNIGHTS_PER_LEVEL:      # none of that strength left: a basic one
+        level = 1 if st.ck_knights[p, 0] < KNIGHTS_PER_LEVEL else 0
     d = pick(st, p, CARD_DESERTER, 2) if level > 0 else -1
     if d >= 0:
         put_knight(st, p, d, level, active)

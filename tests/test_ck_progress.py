@@ -370,3 +370,15 @@ def test_wedding_richer_players_give_two(monkeypatch):
 @pytest.mark.parametrize("name", [n for n in CKD.PROGRESS_CARDS if n not in CKD.VP_CARDS and n != "alchemist"])
 def test_every_card_logs_its_play_and_counts(name):
     assert CKD.S_CK_PLAYED[C[name]] >= 0
+
+
+def test_deserter_places_a_basic_knight_when_none_as_strong_is_left(monkeypatch):
+    st, params = ck_position()
+    settle(st, 1, 13)
+    roads(st, 1, [13, 8])
+    _knight(st, 1, 8, 2)
+    st.ck_knights[0, 1] = 2                          # both strong knights of p0 (nominally) in use
+    settle(st, 0, 4)
+    roads(st, 0, [4, 0])
+    _play(monkeypatch, st, 0, "deserter", 1, 8, 0)
+    assert st.ck_knight[0] == 1 and st.ck_knights[0, 0] == 1
