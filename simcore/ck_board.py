@@ -304,8 +304,8 @@ def can_draw(st, p, colour):
 
 @jitted
 def can_play_progress(st, p, card):
-    """p may play `card` now (its own turn, after the roll; the cards' own conditions
-    belong here, next to their effects in simcore.ck_progress)."""
+    """p holds `card`.  Whether it may be played now (the turn, the card's own
+    conditions) is simcore.ck_progress_board.can_play, which the rules and bots ask."""
     return 0 <= card < N_PROGRESS and st.ck_progress[p, card] > 0
 
 

@@ -54,7 +54,8 @@ from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HA
                                  E_CK_INVENTOR, E_CK_MERCHANT, E_CK_PLAY_PROGRESS, E_CK_SABOTAGE, E_CK_WALL,
                                  KNIGHTS_PER_LEVEL, N_TRACKS, P_CK_SABOTEUR, PAPER, S_CK_GAIN_PROGRESS,
                                  S_CK_KNIGHTS_ACTIVATED, S_CK_KNIGHTS_DISPLACED, S_CK_PLAYED, S_CK_PROGRESS_PLAYED,
-                                 S_CK_SPEND_IMPROVEMENTS, S_CK_SPEND_PROGRESS, S_CK_WALLS, SABOTEUR_DAMAGE)
+                                 S_CK_SPEND_IMPROVEMENTS, S_CK_SPEND_PROGRESS, S_CK_VP_MERCHANT, S_CK_WALLS,
+                                 SABOTEUR_DAMAGE)
 from simcore.ck_progress_board import GRAIN, MEDICINE_GRAIN, MEDICINE_ORE, ORE
 
 
@@ -292,8 +293,10 @@ def merchant(st, p):
     old = st.ck_merchant_owner
     st.ck_merchant_hex = h
     st.ck_merchant_owner = p
+    st.stats[p, S_CK_VP_MERCHANT] = 1
     refresh_rates(st, p)
     if old >= 0 and old != p:
+        st.stats[old, S_CK_VP_MERCHANT] = 0
         refresh_rates(st, old)
     log_event(st, E_CK_MERCHANT, p, h, old, 0, 0)
 

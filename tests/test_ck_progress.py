@@ -233,6 +233,7 @@ def test_merchant_gives_two_to_one_and_a_vp_while_held(monkeypatch):
     _play(monkeypatch, st, 1, "merchant", 1)                 # taken over: wool
     assert st.trade_rate[0, ORE] == 4 and victory_points(st, 0) == vp and st.trade_rate[1, WOOL] == 2
     assert st.ck_merchant_owner == 1 and st.ck_merchant_hex == 1
+    assert st.stats[0, CKD.S_CK_VP_MERCHANT] == 0 and st.stats[1, CKD.S_CK_VP_MERCHANT] == 1   # the record's
 
 
 def test_merchant_fleet_two_to_one_this_turn(monkeypatch):
