@@ -9,18 +9,19 @@ from policies.common import tie_break
 from policies.progress_ck import worth
 from simcore.ck_progress_board import can_play as can_play_progress
 from simcore.actions import A_END, A_TRADE
-from simcore.ck_board import (PAPER, barbarian_strength, can_activate, can_build_knight,
-                              can_chase, can_improve,
-                              can_promote, can_repair, can_wall, free_city, hand_limit, is_city, is_metropolis,
-                              strength, takes_metropolis)
+from simcore.ck_board import (PAPER, barbarian_strength, can_activate, can_build_knight, can_chase, can_improve,
+                              can_promote, can_repair, can_wall, cost_row_afford,
+                              hand_limit, is_city, is_metropolis, metropolises, progress_in_hand, takes_metropolis)
 from simcore.jit import jitted
 from simcore.legal import is_legal
+from simcore.records import S_CITIES
 from simcore.state import N_RESOURCES
 from simcore.topology import N_CORNERS
 from simcore.variants.ck import (A_CK_IMPROVE, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
                                  A_CK_KNIGHT_PROMOTE, A_CK_PLAY_PROGRESS, A_CK_REPAIR, A_CK_WALL, MAX_LEVEL,
-                                 N_PROGRESS, N_TRACKS, P_CK_STEPS, W_CK_CHASE, W_CK_COMMODITY, W_CK_IMPROVE,
-                                 W_CK_KNIGHTS, W_CK_PROGRESS, W_CK_TRACK0, W_CK_WALL)
+                                 N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_REPAIR, P_CK_STEPS, P_CK_WALL_COST,
+                                 W_CK_CHASE, W_CK_COMMODITY, W_CK_IMPROVE, W_CK_KNIGHTS, W_CK_PROGRESS, W_CK_TRACK0,
+                                 W_CK_WALL)
 
 
 @jitted
@@ -31,15 +32,24 @@ def threatened(st, p, w):
     left = steps - st.ck_barbarians
     if w[W_CK_KNIGHTS] <= 0 or left * 3 > w[W_CK_KNIGHTS] * steps + 3:
         return False
-    mine = strength(st, p)
-    total = 0
+    power = st.player_val              # scratch: each player's active strength, in one pass
+    power[:] = 0.0
+    for c in range(N_CORNERS):
+        if st.corner_guard[c] >= 0 and st.ck_knight_active[c]:
+            power[st.corner_guard[c]] += st.ck_knight[c]
+    total = 0.0
     weakest = True
     for q in range(st.players):
-        s = strength(st, q)
-        total += s
-        if q != p and free_city(st, q) >= 0 and s < mine:
+        total += power[q]
+        if q != p and power[q] < power[p] and open_cities(st, q) > 0:
             weakest = False
-    return total < barbarian_strength(st) or (weakest and free_city(st, p) >= 0)
+    return total < barbarian_strength(st) or (weakest and open_cities(st, p) > 0)
+
+
+@jitted
+def open_cities(st, q):
+    """Cities of q without a metropolis."""
+    return st.stats[q, S_CITIES] - metropolises(st, q)
 
 
 @jitted
@@ -84,10 +94,11 @@ def keeps_commodity(st, p, k, w):
 
 @jitted
 def action(st, p, w):
-    for c in range(N_CORNERS):
-        if can_repair(st, p, c):
-            return A_CK_REPAIR, c, 0
-    if w[W_CK_CHASE] > 0 and builder.robber_on_own_hex(st, p):
+    if cost_row_afford(st, p, P_CK_REPAIR):
+        for c in range(N_CORNERS):
+            if st.ck_damaged[c] and can_repair(st, p, c):
+                return A_CK_REPAIR, c, 0
+    if w[W_CK_CHASE] > 0 and st.ck_attacks > 0 and builder.robber_on_own_hex(st, p):
         for c in range(N_CORNERS):
             if can_chase(st, p, c):
                 return A_CK_KNIGHT_CHASE, c, 0
@@ -98,11 +109,12 @@ def action(st, p, w):
     t = best_track(st, p, w)
     if t >= 0:
         return A_CK_IMPROVE, t, 0
-    if w[W_CK_PROGRESS] > 0:
+    if w[W_CK_PROGRESS] > 0 and progress_in_hand(st, p) > 0:
         for card in range(N_PROGRESS):
             if can_play_progress(st, p, card) and progress_worth(st, p, card, w):
                 return A_CK_PLAY_PROGRESS, card, 0
-    if w[W_CK_WALL] > 0 and st.hand[p].sum() >= hand_limit(st, p) - 1:
+    if (w[W_CK_WALL] > 0 and st.hand[p].sum() >= hand_limit(st, p) - 1 and st.ck_walls[p] < st.params[P_CK_MAX_WALLS]
+            and cost_row_afford(st, p, P_CK_WALL_COST)):
         for c in range(N_CORNERS):
             if can_wall(st, p, c):
                 return A_CK_WALL, c, 0

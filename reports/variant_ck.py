@@ -98,10 +98,68 @@ def commodity_flows(study, tables):
     return [c.Chart("ck_commodities", "Commodity flows", c._done(fig), says)]
 
 
+def _end_pieces(events):
+    """(setup cities, knights {corner: (player, level)}, metropolises {track: corner}, walls {corner}) at the end."""
+    cities, knights, metros, walls = {}, {}, {}, set()
+    for ev in events:
+        kind = ev["type"]
+        if kind == "ck_setup_city":
+            cities[ev["corner"]] = ev["player"]
+        elif kind == "ck_pillage":
+            cities.pop(ev["corner"], None)
+            walls.discard(ev["corner"])
+        elif kind == "ck_knight_build":
+            knights[ev["corner"]] = (ev["player"], 1)
+        elif kind == "ck_knight_promote":
+            knights[ev["corner"]] = (ev["player"], ev["level"])
+        elif kind == "ck_knight_move":
+            displaced = knights.get(ev["to_corner"])
+            knights[ev["to_corner"]] = knights.pop(ev["from_corner"])
+            if ev["displaced_owner"] >= 0 and ev["retreat_corner"] >= 0:
+                knights[ev["retreat_corner"]] = displaced
+        elif kind == "ck_metropolis":
+            metros[ev["track"]] = ev["corner"]
+        elif kind == "ck_wall":
+            walls.add(ev["corner"])
+    return cities, knights, metros, walls
+
+
+def ck_layer(ax, board, events, geo):
+    """Setup cities, city walls (a grey ring), metropolises (a star in the track's colour) and knights (a disc
+    in the owner's colour with its level)."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, Polygon
+    from reports.board import house
+    cities, knights, metros, walls = _end_pieces(events)
+    if not (cities or knights):
+        return []
+    for corner, player in cities.items():
+        x, y = geo.corner(corner)
+        ax.add_patch(Polygon(house(x, y, 0.2, True), closed=True, facecolor=geo.colour(player), edgecolor="#111111",
+                             lw=1.3, zorder=5.1))
+    for corner in walls:
+        ax.add_patch(Circle(geo.corner(corner), 0.3, facecolor="none", edgecolor="#6b6b6b", lw=2.5, zorder=4.9))
+    for track, corner in metros.items():
+        x, y = geo.corner(corner)
+        ax.plot([x], [y + 0.3], marker="*", markersize=14, color=TRACK_COLOURS[TRACKS.index(track)], markeredgecolor="#111111",
+                zorder=6)
+    for corner, (player, level) in knights.items():
+        x, y = geo.corner(corner)
+        ax.add_patch(Circle((x, y), 0.15, facecolor=geo.colour(player), edgecolor="#111111", lw=1.2, zorder=5.5))
+        ax.text(x, y, str(level), ha="center", va="center", fontsize=7, fontweight="bold", zorder=5.6)
+    return [Line2D([], [], marker="o", ls="", markersize=10, markerfacecolor="#bbbbbb", markeredgecolor="#111111",
+                   label="knight (its level)"),
+            Line2D([], [], marker="*", ls="", markersize=12, markerfacecolor="#bbbbbb", markeredgecolor="#111111",
+                   label="metropolis (track colour)"),
+            Line2D([], [], marker="o", ls="", markersize=12, markerfacecolor="none", markeredgecolor="#6b6b6b",
+                   label="city wall")]
+
+
 ENTRY = VariantReport(
     name="ck",
     title="Cities & Knights",
     charts=(barbarian_outcomes, improvement_levels, commodity_flows),
+    board_layers=(ck_layer,),
     averages=(
         ("metropolises", ("ck_metropolises",)),
         ("improvement levels", ("ck_level_science", "ck_level_trade", "ck_level_politics")),
