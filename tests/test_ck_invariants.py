@@ -151,3 +151,9 @@ def test_invariants_hold_after_every_turn(policies, games):
     assert (out[:, 3] > 0).mean() > 0.9                  # barbarians attack in (almost) every game
     if "greedy" in policies:
         assert (out[:, 4] >= 0).mean() > 0.3             # metropolises are taken
+    if policies[0] == "random":                          # the random policy walks into every C&K action
+        names = R.column_names()
+        for counter in ("ck_knights_built", "ck_knights_promoted", "ck_knights_activated", "ck_knight_actions",
+                        "ck_walls", "ck_progress_played", "spend_improvements", "gain_aqueduct"):
+            total = sum(rows[:, names.index(f"seat{s}_{counter}")].sum() for s in range(len(policies)))
+            assert total > 0, counter
