@@ -27,7 +27,8 @@ from simcore.game import init_game
 from simcore.grundbesitz_board import FOLLOW_NONE
 from simcore.variants.grundbesitz import Grundbesitz
 from simcore.pieces import place_city, place_road, place_settlement
-from simcore.state import DEV_KNIGHT, N_RESOURCES, RESOURCE_NAMES, new_state_buffer, randint, state_dtype
+from simcore.cards import card_kinds
+from simcore.state import DEV_KNIGHT, N_RESOURCES, RESOURCE_NAMES, randint, rules_variants, state_dtype
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS
 from simcore.variants import grundbesitz as GBD
 
@@ -67,7 +68,9 @@ def new_position(players=4, policy="random", seed=0, params=None, kinds=None, **
     if params is None:
         params = make_params(players, **rules)
     np.random.seed(seed)
-    st = new_state_buffer()[0] if kinds is None else np.zeros(1, state_dtype(kinds=kinds)).view(np.recarray)[0]
+    if kinds is None:   # every variant's fields, hands as wide as the variants in force need
+        kinds = card_kinds(rules_variants(params))
+    st = np.zeros(1, state_dtype(kinds=kinds)).view(np.recarray)[0]
     names = [policy] * players if isinstance(policy, str) else list(policy)
     for p, name in enumerate(names):
         st.policy_kind[p], st.weights[p] = resolve(name)
