@@ -6,9 +6,11 @@ plays progress cards that pay and builds a wall when the hand is large; it keeps
 commodities an improvement can use."""
 from policies import builder
 from policies.common import tie_break
+from policies.progress_ck import worth
+from simcore.ck_progress_board import can_play as can_play_progress
 from simcore.actions import A_END, A_TRADE
 from simcore.ck_board import (PAPER, barbarian_strength, can_activate, can_build_knight, can_chase, can_improve,
-                              can_play_progress, can_promote, can_repair, can_wall, cost_row_afford,
+                              can_promote, can_repair, can_wall, cost_row_afford,
                               hand_limit, is_city, is_metropolis, metropolises, progress_in_hand, takes_metropolis)
 from simcore.jit import jitted
 from simcore.legal import is_legal
@@ -126,8 +128,8 @@ def action(st, p, w):
 
 @jitted
 def progress_worth(st, p, card, w):
-    """Whether to play `card` now.  Never yet: the cards' effects are a stub (simcore.ck_progress)."""
-    return False
+    """Whether to play `card` now (policies.progress_ck)."""
+    return w[W_CK_PROGRESS] > 0 and worth(st, p, card, w)
 
 
 @jitted

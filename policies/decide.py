@@ -11,7 +11,8 @@ from simcore.variants.grundbesitz import GRUNDBESITZ
 from simcore.variants.autarkie import P_AUT_ON
 from simcore.variants.robin_hood import P_ROBIN
 
-from policies import builder, builder_autarkie, builder_ck, builder_gb, randombot, randombot_ck, sheriff
+from policies import (builder, builder_autarkie, builder_ck, builder_gb, progress_ck, randombot, randombot_ck,
+                      sheriff)
 from simcore.actions import A_END
 from policies.weights import KIND_RANDOM
 
@@ -252,3 +253,19 @@ def ck_aqueduct(st, p):
     if st.policy_kind[p] == KIND_RANDOM:
         return randombot_ck.resource(st, p)
     return builder_ck.aqueduct(st, p, st.weights[p])
+
+
+@jitted
+def ck_alchemist(st, p):
+    """Before p's roll, holding an Alchemist: play it (the dice: ck_card_pick)?"""
+    if st.policy_kind[p] == KIND_RANDOM:
+        return progress_ck.random_alchemist(st, p)
+    return progress_ck.alchemist(st, p, st.weights[p])
+
+
+@jitted
+def ck_card_pick(st, q, card, k):
+    """q's answer to choice k of progress card `card` (simcore.ck_progress lists them)."""
+    if st.policy_kind[q] == KIND_RANDOM:
+        return progress_ck.random_pick(st, q, card, k)
+    return progress_ck.pick(st, q, card, k, st.weights[q])

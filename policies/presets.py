@@ -18,7 +18,7 @@ BUILDER_BASE = {
     "aut_card": 1.0, "aut_income": 1.0, "aut_trade": 0.0,
     # Cities & Knights (only read under ruleset = "ck")
     "ck_knights": 1.0, "ck_improve": 1.0, "ck_science": 1.0, "ck_trade": 1.0, "ck_politics": 1.0,
-    "ck_commodity": 1.0, "ck_wall": 0.5, "ck_progress": 1.0, "ck_chase": 1.0,
+    "ck_commodity": 1.0, "ck_wall": 0.5, "ck_progress": 1.0, "ck_chase": 1.0, "ck_card_min": 2.0,
 }
 
 # the Sheriff's choices in the Robin Hood mode (policies.sheriff)

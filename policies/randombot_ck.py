@@ -1,9 +1,10 @@
 """The `random` policy under Cities & Knights (RULES.md §4): uniform over every legal
 action, the rule set's own included, and over the legal answers at its choice points."""
 from policies.randombot import action_options
-from simcore.ck_board import (can_act, can_activate, can_build_knight, can_chase, can_improve, can_play_progress,
+from simcore.ck_board import (can_act, can_activate, can_build_knight, can_chase, can_improve,
                               can_promote,
                               can_repair, can_wall, free_city, is_city, is_metropolis, move_target_ok, reach)
+from simcore.ck_progress_board import can_play as can_play_progress
 from simcore.jit import jitted
 from simcore.state import N_RESOURCES, randint
 from simcore.topology import N_CORNERS

@@ -14,9 +14,10 @@ from policies import decide
 from simcore.actions import A_BUY_DEV, A_CITY, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS
 from simcore.ck_barbarians import roll_dice
 from simcore.ck_board import (ABILITY_LEVEL, SCIENCE, can_activate, can_build_knight, can_chase, can_improve,
-                              can_move, can_play_progress, can_promote, can_repair, can_wall, commodity_of,
+                              can_move, can_promote, can_repair, can_wall, commodity_of,
                               has_damaged_city, hand_limit, metropolises, road_ok)
 from simcore.ck_cards import fill_decks
+from simcore.ck_progress_board import can_play
 from simcore.ck_cities import build_wall, improve, repair
 from simcore.ck_knights import activate, build_knight, chase, move, promote
 from simcore import ck_progress
@@ -40,6 +41,8 @@ def init(st, params):
     st.ck_metro_corner[:] = -1
     st.ck_merchant_hex = -1
     st.ck_merchant_owner = -1
+    st.ck_fleet_owner = -1
+    st.ck_fleet_kind = -1
     st.ck_defenders_left = params[P_CK_DEFENDERS]
     st.dev_top = N_DEV_CARDS            # no development cards (RULES.md §4): the deck is empty
     fill_decks(st, params)
@@ -70,6 +73,7 @@ def before_roll(st, params, p):
 
 @jitted
 def roll(st, params, p):
+    ck_progress.before_dice(st, p)       # the Merchant Fleet ends, the Alchemist may be played
     return roll_dice(st, params, p)
 
 
@@ -165,7 +169,7 @@ def is_legal_action(st, p, a, x, y):
     if a == A_CK_KNIGHT_CHASE:
         return 0 <= x < N_CORNERS and can_chase(st, p, x)
     if a == A_CK_PLAY_PROGRESS:
-        return can_play_progress(st, p, x)
+        return can_play(st, p, x)
     return False
 
 

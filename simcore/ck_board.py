@@ -90,10 +90,16 @@ def can_improve(st, p, t):
     """Next level of track t: a city, its commodities; level 4 takes a free metropolis
     (needs a city without one); level 5 only if p holds the metropolis or its holder is
     still at 4 (then p takes it, RULES.md §4)."""
+    return improve_ok(st, p, t, 0)
+
+
+@jitted
+def improve_ok(st, p, t, discount):
+    """can_improve with the level `discount` commodities cheaper (the Crane)."""
     if t < 0 or t >= N_TRACKS or st.stats[p, S_CITIES] == 0:
         return False
     new = st.ck_level[p, t] + 1
-    if new > MAX_LEVEL or st.hand[p, PAPER + t] < new:
+    if new > MAX_LEVEL or st.hand[p, PAPER + t] < new - discount:
         return False
     holder = st.ck_metro[t]
     if new == METRO_LEVEL and holder < 0:
@@ -184,10 +190,16 @@ def can_activate(st, p, c):
 def can_promote(st, p, c):
     """One level up, at most twice per level; mighty needs the fortress (politics 3);
     once per turn."""
+    return promote_ok(st, p, c) and knight_cost_ok(st, p)
+
+
+@jitted
+def promote_ok(st, p, c):
+    """can_promote without the cost (the Smith)."""
     if not own_knight(st, p, c) or st.ck_promoted[c] == st.turn:
         return False
     level = st.ck_knight[c]
-    if level >= 3 or st.ck_knights[p, level] >= KNIGHTS_PER_LEVEL or not knight_cost_ok(st, p):
+    if level >= 3 or st.ck_knights[p, level] >= KNIGHTS_PER_LEVEL:
         return False
     return level < 2 or st.ck_level[p, POLITICS] >= ABILITY_LEVEL
 
@@ -292,8 +304,8 @@ def can_draw(st, p, colour):
 
 @jitted
 def can_play_progress(st, p, card):
-    """p may play `card` now (its own turn, after the roll; the cards' own conditions
-    belong here, next to their effects in simcore.ck_progress)."""
+    """p holds `card`.  Whether it may be played now (the turn, the card's own
+    conditions) is simcore.ck_progress_board.can_play, which the rules and bots ask."""
     return 0 <= card < N_PROGRESS and st.ck_progress[p, card] > 0
 
 
@@ -328,3 +340,5 @@ def refresh_rates(st, p):
         r = st.hex_resource[st.ck_merchant_hex]
         if r != DESERT:
             st.trade_rate[p, r] = 2
+    if st.ck_fleet_owner == p and st.trade_rate[p, st.ck_fleet_kind] > 0:   # Merchant Fleet
+        st.trade_rate[p, st.ck_fleet_kind] = 2

@@ -67,6 +67,12 @@ def activate(st, p, c):
 def promote(st, p, c):
     pay_card(st, p, WOOL)
     pay_card(st, p, ORE)
+    raise_knight(st, p, c)
+
+
+@jitted
+def raise_knight(st, p, c):
+    """The knight at c one level up (paid by promote, free with the Smith)."""
     level = st.ck_knight[c]
     st.ck_knights[p, level - 1] -= 1
     st.ck_knights[p, level] += 1
@@ -91,14 +97,22 @@ def move(st, p, c, d):
     put_knight(st, p, d, level, 0)
     st.stats[p, S_CK_KNIGHT_ACTIONS] += 1
     if q >= 0:
-        st.stats[q, S_CK_KNIGHTS_DISPLACED] += 1
-        retreat = retreat_corner(st, q, d)
-        if retreat >= 0:
-            put_knight(st, q, retreat, q_level, q_active)
-        else:
-            st.ck_knights[q, q_level - 1] -= 1
+        retreat = displaced(st, q, d, q_level, q_active)
     log_event(st, E_CK_KNIGHT_MOVE, p, c, d, q, retreat)
     roads_changed(st)
+
+
+@jitted
+def displaced(st, q, d, level, active):
+    """q's knight (level, active) was taken off d by an opponent: it retreats (to the
+    corner returned) or is removed (-1)."""
+    st.stats[q, S_CK_KNIGHTS_DISPLACED] += 1
+    retreat = retreat_corner(st, q, d)
+    if retreat >= 0:
+        put_knight(st, q, retreat, level, active)
+    else:
+        st.ck_knights[q, level - 1] -= 1
+    return retreat
 
 
 @jitted

@@ -66,6 +66,13 @@ OUTCOME_PILLAGE, OUTCOME_DEFENDER, OUTCOME_TIE, OUTCOME_NOBODY = range(4)
 OUTCOME_NAMES = ("pillage", "defender", "tie", "no_defender")
 # why a progress card was drawn
 DRAW_GATE, DRAW_TIE = 0, 1
+# the progress cards' seat columns (simcore.ck_progress), after the rule set's others
+PROGRESS_SEAT_COLUMNS = (
+    ("gain_progress", "cards taken with progress cards (Irrigation, Mining, monopolies, Master Merchant, Wedding, "
+                      "Commercial Harbor)"),
+    ("spend_progress", "cards given to opponents' progress cards (monopolies, Master Merchant, Wedding, "
+                       "Commercial Harbor)"),
+) + tuple(("ck_played_" + n, "progress cards played: " + n) for n in PROGRESS_CARDS if n not in VP_CARDS)
 
 
 @dataclass(frozen=True)
@@ -103,6 +110,9 @@ CK_VARIANT = register(Variant(
         ("ck_defenders_left", "Defender of Catan cards left"),
         ("ck_merchant_hex", "hex of the merchant, -1 = not on the board"),
         ("ck_merchant_owner", "player holding the merchant, -1 = nobody"),
+        ("ck_fleet_kind", "card kind the Merchant Fleet trades 2:1 this turn, -1 = none"),
+        ("ck_fleet_owner", "player whose Merchant Fleet is out this turn, -1 = nobody"),
+        ("ck_pick", "scratch of ck_progress: an earlier choice of the card being played"),
     ),
     arrays=(
         ("ck_level", (MAX_PLAYERS, N_TRACKS), "city improvement level per track (0..5)"),
@@ -165,7 +175,7 @@ CK_VARIANT = register(Variant(
         ("vp_defender", "VP from Defender of Catan cards at the end"),
         ("vp_progress", "VP from Printer and Constitution at the end"),
         ("vp_merchant", "VP from the merchant at the end"),
-    ),
+    ) + PROGRESS_SEAT_COLUMNS,
     events=(
         ("ck_setup_city", ("corner", "-", "-", "-")),
         ("ck_roll", ("red", "yellow", "event", "total")),
@@ -185,6 +195,11 @@ CK_VARIANT = register(Variant(
         ("ck_aqueduct", ("res", "-", "-", "-")),
         ("ck_repair", ("corner", "-", "-", "-")),
         ("ck_play_progress", ("progress", "-", "-", "-")),
+        ("ck_card_gain", ("progress", "res", "amount", "from_player")),
+        ("ck_card_target", ("progress", "target", "second", "player")),
+        ("ck_inventor", ("hex_a", "hex_b", "number_a", "number_b")),
+        ("ck_merchant", ("hex", "from_player", "-", "-")),
+        ("ck_sabotage", ("corner", "victim", "-", "-")),
     ),
     named_fields={"track": TRACKS, "outcome": OUTCOME_NAMES, "progress": PROGRESS_CARDS, "colour": COLOURS,
                   "why": ("gate", "tie")},
@@ -200,6 +215,7 @@ CK_VARIANT = register(Variant(
         ("ck_wall", "priority of city walls"),
         ("ck_progress", "1 = play progress cards when they pay"),
         ("ck_chase", "1 = chase the robber off own hexes with a knight"),
+        ("ck_card_min", "cards a harvest, monopoly or fleet progress card must bring before it is played"),
     ),
 ))
 
@@ -220,17 +236,20 @@ P_CK_MAX_WALLS = CK_VARIANT.slot("max_walls")
  S_CK_KNIGHTS_DISPLACED, S_CK_STRENGTH, S_CK_DEFENDED, S_CK_PILLAGED, S_CK_DEFENDER_CARDS, S_CK_PROGRESS_DRAWN,
  S_CK_PROGRESS_PLAYED, S_CK_WALLS, S_CK_SABOTAGED, S_CK_REPAIRS, S_CK_MERCHANT_TURNS,
  S_CK_VP_METROPOLIS, S_CK_VP_DEFENDER, S_CK_VP_PROGRESS, S_CK_VP_MERCHANT) = (
-    CK_VARIANT.seat(c) for c, _ in CK_VARIANT.seat_columns)
+    CK_VARIANT.seat(c) for c, _ in CK_VARIANT.seat_columns if (c, _) not in PROGRESS_SEAT_COLUMNS)
+S_CK_GAIN_PROGRESS, S_CK_SPEND_PROGRESS = CK_VARIANT.seat("gain_progress"), CK_VARIANT.seat("spend_progress")
+# per card: S_CK_PLAYED[card] (-1 for the VP cards, never played)
+S_CK_PLAYED = tuple(CK_VARIANT.seat("ck_played_" + n) if n not in VP_CARDS else -1 for n in PROGRESS_CARDS)
 G_CK_ATTACKS, G_CK_WON, G_CK_LOST, G_CK_PILLAGED = range(4)
 
 (E_CK_SETUP_CITY, E_CK_ROLL, E_CK_BARBARIANS, E_CK_ATTACK, E_CK_PILLAGE, E_CK_DEFENDER, E_CK_DRAW, E_CK_IMPROVE,
  E_CK_METROPOLIS, E_CK_WALL, E_CK_KNIGHT_BUILD, E_CK_KNIGHT_ACTIVATE, E_CK_KNIGHT_PROMOTE, E_CK_KNIGHT_MOVE,
- E_CK_KNIGHT_CHASE, E_CK_AQUEDUCT, E_CK_REPAIR, E_CK_PLAY_PROGRESS) = (
-    CK_VARIANT.event(n) for n, _ in CK_VARIANT.events)
+ E_CK_KNIGHT_CHASE, E_CK_AQUEDUCT, E_CK_REPAIR, E_CK_PLAY_PROGRESS, E_CK_CARD_GAIN, E_CK_CARD_TARGET, E_CK_INVENTOR,
+ E_CK_MERCHANT, E_CK_SABOTAGE) = (CK_VARIANT.event(n) for n, _ in CK_VARIANT.events)
 
 (A_CK_IMPROVE, A_CK_WALL, A_CK_REPAIR, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_PROMOTE, A_CK_KNIGHT_MOVE,
  A_CK_KNIGHT_CHASE, A_CK_PLAY_PROGRESS) = (CK_VARIANT.action(n) for n in CK_VARIANT.actions)
 
 (W_CK_KNIGHTS, W_CK_IMPROVE, W_CK_SCIENCE, W_CK_TRADE, W_CK_POLITICS, W_CK_COMMODITY, W_CK_WALL, W_CK_PROGRESS,
- W_CK_CHASE) = (CK_VARIANT.weight(n) for n, _ in CK_VARIANT.weights)
+ W_CK_CHASE, W_CK_CARD_MIN) = (CK_VARIANT.weight(n) for n, _ in CK_VARIANT.weights)
 W_CK_TRACK0 = W_CK_SCIENCE   # W_CK_TRACK0 + t: preference for track t

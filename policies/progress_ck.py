@@ -1,0 +1,243 @@
+"""Progress cards of Cities & Knights (RULES.md §4) for the bots: whether a greedy-family
+bot plays a card now (`worth`, asked by policies.builder_ck), its Alchemist before the
+roll, and the answers to a card's choices (simcore.ck_progress lists them) for the
+builder (`pick`: the best-scoring allowed answer) and the random policy (`random_pick`:
+any allowed answer).  Weights: ck_progress (play cards at all), ck_card_min (cards a
+harvest, monopoly or Alchemist roll must bring)."""
+from policies import builder
+from simcore.ck_progress_board import PICK_RANGE, has_building_at, pick_ok
+from simcore.jit import jitted
+from simcore.state import N_RESOURCES, PIPS, randint
+from simcore.state import victory_points as total_vp
+from simcore.topology import HEX_CORNERS, N_CORNERS, N_HEXES
+from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HARBOR, CARD_CRANE, CARD_DESERTER,
+                                 CARD_DIPLOMAT, CARD_INTRIGUE, CARD_INVENTOR, CARD_IRRIGATION, CARD_MASTER_MERCHANT,
+                                 CARD_MEDICINE, CARD_MERCHANT, CARD_MERCHANT_FLEET, CARD_MINING,
+                                 CARD_RESOURCE_MONOPOLY, CARD_ROAD_BUILDING, CARD_SABOTEUR, CARD_SMITH, CARD_SPY,
+                                 CARD_TRADE_MONOPOLY, CARD_WARLORD, CARD_WEDDING, N_TRACKS, P_CK_STEPS, PAPER,
+                                 W_CK_CARD_MIN, W_CK_TRACK0)
+
+GRAIN, ORE = 3, 4
+
+
+# --- the random policy ----------------------------------------------------------------------
+
+@jitted
+def random_pick(st, q, card, k):
+    """Any allowed answer, uniformly (-1 if none)."""
+    n = 0
+    for x in range(PICK_RANGE):
+        if pick_ok(st, q, card, k, x):
+            st.choice[n] = x
+            n += 1
+    return st.choice[randint(n)] if n > 0 else -1
+
+
+@jitted
+def random_alchemist(st, p):
+    return randint(2) == 1
+
+
+# --- the builder ----------------------------------------------------------------------------
+
+@jitted
+def levels_at(st, q, h):
+    """q's building levels around hex h (what its number pays q)."""
+    return levels_around(st, q, h, True)
+
+
+@jitted
+def others_at(st, q, h):
+    return levels_around(st, q, h, False)
+
+
+@jitted
+def levels_around(st, q, h, own):
+    n = 0
+    for j in range(6):
+        o = st.corner_owner[HEX_CORNERS[h, j]]
+        if o >= 0 and (o == q) == own:
+            n += st.corner_level[HEX_CORNERS[h, j]]
+    return n
+
+
+@jitted
+def roll_value(st, p, s):
+    """Cards a roll of s pays p, less half what it pays the others."""
+    v = 0.0
+    for i in range(2):
+        h = st.number_hexes[s, i]
+        if h >= 0 and h != st.robber:
+            v += levels_at(st, p, h) - 0.5 * others_at(st, p, h)
+    return v
+
+
+@jitted
+def alchemist_sum(st, p):
+    best, where = -1e9, 2
+    for s in range(2, 13):
+        if s != 7 and roll_value(st, p, s) > best:
+            best, where = roll_value(st, p, s), s
+    return where
+
+
+@jitted
+def alchemist(st, p, w):
+    """Play the Alchemist when the best sum pays at least ck_card_min."""
+    return roll_value(st, p, alchemist_sum(st, p)) >= w[W_CK_CARD_MIN]
+
+
+@jitted
+def harvest_gain(st, p, r):
+    n = 0
+    for h in range(N_HEXES):
+        if st.hex_resource[h] == r and has_building_at(st, p, h):
+            n += 2
+    return min(n, st.bank[r])
+
+
+@jitted
+def monopoly_gain(st, p, k, most):
+    n = 0
+    for q in range(st.players):
+        if q != p:
+            n += min(most, st.hand[q, k])
+    return n
+
+
+@jitted
+def best_monopoly(st, p, card):
+    """(kind, cards) of the best Resource or Trade Monopoly."""
+    most = 2 if card == CARD_RESOURCE_MONOPOLY else 1
+    lo = 0 if card == CARD_RESOURCE_MONOPOLY else PAPER
+    hi = N_RESOURCES if card == CARD_RESOURCE_MONOPOLY else PAPER + N_TRACKS
+    best, where = -1, lo
+    for k in range(lo, hi):
+        g = monopoly_gain(st, p, k, most)
+        if g > best:
+            best, where = g, k
+    return where, best
+
+
+@jitted
+def inventor_gain(st, p):
+    """Own pips the Inventor's swap of the builder's two picks gains."""
+    a = best_answer(st, p, CARD_INVENTOR, 0, st.weights[p])
+    if a < 0:
+        return 0
+    b = -1
+    best = -1e9
+    for x in range(N_HEXES):
+        if x != a and pick_ok(st, p, CARD_INVENTOR, 0, x) and score(st, p, CARD_INVENTOR, 1, x, st.weights[p]) > best:
+            best, b = score(st, p, CARD_INVENTOR, 1, x, st.weights[p]), x
+    if b < 0:
+        return 0
+    d = PIPS[st.hex_number[b]] - PIPS[st.hex_number[a]]
+    return d * (levels_at(st, p, a) - levels_at(st, p, b))
+
+
+@jitted
+def worth(st, p, card, w):
+    """Whether the builder plays `card` now (it may: can_play)."""
+    need = w[W_CK_CARD_MIN]
+    if card == CARD_IRRIGATION:
+        return harvest_gain(st, p, GRAIN) >= need
+    if card == CARD_MINING:
+        return harvest_gain(st, p, ORE) >= need
+    if card == CARD_RESOURCE_MONOPOLY or card == CARD_TRADE_MONOPOLY:
+        k, g = best_monopoly(st, p, card)
+        return g >= (need if card == CARD_RESOURCE_MONOPOLY else 0.5 * need)
+    if card == CARD_MERCHANT_FLEET:
+        for k in range(st.hand.shape[1]):
+            if st.trade_rate[p, k] > 2 and st.hand[p, k] >= 4:
+                return True
+        return False
+    if card == CARD_MERCHANT:
+        return st.ck_merchant_owner != p
+    if card == CARD_WARLORD:
+        n = 0
+        for c in range(N_CORNERS):
+            if st.corner_guard[c] == p and st.ck_knight_active[c] == 0:
+                n += 1
+        return n >= 2 or st.params[P_CK_STEPS] - st.ck_barbarians <= 2
+    if card == CARD_INVENTOR:
+        return inventor_gain(st, p) > 0
+    return True
+
+
+@jitted
+def pick(st, q, card, k, w):
+    """The builder's answer to choice k of `card`."""
+    if card == CARD_ROAD_BUILDING or (card == CARD_DIPLOMAT and k == 1):
+        e = builder.free_road(st, q, w)
+        if pick_ok(st, q, card, k, e):
+            return e
+    return best_answer(st, q, card, k, w)
+
+
+@jitted
+def best_answer(st, q, card, k, w):
+    best, where = -1e18, -1
+    for x in range(PICK_RANGE):
+        if pick_ok(st, q, card, k, x):
+            v = score(st, q, card, k, x, w)
+            if v > best:
+                best, where = v, x
+    return where
+
+
+@jitted
+def score(st, q, card, k, x, w):
+    """How much the builder q likes answer x (higher is better; ties: the first)."""
+    if card == CARD_ALCHEMIST:
+        s = alchemist_sum(st, q)
+        if k == 0:                                   # the red die low (gates), the sum reachable
+            return 10.0 - x if 1 <= s - x <= 6 else -10.0
+        return 1.0 if x == s - st.ck_fixed_red else 0.0
+    if card == CARD_INVENTOR:
+        n = PIPS[st.hex_number[x]]
+        if k == 0:                                   # own hex with a poor number
+            return 10.0 * levels_at(st, q, x) - n - others_at(st, q, x)
+        return 10.0 * n + others_at(st, q, x) - 10.0 * levels_at(st, q, x)
+    if card == CARD_CRANE:
+        return w[W_CK_TRACK0 + x]
+    if card == CARD_MEDICINE:
+        return st.corner_pips[x].sum()
+    if card == CARD_SMITH or card == CARD_INTRIGUE:
+        return st.ck_knight[x]
+    if card == CARD_COMMERCIAL_HARBOR or card == CARD_WEDDING or card == CARD_MERCHANT_FLEET:
+        return st.hand[q, x]                         # give (or trade) what it holds most of
+    if card == CARD_MASTER_MERCHANT or card == CARD_SPY:
+        if k == 0:
+            return st.hand[x].sum() + 10.0 * st.ck_progress[x].sum() * (card == CARD_SPY) + total_vp(st, x)
+        if card == CARD_SPY:
+            return 1.0
+        return st.hand[st.ck_pick, x] - 0.5 * st.hand[q, x]
+    if card == CARD_MERCHANT:
+        return levels_at(st, q, x) * PIPS[st.hex_number[x]]
+    if card == CARD_RESOURCE_MONOPOLY:
+        return monopoly_gain(st, q, x, 2)
+    if card == CARD_TRADE_MONOPOLY:
+        return monopoly_gain(st, q, x, 1)
+    if card == CARD_BISHOP:
+        n = 0.0
+        for p in range(st.players):
+            if p != q and has_building_at(st, p, x):
+                n += 1.0 + 0.1 * st.hand[p].sum()
+        return n - 10.0 * has_building_at(st, q, x)
+    if card == CARD_DESERTER:
+        if k == 0:
+            v = 0.0
+            for c in range(N_CORNERS):
+                if st.corner_guard[c] == x:
+                    v = max(v, st.ck_knight[c] + 0.5 * st.ck_knight_active[c])
+            return v
+        if k == 1:                                   # the deserter's owner gives its weakest
+            return -2.0 * st.ck_knight[x] - st.ck_knight_active[x]
+        return 0.0
+    if card == CARD_DIPLOMAT:
+        o = st.edge_owner[x]
+        return -1.0 if o == q else 1.0 + 5.0 * (o == st.road_holder)
+    if card == CARD_SABOTEUR:
+        return 10.0 * total_vp(st, st.corner_owner[x]) + st.corner_pips[x].sum()
+    return 0.0
