@@ -1,6 +1,6 @@
 """The report's tables as printed (headers, rows of strings): percentages with intervals, counts."""
 from reports import fmt
-from reports.variants import outcome_words
+from reports.variants import REGISTRY, outcome_words
 
 
 def _settings(study):
@@ -113,24 +113,23 @@ def per_policy(study, df, column, kinds=None, digits=1):
     return headers, rows
 
 
-# Seat columns as table headers read them (games.csv and the CSV tables keep the codes).
+# Base seat columns as table headers read them (games.csv and the CSV tables keep the codes);
+# a variant's are its report entry's `column_names`.
 COLUMN_NAMES = {
     "vp": "VP", "road_length": "longest road", "knights_played": "knights played",
     "devcards_bought": "cards bought", "domestic_trades": "trades between players",
-    "gb_bought": "GB bought", "gb_owned": "GB owned", "gb_markers_response": "markers: response",
-    "gb_markers_knight": "markers: knight", "gb_markers_robber": "markers: robber",
-    "gb_markers_strike": "markers: strike", "gb_markers_received": "markers received",
-    "gb_removed_free": "markers removed free", "gb_removed_knight": "markers removed by knight",
-    "gb_knights_block": "knights to block", "gb_knights_remove": "knights to remove",
-    "gb_knights_defence": "knights in defence", "gb_defences": "defences",
 }
 
 
 def column_name(code):
-    """'gb_markers_response' -> 'markers: response'; 'gain: grundbesitz' -> 'gain: Grundbesitz'; else spaces."""
+    """'gb_markers_response' -> 'markers: response' (its variant's name for it); 'gain: grundbesitz' ->
+    'gain: Grundbesitz' (a variant's title word); else the code with spaces."""
     kind, sep, rest = code.partition(": ")
     if sep:
         return f"{kind}: {column_name(rest)}"
+    for entry in REGISTRY.values():
+        if code in entry.column_names:
+            return entry.column_names[code]
     return COLUMN_NAMES.get(code, code.replace("grundbesitz", "Grundbesitz").replace("_", " "))
 
 

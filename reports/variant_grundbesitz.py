@@ -10,6 +10,19 @@ ENTRY = VariantReport(
     # removals, knights spent, defences; gain_/spend_grundbesitz are flows
     charts=(vc.grundbesitz_income, vc.grundbesitz_markers),
     board_layers=(vc.grundbesitz_layer,),
+    column_names={
+        "gb_bought": "GB bought", "gb_owned": "GB owned", "gb_markers_response": "markers: response",
+        "gb_markers_knight": "markers: knight", "gb_markers_robber": "markers: robber",
+        "gb_markers_strike": "markers: strike", "gb_markers_received": "markers received",
+        "gb_removed_free": "markers removed free", "gb_removed_knight": "markers removed by knight",
+        "gb_knights_block": "knights to block", "gb_knights_remove": "knights to remove",
+        "gb_knights_defence": "knights in defence", "gb_defences": "defences",
+        "gb_defended_knight_block": "defended: knight blocks", "gb_defended_robber_block": "defended: robber blocks",
+        "gb_defended_removal": "defended: removals", "gb_defended_robber_move": "defended: robber moves",
+        "gb_defended_response": "defended: responses", "gb_follow_defend": "follow-up: only defend",
+        "gb_follow_strike": "follow-up: strike back", "gb_follow_robber": "follow-up: robber",
+        "gb_follow_remove": "follow-up: remove a marker",
+    },
     averages=(
         ("GB bought", ("gb_bought",)),
         ("cards from GB", ("gain_grundbesitz",)),

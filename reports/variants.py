@@ -24,6 +24,8 @@ table name (`[variants.<name>]`).  An entry says:
   win in a solo mode, drawn with the policies in the differences chart.
 - `board_layers`: functions (ax, board, events) drawing its pieces on the
   replay picture (`catan-balance replay --png`).
+- `column_names`: {seat column suffix: table header}, e.g. "gb_markers_response": "markers:
+  response" (others are shown as their code with spaces).
 - `averages`: (label, seat columns summed) shown per scenario seat as per-game averages
   in the run's summary (e.g. "GB bought").
 - `tally` / `format_summary`: its own counts in the run's summary (its result under
@@ -56,6 +58,7 @@ class VariantReport:
     solo_win: tuple = ()                            # (column, label), e.g. ("robin_winner", "sheriff")
     board_layers: tuple = ()
     about: str = ""
+    column_names: dict = field(default_factory=dict)  # seat column suffix -> table header
     averages: tuple = ()                            # (label, (seat column suffixes summed)): summary averages
     tally: Optional[Callable] = None                # scenario -> its own counts (columns, add(df), result())
     format_summary: Optional[Callable] = None       # summary -> the terminal's text, instead of the base game's

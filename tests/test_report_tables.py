@@ -96,3 +96,12 @@ def test_the_variant_outcome_table_names_outcomes_in_words():
     study = SimpleNamespace(runs=[SimpleNamespace(label="rh")])
     headers, rows = display.group_rates(study, rates, ["robin_winner", "robin_ending"], "outcome")
     assert [r[0] for r in rows] == ["Robin's wins", "games ending with enclosure (Robin fenced in)"]
+
+
+def test_column_headers_come_from_the_variants_report_entries():
+    from reports.display import column_name
+    assert column_name("gb_markers_response") == "markers: response"       # reports/variant_grundbesitz.py
+    assert column_name("gb_follow_strike") == "follow-up: strike back"
+    assert column_name("gain: grundbesitz") == "gain: Grundbesitz"
+    assert column_name("vp") == "VP"                                        # the base game's
+    assert column_name("some_new_count") == "some new count"               # no name given: the code with spaces
