@@ -5,7 +5,8 @@ builder (`pick`: the best-scoring allowed answer) and the random policy (`random
 any allowed answer).  Weights: ck_progress (play cards at all), ck_card_min (cards a
 harvest, monopoly or Alchemist roll must bring)."""
 from policies import builder
-from simcore.ck_progress_board import PICK_RANGE, has_building_at, pick_ok
+from simcore.ck_progress_board import PICK_RANGE, pick_ok
+from simcore.pieces import has_building_on
 from simcore.jit import jitted
 from simcore.state import N_RESOURCES, PIPS, randint
 from simcore.state import victory_points as total_vp
@@ -91,7 +92,7 @@ def alchemist(st, p, w):
 def harvest_gain(st, p, r):
     n = 0
     for h in range(N_HEXES):
-        if st.hex_resource[h] == r and has_building_at(st, p, h):
+        if st.hex_resource[h] == r and has_building_on(st, p, h):
             n += 2
     return min(n, st.bank[r])
 
@@ -222,9 +223,9 @@ def score(st, q, card, k, x, w):
     if card == CARD_BISHOP:
         n = 0.0
         for p in range(st.players):
-            if p != q and has_building_at(st, p, x):
+            if p != q and has_building_on(st, p, x):
                 n += 1.0 + 0.1 * st.hand[p].sum()
-        return n - 10.0 * has_building_at(st, q, x)
+        return n - 10.0 * has_building_on(st, q, x)
     if card == CARD_DESERTER:
         if k == 0:
             v = 0.0

@@ -35,13 +35,13 @@ from simcore.ck_board import refresh_rates
 from simcore.ck_cards import put_back
 from simcore.ck_cities import damage, improve, roads_changed
 from simcore.ck_knights import displaced, put_knight, raise_knight, take_knight
-from simcore.ck_progress_board import alchemist_ok, first_ok, has_building_at, pick_ok
+from simcore.ck_progress_board import alchemist_ok, first_ok, pick_ok
 from simcore.economy import give, steal
 from simcore.event_codes import E_BUILD_ROAD
 from simcore.events import log_event
 from simcore.game import discard_half, place_robber
 from simcore.jit import jitted
-from simcore.pieces import place_city, place_road
+from simcore.pieces import has_building_on, place_city, place_road
 from simcore import records as R
 from simcore.state import N_RESOURCES, PIECE_ROAD, PIPS
 from simcore.state import victory_points as total_vp
@@ -219,7 +219,7 @@ def harvest(st, p, card, r):
     """Irrigation, Mining: 2 of r per hex of r with an own building (as the bank has them)."""
     n = 0
     for h in range(N_HEXES):
-        if st.hex_resource[h] == r and has_building_at(st, p, h):
+        if st.hex_resource[h] == r and has_building_on(st, p, h):
             n += 2
     n = min(n, st.bank[r])
     if n > 0:
@@ -328,7 +328,7 @@ def bishop(st, p):
     place_robber(st, p, h, -1, False)
     for i in range(1, st.players):
         q = (p + i) % st.players
-        if has_building_at(st, q, h):
+        if has_building_on(st, q, h):
             steal(st, p, q)
 
 

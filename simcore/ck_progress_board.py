@@ -10,10 +10,10 @@ opponent).  No state changes here."""
 from simcore.ck_board import (has_damaged_city, improve_ok, is_city, is_empty, is_metropolis, own_knight, promote_ok,
                               road_ok)
 from simcore.jit import jitted
-from simcore.pieces import can_build_road_at
+from simcore.pieces import can_build_road_at, has_building_on
 from simcore.state import DESERT, N_RESOURCES, PIECE_CITY, PIECE_ROAD
 from simcore.state import victory_points as total_vp
-from simcore.topology import EDGE_CORNERS, HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
+from simcore.topology import EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HARBOR, CARD_CRANE, CARD_DESERTER,
                                  CARD_DIPLOMAT, CARD_ENGINEER, CARD_INTRIGUE, CARD_INVENTOR, CARD_IRRIGATION, CARD_MASTER_MERCHANT,
                                  CARD_MEDICINE, CARD_MERCHANT, CARD_MINING, CARD_MERCHANT_FLEET, CARD_RESOURCE_MONOPOLY,
@@ -108,7 +108,7 @@ def pick_ok(st, q, card, k, x):
             return own_knight(st, q, x)
         return x < N_CORNERS and is_empty(st, x) and st.road_touch[q, x] > 0   # k 2: where p's comes
     if card == CARD_MERCHANT:                       # a land hex next to an own building
-        return x < N_HEXES and st.hex_resource[x] != DESERT and has_building_at(st, q, x)
+        return x < N_HEXES and st.hex_resource[x] != DESERT and has_building_on(st, q, x)
     if card == CARD_MERCHANT_FLEET:                 # a kind the bank trades
         return x < st.hand.shape[1] and st.trade_rate[q, x] > 0
     if card == CARD_RESOURCE_MONOPOLY:
@@ -169,14 +169,6 @@ def open_road(st, e):
     for j in range(2):
         c = EDGE_CORNERS[e, j]
         if st.road_touch[q, c] == 1 and st.corner_owner[c] != q and st.corner_guard[c] != q:
-            return True
-    return False
-
-
-@jitted
-def has_building_at(st, p, h):
-    for j in range(6):
-        if st.corner_owner[HEX_CORNERS[h, j]] == p:
             return True
     return False
 

@@ -30,11 +30,12 @@ from simcore.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GA
 from simcore.legal import is_legal
 from simcore.params import (LAYOUT_BEGINNER, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS,
                             P_ROTATE_SEATS, P_SEAT_SPECS, P_VICTORY_POINTS)
-from simcore.pieces import can_build_road_at, place_city, place_road, place_settlement, spot_is_free
+from simcore.pieces import (can_build_road_at, has_building_on, place_city, place_road, place_settlement,
+                            spot_is_free)
 from simcore.state import (COST_CITY, copy_into, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT, DEV_VP,
                            ITEM_CITY, ITEM_DEVCARD, ITEM_ROAD, ITEM_SETTLEMENT, PIECE_LIMITS,
                            randint, victory_points)
-from simcore.topology import CORNER_EDGES, CORNER_HEXES, HEX_CORNERS
+from simcore.topology import CORNER_EDGES, CORNER_HEXES
 
 MAX_ACTIONS_PER_TURN = 200
 HAND_LIMIT = 7          # more than this on a 7: discard half, rounded down
@@ -148,14 +149,6 @@ def place_robber(st, p, h, victim, steals):
             st.illegal += 1
         else:
             steal(st, p, victim)
-
-
-@jitted
-def has_building_on(st, q, h):
-    for k in range(6):
-        if st.corner_owner[HEX_CORNERS[h, k]] == q:
-            return True
-    return False
 
 
 @jitted

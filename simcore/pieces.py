@@ -5,7 +5,7 @@ from simcore.jit import jitted
 from simcore import records as R
 from simcore.events import E_AWARD, log_event
 from simcore.state import (GENERIC_HARBOUR, N_RESOURCES, PIECE_CITY, PIECE_ROAD, PIECE_SETTLEMENT)
-from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS
+from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS, N_CORNERS
 
 AWARD_ARMY, AWARD_ROAD = 0, 1
 MIN_ROAD_FOR_AWARD = 5
@@ -239,3 +239,12 @@ def update_largest_army(st, p):
     if holder < 0 or st.knights[p] > st.knights[holder]:
         st.army_holder = p
         log_event(st, E_AWARD, p, AWARD_ARMY, holder, p, st.knights[p])
+
+
+@jitted
+def has_building_on(st, q, h):
+    """q has a settlement or city on a corner of hex h."""
+    for k in range(6):
+        if st.corner_owner[HEX_CORNERS[h, k]] == q:
+            return True
+    return False
