@@ -21,56 +21,121 @@ def scenario_file(tmp_path):
     return write
 
 
-# --- games played with plain numba (tests/test_fastcompile.py) ---------------------
-# Compiling the kernels without simcore.fastcompile takes minutes; the runs start in the
-# background as soon as the tests are collected, so that they compile on the second
-# core while the other tests run, and the test only waits for them.
+# --- the kernel warm-up (tests/warm.py) and the games played with plain numba ---------
+# A run of the whole suite first compiles every kernel it plays, in parallel processes
+# (cold compiles take minutes, and two pytest-xdist workers would both compile a kernel
+# they need at once); the processes that run the tests wait for it before the first test.
+# The plain-numba games of test_fastcompile (fastcompile off: the longest compile) are a
+# job of the warm-up that only that test waits for.  A run of chosen files or tests
+# (`pytest tests/test_foo.py`) has no warm-up: its tests compile what they need.
 import os  # noqa: E402
 import shutil  # noqa: E402
+import signal  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
+import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from simcore import fastcompile  # noqa: E402
+from tests import warm  # noqa: E402
+from tests.warm import PLAIN_NUMBA_SCENARIOS, plain_numba_command  # noqa: E402,F401  (test_fastcompile's)
 
-PLAIN_NUMBA_TEST = "test_games_are_the_same_with_fastcompile_off"
-PLAIN_NUMBA_SCENARIOS = ("base", "grundbesitz")   # one record type: the second loads the first's cache
-_plain = {}
-
-
-def plain_numba_command(scenario, out):
-    return [sys.executable, "cli.py", "run", scenario, "-n", "300", "--seed", "1", "--no-report", "-q", "-o", str(out)]
+WARM_FOLDER = "CATAN_BALANCE_TEST_WARMUP"   # environment: the warm-up's folder, for the xdist workers
+WARM_TIMEOUT = 1800
+_warm = {}
 
 
-def pytest_collection_finish(session):
-    if not any(PLAIN_NUMBA_TEST in item.nodeid for item in session.items):
+def _whole_suite(config):
+    """True when the run is the test folder(s), not chosen files or tests."""
+    return not config.getvalue("collectonly") and all(
+        "::" not in arg and Path(arg).is_dir() for arg in config.args)
+
+
+def _runs_tests(config):
+    """False in the xdist controller (its workers run the tests)."""
+    return hasattr(config, "workerinput") or config.getoption("dist", "no") == "no" or not config.getoption("tx", None)
+
+
+@pytest.hookimpl(tryfirst=True)   # before xdist starts its workers, which inherit the environment
+def pytest_sessionstart(session):
+    config = session.config
+    if hasattr(config, "workerinput"):
         return
-    folder = Path(tempfile.mkdtemp(prefix="plain-numba-"))
-    script = " && ".join(subprocess.list2cmdline(plain_numba_command(s, folder / s)) for s in PLAIN_NUMBA_SCENARIOS)
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(folder / "cache"), fastcompile.SWITCH: "0"}
-    _plain["folder"] = folder
-    with open(folder / "stderr.txt", "w") as err:   # the child keeps its own copy of the handle
-        _plain["proc"] = subprocess.Popen(["bash", "-c", script], cwd=Path(__file__).resolve().parent.parent, env=env,
-                                          stdout=subprocess.DEVNULL, stderr=err)
+    os.environ.pop(WARM_FOLDER, None)
+    if not _whole_suite(config):
+        return
+    folder = Path(tempfile.mkdtemp(prefix="catan-warm-"))
+    (folder / warm.RUNNING).write_text("")
+    with open(folder / "pool.err", "w") as err:   # the child keeps its own copy of the handle
+        _warm["proc"] = subprocess.Popen([sys.executable, "-m", "tests.warm", "--pool", str(folder), *warm.JOBS, warm.PLAIN],
+                                         cwd=warm.ROOT, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+    _warm["folder"] = folder
+    os.environ[WARM_FOLDER] = str(folder)
+
+
+def _wait_for(name):
+    """Wait until the warm-up has written FOLDER/name (or ended without it)."""
+    folder = Path(os.environ[WARM_FOLDER])
+    deadline = time.monotonic() + WARM_TIMEOUT
+    while not (folder / name).exists() and time.monotonic() < deadline and (folder / warm.RUNNING).exists():
+        time.sleep(0.5)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtestloop(session):
+    if os.environ.get(WARM_FOLDER) and _runs_tests(session.config):
+        _wait_for(warm.READY)
+    yield
+
+
+# Distributed by file (`-n auto --dist loadfile`: a file's module-level runs are played once),
+# the files that take longest first, so that no worker is left with one at the end.
+SLOW_FILES = ("test_toy_variant.py", "test_hook_points.py", "test_grundbesitz_games.py", "test_invariants.py",
+              "test_robin_invariants.py", "test_ck_invariants.py", "test_autarkie_games.py", "test_scale.py",
+              "test_sweep.py", "test_train.py", "test_train_games.py")
+
+
+def pytest_configure(config):
+    if config.getoption("dist", "no") == "loadfile":
+        config.option.loadscopereorder = False   # xdist's own order: most tests first
+
+
+def pytest_collection_modifyitems(config, items):
+    if hasattr(config, "workerinput"):
+        rank = {name: i for i, name in enumerate(SLOW_FILES)}
+        items.sort(key=lambda item: rank.get(item.path.name, len(rank)))   # stable: a file's tests keep their order
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _warm.get("log"):   # (after pytest_sessionfinish)
+        terminalreporter.write_line("kernel warm-up (tests/warm.py): " + "; ".join(_warm.pop("log")))
 
 
 def pytest_sessionfinish(session):
-    proc = _plain.pop("proc", None)
+    proc = _warm.pop("proc", None)
     if proc is not None and proc.poll() is None:
-        proc.kill()
+        os.killpg(proc.pid, signal.SIGKILL)   # the pool and its jobs (a session of their own)
         proc.wait()
-    if "folder" in _plain:
-        shutil.rmtree(_plain.pop("folder"), ignore_errors=True)
+    if "folder" in _warm:
+        log = _warm["folder"] / warm.LOG
+        _warm["log"] = log.read_text().splitlines() if log.exists() else []
+        shutil.rmtree(_warm.pop("folder"), ignore_errors=True)
+        os.environ.pop(WARM_FOLDER, None)
 
 
-@pytest.fixture
-def plain_numba_games():
-    """scenario -> (games.csv bytes played with fastcompile off, that run's kernel cache folder)."""
-    proc = _plain["proc"]
-    proc.wait(timeout=1800)
-    assert proc.returncode == 0, (_plain["folder"] / "stderr.txt").read_text()
+@pytest.fixture(scope="session")
+def plain_numba_games(tmp_path_factory):
+    """scenario -> (games.csv bytes played with fastcompile off, that run's kernel cache folder):
+    the warm-up's, or played here when the run has no warm-up."""
+    if os.environ.get(WARM_FOLDER):
+        folder = Path(os.environ[WARM_FOLDER])
+        _wait_for(f"{warm.PLAIN}.done")
+        done = folder / f"{warm.PLAIN}.done"
+        assert done.exists() and done.read_text() == "0", (folder / f"{warm.PLAIN}.err").read_text()
+    else:
+        folder = tmp_path_factory.mktemp("plain-numba")
+        assert warm.run_job(warm.PLAIN, folder) == 0
 
     def games(scenario):
-        return (_plain["folder"] / scenario / "games.csv").read_bytes(), _plain["folder"] / "cache"
+        return (folder / scenario / "games.csv").read_bytes(), folder / "cache"
     return games

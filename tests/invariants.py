@@ -1,10 +1,11 @@
 """The invariant checker of the engine tests (DESIGN.md "Invariants every test run can
 check"), shared by test_invariants.py (the base game) and test_grundbesitz_games.py.
 
-`play_checked` is a test-only compiled loop: it plays each game with the engine's own
-functions exactly as simcore.game.play_game does (init_game, decide.new_game,
-setup_phase, play_turn), and after setup and after every turn checks the state
-against a recount made from the board (`check_state`, ending with the Grundbesitz
+`play_checked` is a test-only compiled loop (`play_games_checked`, the loop of every
+checked run: C&K's and Autarkie's take it with their own check): it plays each game with
+the engine's own functions exactly as simcore.game.play_game does (init_game,
+decide.new_game, setup_phase, play_turn), and after setup and after every turn checks the
+state against a recount made from the board (`check_state`, ending with the Grundbesitz
 checks of `check_grundbesitz`, which hold trivially with the variant off).  It returns
 one row per game: the first broken invariant (0 = none), the turn it broke on, the
 game's winner and turns (compared with the product's own records, so the checked
@@ -14,6 +15,11 @@ answer (st.illegal, reported by its own test).
 The first call compiles the kernel (about a minute, as long as the game kernel
 itself); later runs load it from numba's cache (simcore.jit).
 """
+import hashlib
+import os
+from pathlib import Path
+
+import numba
 import numpy as np
 import pytest
 from numba import njit
@@ -28,8 +34,8 @@ from simcore.jit import jitted  # (importing simcore.jit also sets numba's cache
 from simcore.economy import kind_supply
 from simcore.params import P_MAX_TURNS, P_PLAYERS, P_VICTORY_POINTS
 from simcore.seeds import game_seeds
-from simcore.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, N_DEV_CARDS, N_DEV_TYPES,
-                           N_RESOURCES, PIECE_LIMITS, game_bytes, new_state_buffer, victory_points)
+from simcore.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, MAX_PLAYERS, N_DEV_CARDS,
+                           N_DEV_TYPES, N_RESOURCES, PIECE_LIMITS, game_bytes, new_state_buffer, victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from tests.positions import make_params
 from simcore.kernel_variants import variant_code
@@ -398,13 +404,17 @@ def check_grundbesitz(st, params):
     return 0
 
 
-@njit(cache=True)
-def play_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, out):
-    """Plays each game as simcore.game.play_game does, checking after setup and after
-    every turn.  out[i] = (first broken invariant or 0, turn it broke on, winner, turns,
-    first turn with a refused policy answer or -1)."""
+@jitted
+def play_games_checked(check, params, kinds, weights, game_indices, seeds, buf, buf_bytes, out):
+    """The game loop of every checked run (this file's, C&K's, Autarkie's): each game played
+    as simcore.game.play_game plays it (init_game, decide.new_game, setup_phase, play_turn),
+    and `check(st, params, memo, row)` after setup and after every turn: the first broken
+    invariant, or 0.  memo: the check's notes between its calls in one game (-1 at the
+    start); row: out[i], whose columns from 3 on the check fills.  out[i, :3] = (first
+    broken invariant or 0, the turn it broke or the game ended on, winner).  A compiled
+    checker is a kernel of its own that calls this with its check (play_checked)."""
     players = params[P_PLAYERS]
-    fresh = np.zeros(players, np.int64)
+    memo = np.empty(MAX_PLAYERS + 2, np.int64)
     for i in range(game_indices.shape[0]):
         buf_bytes[:] = 0
         st = buf[0]
@@ -415,50 +425,86 @@ def play_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, ou
         for s in range(players):
             decide.new_game(st, s)
         setup_phase(st)
-        code = 0
-        out[i, 4] = -1
-        placed = -1
+        memo[:] = -1
+        out[i, 3:] = -1
         while True:
-            if st.illegal > 0 and out[i, 4] < 0:
-                out[i, 4] = st.turn
-            if pieces_placed(st) != placed:     # every change of the board places a piece
-                placed = pieces_placed(st)
-                for p in range(players):
-                    fresh[p] = trail_length(st, p)
-            code = check_state(st, params, fresh)
-            if code == 0 and st.winner >= 0:
-                if victory_points(st, st.winner) < params[P_VICTORY_POINTS] or st.winner != st.current:
-                    code = 13
-            if code != 0 or st.winner >= 0:
-                break
-            if st.turn >= params[P_MAX_TURNS]:
+            code = check(st, params, memo, out[i])
+            if code != 0 or st.winner >= 0 or st.turn >= params[P_MAX_TURNS]:
                 break
             play_turn(st, params, st.turn % players)
-        if code == 0 and st.winner < 0 and st.turn != params[P_MAX_TURNS]:
-            code = 14
         out[i, 0] = code
         out[i, 1] = st.turn
         out[i, 2] = st.winner
-        out[i, 3] = st.turn
+
+
+@njit(cache=True)
+def check_turn(st, params, memo, row):
+    """check_state after a turn, with the game's end: a winner with victory_points on its own
+    turn (13), a game without one ending at max_turns (14).  memo[0]: pieces on the board at
+    the last recount of the road lengths, memo[1:]: those lengths.  row[3] = turns, row[4] =
+    the first turn with a refused policy answer (st.illegal) or -1."""
+    if st.illegal > 0 and row[4] < 0:
+        row[4] = st.turn
+    row[3] = st.turn
+    if pieces_placed(st) != memo[0]:     # every change of the board places a piece
+        memo[0] = pieces_placed(st)
+        for p in range(st.players):
+            memo[1 + p] = trail_length(st, p)
+    code = check_state(st, params, memo[1:])
+    return code if code != 0 else end_code(st, params, params[P_VICTORY_POINTS], 13)
+
+
+@jitted
+def end_code(st, params, target, code):
+    """`code` when the game has a winner with fewer than `target` VP or who won off his own
+    turn, code + 1 when it has none and ran past max_turns, else 0."""
+    if st.winner >= 0:
+        return code if victory_points(st, st.winner) < target or st.winner != st.current else 0
+    return code + 1 if st.turn > params[P_MAX_TURNS] else 0
+
+
+def checker_kernel(fn):
+    """njit(cache=True) for a checker kernel (one that calls play_games_checked or this file's
+    recounts), cached in a folder named after this file's hash: numba checks a cached kernel
+    only against its own file, not against the functions it inlines from here."""
+    engine_cache = numba.config.CACHE_DIR   # simcore.jit's folder
+    numba.config.CACHE_DIR = os.path.join(engine_cache, "checkers-" + hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16])
+    try:
+        return njit(cache=True)(fn)
+    finally:
+        numba.config.CACHE_DIR = engine_cache
+
+
+@checker_kernel
+def play_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, out):
+    """out[i] = (first broken invariant or 0, turn it broke on, winner, turns, first turn
+    with a refused policy answer or -1)."""
+    play_games_checked(check_turn, params, kinds, weights, game_indices, seeds, buf, buf_bytes, out)
 
 
 # --- a checked run -------------------------------------------------------------------
 
-def run_checked(policies, games, seed, **rules):
-    """(checked results, seeds, the product's records) of games 0..games-1 of a run of
-    the seats `policies` (preset names; seats rotate) under make_params(**rules), on a
-    random layout unless `layout` is given."""
-    players = len(policies)
-    params = make_params(players, layout=rules.pop("layout", P.LAYOUT_RANDOM), rotate_seats=True, **rules)
+def checked_games(kernel, params, policies, games, seed, columns=5):
+    """(out, seeds, the product's records) of games 0..games-1 of a run of the seats
+    `policies` (preset names) under `params`, played by the checker `kernel` (a
+    play_checked) and by simcore.batch.play_batch."""
     resolved = [resolve(name) for name in policies]
     kinds = np.array([k for k, _ in resolved], np.int64)
     weights = np.array([w for _, w in resolved])
     indices = np.arange(games, dtype=np.int64)
     seeds = game_seeds(seed, 0, games)
-    out = np.zeros((games, 5), np.int64)
+    out = np.zeros((games, columns), np.int64)
     buf = new_state_buffer(params)
-    play_checked(params, kinds, weights, indices, seeds, buf, game_bytes(buf), out)
+    kernel(params, kinds, weights, indices, seeds, buf, game_bytes(buf), out)
     return out, seeds, play_batch(params, kinds, weights, indices, seeds)
+
+
+def run_checked(policies, games, seed, **rules):
+    """(checked results, seeds, the product's records) of games 0..games-1 of a run of
+    the seats `policies` (preset names; seats rotate) under make_params(**rules), on a
+    random layout unless `layout` is given."""
+    params = make_params(len(policies), layout=rules.pop("layout", P.LAYOUT_RANDOM), rotate_seats=True, **rules)
+    return checked_games(play_checked, params, policies, games, seed)
 
 
 def assert_invariants(run):

@@ -1,28 +1,25 @@
 """Whole Autarkie games (RULES.md §2), compiled: the variant's invariants after every turn
 (`check_autarkie`), over random and scripted bots, and the records they write.
 
-The loop plays each game as simcore.game.play_game does (init_game, decide.new_game,
-setup_phase, play_turn), checking after setup and after every turn; the games are the
-product's (same winners and lengths as simcore.batch.play_batch).
+The loop (tests/invariants.py's play_games_checked, with this check) plays each game as
+simcore.game.play_game does (init_game, decide.new_game, setup_phase, play_turn), checking
+after setup and after every turn; the games are the product's (same winners and lengths as
+simcore.batch.play_batch).
 """
 import numpy as np
 import pytest
 from numba import njit
 
-from policies import decide
-from policies.registry import resolve
 from simcore import params as P
 from simcore import records as R
 from simcore.autarkie_board import points_of
-from simcore.batch import play_batch
 from simcore.economy import kind_supply
-from simcore.game import init_game, play_turn, seat_policies, setup_phase
 from simcore.jit import jitted  # noqa: F401  (numba's cache folder for the engine's sources)
-from simcore.seeds import game_seeds
-from simcore.state import DESERT, game_bytes, new_state_buffer
+from simcore.state import DESERT
 from simcore.topology import CORNER_HEXES
 from simcore.variants import autarkie as AD
 from simcore.variants.autarkie import FIG_GESELLE, FIG_KNECHT, N_PLACES
+from tests.invariants import checked_games, checker_kernel, play_games_checked
 from tests.test_autarkie_rules import aut_params
 
 INVARIANTS = {
@@ -106,32 +103,20 @@ def check_autarkie(st, params, before):
 
 
 @njit(cache=True)
+def check_turn(st, params, memo, row):
+    """check_autarkie, memo[0] keeping the holder after the previous turn; row[3] = turns,
+    row[4] = the card's changes of hands."""
+    code = check_autarkie(st, params, memo[0])
+    memo[0] = st.aut_holder
+    row[3] = st.turn
+    row[4] = st.aut_game[AD.G_AUT_CHANGES]
+    return code
+
+
+@checker_kernel
 def play_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, out):
     """out[i] = (first broken invariant or 0, turn, winner, turns, card changes)."""
-    players = params[P.P_PLAYERS]
-    for i in range(game_indices.shape[0]):
-        buf_bytes[:] = 0
-        st = buf[0]
-        np.random.seed(seeds[i])
-        st.log_on = 0
-        seat_policies(st, kinds, weights, params, game_indices[i])
-        init_game(st, params)
-        for s in range(players):
-            decide.new_game(st, s)
-        setup_phase(st)
-        code = 0
-        before = -1
-        while True:
-            code = check_autarkie(st, params, before)
-            before = st.aut_holder
-            if code != 0 or st.winner >= 0 or st.turn >= params[P.P_MAX_TURNS]:
-                break
-            play_turn(st, params, st.turn % players)
-        out[i, 0] = code
-        out[i, 1] = st.turn
-        out[i, 2] = st.winner
-        out[i, 3] = st.turn
-        out[i, 4] = st.aut_game[AD.G_AUT_CHANGES]
+    play_games_checked(check_turn, params, kinds, weights, game_indices, seeds, buf, buf_bytes, out)
 
 
 CASES = {
@@ -146,22 +131,19 @@ CASES = {
 }
 
 
-@pytest.fixture(scope="module", params=list(CASES))
-def checked(request):
-    seats, games, seed, rules = CASES[request.param]
+def play_case(seats, games, seed, rules):
+    """(out, seeds, the product's records) of a checked run."""
     params = aut_params(players=len(seats), **rules)
     params[P.P_LAYOUT] = P.LAYOUT_RANDOM
     params[P.P_ROTATE_SEATS] = 1
     params[P.P_DOMESTIC_TRADE] = 1
-    resolved = [resolve(name) for name in seats]
-    kinds = np.array([k for k, _ in resolved], np.int64)
-    weights = np.array([w for _, w in resolved])
-    indices = np.arange(games, dtype=np.int64)
-    seeds = game_seeds(seed, 0, games)
-    out = np.zeros((games, 5), np.int64)
-    buf = new_state_buffer(params)
-    play_checked(params, kinds, weights, indices, seeds, buf, game_bytes(buf), out)
-    return request.param, out, seeds, play_batch(params, kinds, weights, indices, seeds), len(seats)
+    return checked_games(play_checked, params, seats, games, seed)
+
+
+@pytest.fixture(scope="module", params=list(CASES))
+def checked(request):
+    seats, games, seed, rules = CASES[request.param]
+    return (request.param, *play_case(seats, games, seed, rules), len(seats))
 
 
 def column(rows, name, players):

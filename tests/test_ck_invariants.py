@@ -1,5 +1,5 @@
 """Cities & Knights (RULES.md §4) over whole games: invariants after every turn of
-random-policy and greedy-family games (a compiled checker like tests/invariants.py):
+random-policy and greedy-family games (a compiled checker: tests/invariants.py's game loop with this check):
 conservation of every card kind and of the progress cards, progress hands within 4,
 knights <= 2 per level and matching the board, metropolises <= 1 per track on their
 holder's cities, walls and damage only under cities, VP = the sum of their sources,
@@ -8,21 +8,17 @@ import numpy as np
 import pytest
 from numba import njit
 
-from policies import decide
-from policies.registry import resolve
 from simcore import records as R
-from simcore.batch import play_batch
 from simcore.ck_board import metropolises, progress_in_hand
 from simcore.economy import kind_supply
-from simcore.game import init_game, play_turn, seat_policies, setup_phase
 from simcore.jit import jitted  # noqa: F401  (sets numba's cache folder for the engine's sources)
-from simcore.params import P_MAX_TURNS, P_PLAYERS
-from simcore.seeds import game_seeds
-from simcore.state import game_bytes, new_state_buffer, victory_points
+from simcore.params import P_MAX_TURNS
+from simcore.state import victory_points
 from simcore.topology import N_CORNERS
 from simcore.variants.ck import (KNIGHTS_PER_LEVEL, MAX_LEVEL, N_PROGRESS, N_TRACKS, P_CK_DECK, P_CK_MAX_WALLS,
                                  P_CK_VP, PROGRESS_HAND)
 from tests.ck_positions import ck_params
+from tests.invariants import checked_games, checker_kernel, end_code, play_games_checked
 
 INVARIANTS = {1: "bank + hands == supply for every card kind", 2: "progress cards: decks + hands + shown == deck",
               3: "progress hand over 4", 4: "knights per level over 2 or not the board's",
@@ -93,48 +89,25 @@ def check(st, params):
 
 
 @njit(cache=True)
+def check_turn(st, params, memo, row):
+    """check, and the game's end: a winner with ck.victory_points on its own turn (12), a
+    game without one ending at max_turns (13).  row[3] = barbarian attacks, row[4] = the
+    highest metropolis track taken (-1: none)."""
+    row[3] = st.ck_attacks
+    row[4] = st.ck_metro.max()
+    code = check(st, params)
+    return code if code != 0 else end_code(st, params, params[P_CK_VP], 12)
+
+
+@checker_kernel
 def play_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, out):
-    players = params[P_PLAYERS]
-    for i in range(game_indices.shape[0]):
-        buf_bytes[:] = 0
-        st = buf[0]
-        np.random.seed(seeds[i])
-        st.log_on = 0
-        seat_policies(st, kinds, weights, params, game_indices[i])
-        init_game(st, params)
-        for s in range(players):
-            decide.new_game(st, s)
-        setup_phase(st)
-        code = 0
-        while True:
-            code = check(st, params)
-            if code == 0 and st.winner >= 0:
-                if victory_points(st, st.winner) < params[P_CK_VP] or st.winner != st.current:
-                    code = 12
-            if code != 0 or st.winner >= 0 or st.turn >= params[P_MAX_TURNS]:
-                break
-            play_turn(st, params, st.turn % players)
-        if code == 0 and st.winner < 0 and st.turn != params[P_MAX_TURNS]:
-            code = 13
-        out[i, 0] = code
-        out[i, 1] = st.turn
-        out[i, 2] = st.winner
-        out[i, 3] = st.ck_attacks
-        out[i, 4] = st.ck_metro.max()
+    play_games_checked(check_turn, params, kinds, weights, game_indices, seeds, buf, buf_bytes, out)
 
 
 def run_checked(policies, games, seed, **ck):
     params = ck_params(len(policies), **ck)
     params[P_MAX_TURNS] = 400
-    resolved = [resolve(name) for name in policies]
-    kinds = np.array([k for k, _ in resolved], np.int64)
-    weights = np.array([w for _, w in resolved])
-    indices = np.arange(games, dtype=np.int64)
-    seeds = game_seeds(seed, 0, games)
-    out = np.zeros((games, 5), np.int64)
-    buf = new_state_buffer(params)
-    play_checked(params, kinds, weights, indices, seeds, buf, game_bytes(buf), out)
-    return out, seeds, play_batch(params, kinds, weights, indices, seeds)
+    return checked_games(play_checked, params, policies, games, seed)
 
 
 @pytest.mark.parametrize("policies,games", [(("random",) * 4, 300), (("random",) * 3, 200),

@@ -31,11 +31,11 @@ from simcore.variants.robin_hood import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, END
 from simcore.robin_board import enclosed
 from simcore.seeds import game_seeds
 from simcore.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, MAX_PLAYERS,
-                           N_DEV_CARDS, N_DEV_TYPES, N_RESOURCES, PIECE_LIMITS, game_bytes,
-                           new_state_buffer, victory_points)
+                           N_DEV_CARDS, N_DEV_TYPES, N_RESOURCES, PIECE_LIMITS, new_state_buffer,
+                           victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from tests.robin_positions import robin_params
-from tests.invariants import roads_connected, trail_length
+from tests.invariants import checked_games, checker_kernel, roads_connected, trail_length
 from tests.test_invariants import _NO_JIT_SCRIPT, ROOT
 from simcore.variants import robin_hood as RH
 
@@ -221,7 +221,7 @@ def check_robin_state(st, params, fresh_length):
     return 0
 
 
-@njit(cache=True)
+@checker_kernel
 def play_robin_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, out):
     """Plays each game as play_game / robin.play do, checking after setup and after every
     round.  out[i] = (first broken invariant or 0, turn it broke on, winner, turns, first
@@ -264,20 +264,12 @@ def _run(policies, games, seed, **rules):
     params = robin_params(rotate_seats=True, **rules)
     if len(policies) > 1:
         params[P.P_SEAT_SPECS] = len(policies)
-    resolved = [resolve(name) for name in policies]
-    kinds = np.array([k for k, _ in resolved], np.int64)
-    weights = np.array([w for _, w in resolved])
-    indices = np.arange(games, dtype=np.int64)
-    seeds = game_seeds(seed, 0, games)
-    out = np.zeros((games, 6), np.int64)
-    buf = new_state_buffer(params)
-    play_robin_checked(params, kinds, weights, indices, seeds, buf, game_bytes(buf), out)
+    out, seeds, rows = checked_games(play_robin_checked, params, policies, games, seed, columns=6)
     failed = np.flatnonzero(out[:, 0])
     if len(failed):
         g = failed[0]
         pytest.fail(f"{len(failed)} of {games} games broke an invariant; first: game {g} (seed {seeds[g]}, "
                     f"run seed {seed}) at turn {out[g, 1]}: {INVARIANTS[out[g, 0]]}")
-    rows = play_batch(params, kinds, weights, indices, seeds)
     assert (rows[:, R.G_WINNER] == out[:, 2]).all() and (rows[:, R.G_TURNS] == out[:, 3]).all()
     return out, rows
 

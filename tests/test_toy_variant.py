@@ -13,7 +13,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,20 +97,12 @@ def toy_env(tmp_path_factory):
 
 def variant_clis(module, env, *commands):
     """`catan-balance ARGS` for each ARGS of `commands`, each in a fresh process that first runs
-    `module`.main (registering its variant), all at once: their cold compiles (a run's kernel, a
-    replay's) overlap on two cores.  Returns their CompletedProcess, in order."""
+    `module`.main (registering its variant), one after the other: the first compiles the
+    variant's kernel (a run's, a replay's: the same) and caches it, the others load it
+    (started together, each would compile it).  Returns their CompletedProcess, in order."""
     code = f"import sys; from {module} import main; main(sys.argv[1:])"
-    procs = [subprocess.Popen([sys.executable, "-c", code, *map(str, args)], cwd=ROOT, env=env, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for args in commands]
-    deadline = time.monotonic() + 600 * len(procs)   # as for one after the other: sharing a loaded
-    try:                                              # machine, each may take longer than alone
-        outputs = [proc.communicate(timeout=max(deadline - time.monotonic(), 1)) for proc in procs]
-    finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-    return [subprocess.CompletedProcess(proc.args, proc.returncode, *out) for proc, out in zip(procs, outputs)]
+    return [subprocess.run([sys.executable, "-c", code, *map(str, args)], cwd=ROOT, env=env, text=True,
+                           capture_output=True, timeout=900) for args in commands]
 
 
 def variant_cli(module, env, *args):

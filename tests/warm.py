@@ -1,0 +1,130 @@
+"""The test session's kernel warm-up: every kernel the suite plays compiled once, before
+the tests, in parallel processes (tests/conftest.py starts it).
+
+Without it, two pytest-xdist workers that need the same kernel both compile it (the
+cache is written only once a compile ends), and a cold compile takes 20-70 s.  Each
+job compiles the product's kernel for one state record (simcore.batch.play_batch) and,
+in the same process so that the engine's helpers compiled for it are reused, the test
+checker kernels for that record; the workers then load them all from numba's disk
+cache (NUMBA_CACHE_DIR, as inherited).  The `plain` job plays the games of
+test_fastcompile with plain numba (fastcompile off, a cache folder of its own): its
+compile takes longest and only one test waits for it.
+
+`python -m tests.warm --pool FOLDER JOB...` runs the jobs, as many at once as there are
+cores, longest first and `plain` last, and writes FOLDER/JOB.done (its exit status) as each ends, then
+FOLDER/ready once every job but `plain` has ended; it removes FOLDER/running when it ends.  A job that fails only costs its
+compile to the tests (they compile what they need as without the warm-up); its stderr is
+in FOLDER/JOB.err.  `python -m tests.warm JOB` runs one job.
+"""
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PLAIN_NUMBA_SCENARIOS = ("base", "grundbesitz")   # one record type: the second loads the first's cache
+PLAIN = "plain"                                   # the job no test but test_fastcompile's waits for
+READY = "ready"
+LOG = "pool.log"                                  # a line per job: exit status, CPU and wall seconds
+RUNNING = "running"                               # written before the pool starts, removed when it ends
+
+
+def plain_numba_command(scenario, out):
+    return [sys.executable, "cli.py", "run", scenario, "-n", "300", "--seed", "1", "--no-report", "-q", "-o", str(out)]
+
+
+def plain_numba_env(folder):
+    from simcore import fastcompile
+    return {**os.environ, "NUMBA_CACHE_DIR": str(Path(folder) / "cache"), fastcompile.SWITCH: "0"}
+
+
+def _base():
+    from tests.invariants import run_checked
+    run_checked(("random",) * 4, 1, 1)
+
+
+def _grundbesitz():
+    from tests.invariants import run_checked
+    run_checked(("random",) * 4, 1, 1, grundbesitz={})
+
+
+def _robin():
+    from tests.test_robin_invariants import _run
+    _run(("random",), 1, 31)
+
+
+def _ck():
+    from tests.test_ck_invariants import run_checked
+    run_checked(("random",) * 4, 1, 3)
+
+
+def _autarkie():
+    from tests.test_autarkie_games import CASES, play_case
+    play_case(*CASES["random"][:1], 1, *CASES["random"][2:])
+
+
+# name: (compile, rough cold compile seconds on one core: the pool starts the longest first)
+JOBS = {"ck": (_ck, 110), "grundbesitz": (_grundbesitz, 70), "base": (_base, 55), "robin": (_robin, 55),
+        "autarkie": (_autarkie, 60)}
+PLAIN_SECONDS = 130
+
+
+def run_job(name, folder=None):
+    if name == PLAIN:
+        script = " && ".join(subprocess.list2cmdline(plain_numba_command(s, Path(folder) / s))
+                             for s in PLAIN_NUMBA_SCENARIOS)
+        return subprocess.run(["bash", "-c", script], cwd=ROOT, env=plain_numba_env(folder),
+                              stdout=subprocess.DEVNULL).returncode
+    JOBS[name][0]()
+    return 0
+
+
+def pool(folder, names):
+    """Run the jobs `names`, os.cpu_count() at a time, longest first, `plain` last (see the module doc)."""
+    folder = Path(folder)
+    cost = {PLAIN: PLAIN_SECONDS, **{name: seconds for name, (_, seconds) in JOBS.items()}}
+    waiting = sorted(names, key=lambda name: (name == PLAIN, -cost[name]))   # plain: no worker waits for it
+    running = {}
+    slots = max(os.cpu_count() or 1, 1)
+    try:
+        _run_pool(folder, waiting, running, slots)
+    finally:
+        (folder / READY).write_text("")
+        (folder / RUNNING).unlink()
+
+
+def _run_pool(folder, waiting, running, slots):
+    started, cpu = {}, _children_cpu()
+    while waiting or running:
+        while waiting and len(running) < slots:
+            name = waiting.pop(0)
+            with open(folder / f"{name}.err", "w") as err:
+                command = [sys.executable, "-m", "tests.warm", name] + ([str(folder)] if name == PLAIN else [])
+                running[name] = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err)
+                started[name] = time.monotonic()
+        time.sleep(0.2)
+        for name, proc in list(running.items()):
+            if proc.poll() is not None:   # reaped: its CPU time is counted in the children's
+                used, cpu = _children_cpu() - cpu, _children_cpu()
+                with open(folder / LOG, "a") as log:
+                    log.write(f"{name}: exit {proc.returncode}, {used:.0f} s CPU, {time.monotonic() - started[name]:.0f} s\n")
+                (folder / f"{name}.done").write_text(str(proc.returncode))
+                del running[name]
+        if not (set(waiting) | set(running)) - {PLAIN} and not (folder / READY).exists():
+            (folder / READY).write_text("")
+
+
+def _children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    if sys.argv[1] == "--pool":
+        pool(sys.argv[2], sys.argv[3:])
+    else:
+        sys.exit(run_job(*sys.argv[1:]))
