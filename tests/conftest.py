@@ -67,8 +67,9 @@ def pytest_sessionstart(session):
     folder = Path(tempfile.mkdtemp(prefix="catan-warm-"))
     (folder / warm.RUNNING).write_text("")
     with open(folder / "pool.err", "w") as err:   # the child keeps its own copy of the handle
-        _warm["proc"] = subprocess.Popen([sys.executable, "-m", "tests.warm", "--pool", str(folder), *warm.JOBS, warm.PLAIN],
-                                         cwd=warm.ROOT, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+        command = [sys.executable, "-m", "tests.warm", "--pool", str(folder), *warm.JOBS, warm.PLAIN]
+        _warm["proc"] = subprocess.Popen(command, cwd=warm.ROOT, stdout=subprocess.DEVNULL, stderr=err,
+                                         start_new_session=True)
     _warm["folder"] = folder
     os.environ[WARM_FOLDER] = str(folder)
 

@@ -468,7 +468,8 @@ def checker_kernel(fn):
     recounts), cached in a folder named after this file's hash: numba checks a cached kernel
     only against its own file, not against the functions it inlines from here."""
     engine_cache = numba.config.CACHE_DIR   # simcore.jit's folder
-    numba.config.CACHE_DIR = os.path.join(engine_cache, "checkers-" + hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16])
+    key = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    numba.config.CACHE_DIR = os.path.join(engine_cache, "checkers-" + key)
     try:
         return njit(cache=True)(fn)
     finally:

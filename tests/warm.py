@@ -11,8 +11,9 @@ test_fastcompile with plain numba (fastcompile off, a cache folder of its own): 
 compile takes longest and only one test waits for it.
 
 `python -m tests.warm --pool FOLDER JOB...` runs the jobs, as many at once as there are
-cores, longest first and `plain` last, and writes FOLDER/JOB.done (its exit status) as each ends, then
-FOLDER/ready once every job but `plain` has ended; it removes FOLDER/running when it ends.  A job that fails only costs its
+cores, longest first and `plain` last; it writes FOLDER/JOB.done (the job's exit status)
+and a line of FOLDER/pool.log as each job ends, FOLDER/ready once every job but `plain`
+has ended, and removes FOLDER/running when it ends.  A job that fails only costs its
 compile to the tests (they compile what they need as without the warm-up); its stderr is
 in FOLDER/JOB.err.  `python -m tests.warm JOB` runs one job.
 """
@@ -110,7 +111,8 @@ def _run_pool(folder, waiting, running, slots):
             if proc.poll() is not None:   # reaped: its CPU time is counted in the children's
                 used, cpu = _children_cpu() - cpu, _children_cpu()
                 with open(folder / LOG, "a") as log:
-                    log.write(f"{name}: exit {proc.returncode}, {used:.0f} s CPU, {time.monotonic() - started[name]:.0f} s\n")
+                    wall = time.monotonic() - started[name]
+                    log.write(f"{name}: exit {proc.returncode}, {used:.0f} s CPU, {wall:.0f} s\n")
                 (folder / f"{name}.done").write_text(str(proc.returncode))
                 del running[name]
         if not (set(waiting) | set(running)) - {PLAIN} and not (folder / READY).exists():
