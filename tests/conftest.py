@@ -21,6 +21,18 @@ def scenario_file(tmp_path):
     return write
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _no_plain_loky_pool_left():
+    """simcore.train_play's workers are loky's reusable pool, not joblib's: left alive, the next
+    joblib call with as many jobs (runner --jobs 2) would take it over and fail (AttributeError:
+    no _temp_folder_manager).  Test files share a process (pytest-xdist): end it after each."""
+    yield
+    from joblib.externals.loky import reusable_executor
+    pool = reusable_executor._executor
+    if pool is not None and not hasattr(pool, "_temp_folder_manager"):
+        pool.shutdown(wait=True)
+
+
 # --- the kernel warm-up (tests/warm.py) and the games played with plain numba ---------
 # A run of the whole suite first compiles every kernel it plays, in parallel processes
 # (cold compiles take minutes, and two pytest-xdist workers would both compile a kernel
