@@ -6,7 +6,7 @@
         scalars=(("toy_paid", "extra lumber paid"),),     # its state fields (only in kernels that play it)
         seat_columns=(("gain_toy", "lumber from the toy rule"),),
         events=(("toy_pay", ("hex", "-", "-", "-")),),
-        weights=(("toy", "priority of the toy rule"),)))
+        weights=(("toy", "priority of the toy rule", 1.0),)))
     P_TOY_X = TOY.slot("x"); S_GAIN_TOY = TOY.seat("gain_toy"); E_TOY_PAY = TOY.event("toy_pay")
 
 Everything a layout holds is allocated here, appended after the base game's in the
@@ -47,6 +47,8 @@ class Variant:
     players: Optional[tuple] = None  # player counts it plays with, when not the base game's 3 or 4
     check: Optional[Callable] = None  # check(scenario) raising a ScenarioError on a cross-field rule
     kernel: Optional[str] = None     # module of its hook functions (simcore.hooks.HOOKS names)
+    policy: Optional[str] = None     # module of its bots: policy hooks (policies.dispatch.POLICY_HOOKS names)
+    #   and its choice points (policies.dispatch.choice_point)
     report: Optional[str] = None     # reports-side module whose ENTRY is its reports.variants.VariantReport
     scalars: tuple = ()              # (name, meaning): int64 state fields
     arrays: tuple = ()               # (name, shape, meaning): int64 state arrays
@@ -58,7 +60,8 @@ class Variant:
     events: tuple = ()               # (name, (a, b, c, d)): log events, fields named "-" unused
     named_fields: dict = field(default_factory=dict)  # event field -> names of its codes
     actions: tuple = ()              # names of its main-phase actions
-    weights: tuple = ()              # (name, meaning): policy weights
+    weights: tuple = ()              # (name, meaning[, default]): policy weights; the default is the
+    #   builder presets' value (policies.presets.BUILDER_BASE), 0 if none
     card_kinds: tuple = ()           # simcore.cards.CardKind: its commodities, in the hand after the resources
     choices: int = 0                 # room its options need in the state's choice buffer (state.n_choices)
     sweep: dict = field(default_factory=dict)  # dotted scenario key -> values: the grid `catan-balance sweep` runs
@@ -101,6 +104,10 @@ class Variant:
     def weight(self, name):
         return self.weight_slots[name]
 
+    def weight_defaults(self):
+        """name -> default of the weights that declare one (the builder presets' values)."""
+        return {n: d for n, _, *rest in self.weights for d in rest}
+
     def state_fields(self):
         """(name, dtype, shape) of its state fields, marker last."""
         out = [(n, "i8", ()) for n, _ in self.scalars]
@@ -138,7 +145,7 @@ def register(v):
     _taken(f"variant {v.name}: game columns", game_names, [v.game_prefix + c for c, _ in v.game_columns])
     _taken(f"variant {v.name}: events", [n for n, _ in EV.EVENT_FIELDS.values()], [n for n, _ in v.events])
     _taken(f"variant {v.name}: actions", list(A.ACTION_NAMES), list(v.actions))
-    _taken(f"variant {v.name}: weights", list(W.WEIGHTS), [n for n, _ in v.weights])
+    _taken(f"variant {v.name}: weights", list(W.WEIGHTS), [n for n, *_ in v.weights])
     _taken(f"variant {v.name}: state fields", _all_state_names(),
            [n for n, *_ in v.state_fields()] + [v.marker])
     _taken(f"variant {v.name}: card kinds", list(RESOURCE_NAMES) + [k.name for ks in cards.COMMODITIES.values()
@@ -160,7 +167,7 @@ def register(v):
     v.event_codes = {n: EV.add_event(n, fs) for n, fs in v.events}
     EV.NAMED_FIELDS.update(v.named_fields)
     v.action_codes = {n: A.add_action(n) for n in v.actions}
-    v.weight_slots = {n: W.add_weight(n, doc) for n, doc in v.weights}
+    v.weight_slots = {n: W.add_weight(n, doc) for n, doc, *_ in v.weights}
     if v.card_kinds:
         cards.declare_card_kinds(v.name, *v.card_kinds)   # refuses a kind declared twice
     REGISTRY[v.name] = v
