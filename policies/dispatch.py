@@ -9,11 +9,15 @@ registration order, and only kernels whose state record has the variant compile 
   random_options(st, p, n) -> n     the random bot's main-phase options: add the variant's
                                     legal actions at st.choice[n:] (choice_x, choice_y) and
                                     return the new count (room: Variant.choices)
-  random_action(st, p) -> (a, x, y) the random bot's whole main-phase choice, instead of
-                                    policies.randombot.action (the first variant that has one)
-  builder_action(st, p, w)          the builder's whole main-phase choice, instead of
-                                    policies.builder.action (e.g. its own steps first, then that)
+  random_action(st, p) -> (a, x, y) the random bot's main-phase action, when a >= 0; else the
+                                    next variant's, else policies.randombot.action
+  builder_action(st, p, w) -> (a, x, y)  the builder's main-phase action, when a >= 0; else the
+                                    next variant's, else policies.builder.action
   builder_free_road(st, p, w) -> e  the builder's road-building road, instead of builder.free_road
+
+random_action, builder_action and builder_free_road ask the variants in force from the
+last registered to the first: a variant that plays on another (Autarkie on C&K) is
+asked before the one it builds on, and passes (a = -1) to let that one choose.
 
 A variant's own choice points (the questions its rules ask, e.g. Grundbesitz's "defend
 with a knight?") are functions of its policy module made by `choice_point`: the random
@@ -31,8 +35,8 @@ from policies.weights import KIND_RANDOM
 # hook -> (arguments, how the variants' results combine, the base function an override replaces)
 POLICY_HOOKS = {
     "random_options": ("st, p, n", "chain"),
-    "random_action": ("st, p", "override", "policies.randombot.action"),
-    "builder_action": ("st, p, w", "override", "policies.builder.action"),
+    "random_action": ("st, p", "decide", "policies.randombot.action"),
+    "builder_action": ("st, p, w", "decide", "policies.builder.action"),
     "builder_free_road": ("st, p, w", "override", "policies.builder.free_road"),
 }
 POLICY = Table(POLICY_HOOKS, "policy")

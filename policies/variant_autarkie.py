@@ -4,7 +4,7 @@ from simcore.jit import jitted
 from simcore.legal import is_legal
 from simcore.variants.autarkie import A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, N_PLACES
 
-from policies import builder, builder_autarkie
+from policies import builder_autarkie
 
 
 @jitted
@@ -23,8 +23,6 @@ def random_options(st, p, n):
 
 @jitted
 def builder_action(st, p, w):
-    """Policy hook: Autarkie's step or trade when one is worth it now, else the builder's action."""
-    a, x, y = builder_autarkie.action(st, p, w)
-    if a >= 0:
-        return a, x, y
-    return builder.action(st, p, w)
+    """Policy hook: Autarkie's step or trade when one is worth it now, else (-1, -1, -1): the
+    builder's action (of the rule set it plays on, if any)."""
+    return builder_autarkie.action(st, p, w)

@@ -26,9 +26,9 @@ from simcore.grundbesitz_board import (BLOCK_KNIGHT, BLOCK_RESPONSE, BLOCK_ROBBE
 from simcore.jit import jitted
 from simcore.kernel_variants import variant_code
 from simcore.pieces import update_largest_army
-from simcore.state import DEV_KNIGHT, ITEM_GB, N_RESOURCES
+from simcore.state import DEV_KNIGHT, N_RESOURCES
 from simcore.topology import HEX_CORNERS
-from simcore.variants.grundbesitz import (A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, E_GB_BLOCK, E_GB_BUY,
+from simcore.variants.grundbesitz import (ITEM_GB, A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, E_GB_BLOCK, E_GB_BUY,
                                           E_GB_COUNTER, E_GB_DEFENCE, E_GB_FOLLOW_UP, E_GB_REMOVE, E_GB_YIELD, GRUNDBESITZ, N_GB,
                                           P_GB_CANCELLED_ROBBER, P_GB_COST, P_GB_COUNTER_DEPTH, P_GB_COUNTER_ROBBER,
                                           P_GB_DEFENCE, P_GB_DELAY, P_GB_KNIGHTS_ARMY, P_GB_MAJORITY_FREE,

@@ -89,12 +89,17 @@ def _implementations(hook, names, side="kernel"):
 def _source(hook, impls, args, how):
     params = "params" if "params" in args.split(", ") else "st.params"
     lines = [f"def {hook}({args}):"] + (["    total = 0"] if how == "sum" else [])
-    for i, (v, _) in enumerate(impls):
+    order = list(enumerate(impls))
+    if how in ("override", "decide"):   # a variant registered later may build on an earlier one: asked first
+        order.reverse()
+    for i, (v, _) in order:
         on = f"{params}[{v.on_slot}] != 0"
         if how == "each":
             lines += [f"    if {on}:", f"        h{i}({args})"]
         elif how in ("replace", "override"):
             lines += [f"    if {on}:", f"        return h{i}({args})"]
+        elif how == "decide":   # (a, x, y): a >= 0 decides, else the next variant's, else the base game's
+            lines += [f"    if {on}:", f"        r = h{i}({args})", "        if r[0] >= 0:", "            return r"]
         elif how == "chain":   # the last argument threads through (e.g. the number of options so far)
             last = args.split(", ")[-1]
             lines += [f"    if {on}:", f"        {last} = h{i}({args})"]
@@ -113,7 +118,7 @@ def _source(hook, impls, args, how):
             lines += [f"    if {on}:", f"        for k in range({len(v.game_columns)}):",
                       f"            row[{v.game_base} + k] = st.{v.game_field}[k]"]
     lines.append({"first": "    return False", "action": "    return False", "replace": "    return -1",
-                  "sum": "    return total", "override": f"    return base({args})",
+                  "sum": "    return total", "override": f"    return base({args})", "decide": f"    return base({args})",
                   "chain": f"    return {args.split(', ')[-1]}"}.get(how, "    return"))
     return "\n".join(lines)
 
@@ -128,7 +133,7 @@ def dispatcher(hook, names, table=None):
         impls = _implementations(hook, names, table.side)
         scope = {"__name__": __name__}
         scope.update({f"h{i}": fn for i, (_, fn) in enumerate(impls)})
-        if how == "override":   # the base game's function, "module.name" (imported here: no import cycle)
+        if how in ("override", "decide"):   # the base game's function, "module.name" (imported here: no import cycle)
             module, name = rest[0].rsplit(".", 1)
             scope["base"] = getattr(importlib.import_module(module), name)
         exec(compile(_source(hook, impls, args, how), f"<hook {hook}>", "exec"), scope)

@@ -64,6 +64,7 @@ class Variant:
     #   builder presets' value (policies.presets.BUILDER_BASE), 0 if none
     card_kinds: tuple = ()           # simcore.cards.CardKind: its commodities, in the hand after the resources
     choices: int = 0                 # room its options need in the state's choice buffer (state.n_choices)
+    items: tuple = ()                # names of what its players pay for: rows of st.costs (cards.ITEM_NAMES)
     sweep: dict = field(default_factory=dict)  # dotted scenario key -> values: the grid `catan-balance sweep` runs
     #   for a scenario that turns it on and has neither --vary nor a [sweep] table
     # allocated by register
@@ -74,6 +75,7 @@ class Variant:
     event_codes: dict = field(default_factory=dict)
     action_codes: dict = field(default_factory=dict)
     weight_slots: dict = field(default_factory=dict)
+    item_rows: dict = field(default_factory=dict)
 
     @property
     def marker(self):
@@ -103,6 +105,10 @@ class Variant:
 
     def weight(self, name):
         return self.weight_slots[name]
+
+    def item(self, name):
+        """Its row of st.costs."""
+        return self.item_rows[name]
 
     def weight_defaults(self):
         """name -> default of the weights that declare one (the builder presets' values)."""
@@ -150,6 +156,7 @@ def register(v):
            [n for n, *_ in v.state_fields()] + [v.marker])
     _taken(f"variant {v.name}: card kinds", list(RESOURCE_NAMES) + [k.name for ks in cards.COMMODITIES.values()
                                                                      for k in ks], [k.name for k in v.card_kinds])
+    _taken(f"variant {v.name}: items", list(cards.ITEM_NAMES), list(v.items))
     _taken(f"variant {v.name}: event field names", list(EV.NAMED_FIELDS), list(v.named_fields))
     if v.game_columns and not v.game_field:
         raise VariantError(f"variant {v.name}: game columns need a game_field (the state array holding them)")
@@ -168,6 +175,7 @@ def register(v):
     EV.NAMED_FIELDS.update(v.named_fields)
     v.action_codes = {n: A.add_action(n) for n in v.actions}
     v.weight_slots = {n: W.add_weight(n, doc) for n, doc, *_ in v.weights}
+    v.item_rows = {n: cards.add_item(n) for n in v.items}
     if v.card_kinds:
         cards.declare_card_kinds(v.name, *v.card_kinds)   # refuses a kind declared twice
     REGISTRY[v.name] = v
@@ -193,11 +201,13 @@ def trial():
     afterwards.  Only for code that compiles no kernel meanwhile."""
     saved = (dict(REGISTRY), dict(cards.COMMODITIES), P._next, P.N_PARAMS, list(R.SEAT_COLUMNS),
              list(R.GAME_COLUMNS), dict(EV.EVENT_FIELDS), dict(EV.NAMED_FIELDS), list(A.ACTION_NAMES),
-             dict(W.WEIGHTS), W.N_WEIGHTS)
+             dict(W.WEIGHTS), W.N_WEIGHTS, list(cards.ITEM_NAMES))
     try:
         yield
     finally:
-        (registry, commodities, P._next, P.N_PARAMS, seat, game, events, named, actions, weights, W.N_WEIGHTS) = saved
+        (registry, commodities, P._next, P.N_PARAMS, seat, game, events, named, actions, weights, W.N_WEIGHTS,
+         items) = saved
+        cards.ITEM_NAMES[:] = items
         for now, then in ((REGISTRY, registry), (cards.COMMODITIES, commodities), (EV.EVENT_FIELDS, events),
                           (EV.NAMED_FIELDS, named), (W.WEIGHTS, weights)):
             now.clear()

@@ -5,16 +5,16 @@ does for the rules: policies/decide.py and policies/randombot.py are not edited 
 The "botbox" rules: once per turn a player may wave (its own action, bb_wave); after
 each roll's production the roller is asked whether to cheer (its own choice point,
 bb_cheer).  Its bots: the random policy adds the wave to its options (random_options);
-the builder waves first when its weight bb_wave says so (builder_action), the weight's
-declared default 1.0 being the builder presets' value; the builder cheers when its
-weight bb_cheer (default 0) is positive, the random policy at random.
+the builder waves first when its weight bb_wave says so (builder_action; else it passes
+to the base builder), the weight's declared default 1.0 being the builder presets'
+value; the builder cheers when its weight bb_cheer (default 0) is positive, the random
+policy at random.
 """
 from dataclasses import dataclass
 
 import pandas as pd
 import pytest
 
-from policies import builder
 from simcore.jit import jitted
 from simcore.legal import is_legal
 from simcore.records import MAX_SEATS
@@ -80,9 +80,10 @@ def random_options(st, p, n):
 
 @jitted
 def builder_action(st, p, w):
+    """The wave when its weight says so, else -1: the builder's action."""
     if w[W_WAVE] > 0 and is_legal(st, p, A_WAVE, 0, 0):
         return A_WAVE, 0, 0
-    return builder.action(st, p, w)
+    return -1, -1, -1
 
 
 @jitted

@@ -102,6 +102,8 @@ GB = register(Variant(
                   "what": ("knight_block", "robber_block", "removal", "robber_move", "response"),
                   "follow": ("defend", "strike", "robber", "remove")},
     actions=("buy_gb", "knight_block", "knight_remove"),
+    choices=3 * N_GB,           # the random bot's options: each action at each GB (policies.variant_grundbesitz)
+    items=("gb",),              # its price: st.costs[ITEM_GB] (RULES.md §1, parameter cost)
     weights=(
         ("gb", "priority of buying a Grundbesitz", 0.6),
         ("gb_block", "1 = block others' Grundbesitz when it costs no knight (responses, robber blocks)", 1.0),
@@ -145,5 +147,6 @@ S_GB_DEFENDED0, S_GB_FOLLOW0 = S_GB_DEFENDED_KNIGHT_BLOCK, S_GB_FOLLOW_DEFEND   
 (E_GB_BUY, E_GB_YIELD, E_GB_BLOCK, E_GB_REMOVE, E_GB_DEFENCE, E_GB_COUNTER,
  E_GB_FOLLOW_UP) = (GB.event(n) for n, _ in GB.events)
 A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE = (GB.action(n) for n in GB.actions)
+ITEM_GB = GB.item("gb")
 (W_GB, W_GB_BLOCK, W_GB_KNIGHT_BLOCK, W_GB_DEFEND, W_GB_REMOVE, W_GB_DEFEND_REMOVAL, W_GB_STRIKE,
  W_GB_FOLLOW_REMOVE) = (GB.weight(n) for n, *_ in GB.weights)
