@@ -104,9 +104,8 @@ def pytest_runtestloop(session):
 # Distributed by file (`-n auto --dist loadfile`: a file's module-level runs are played once),
 # the files that take longest first, so that no worker is left with one at the end.
 SLOW_FILES = ("test_toy_variant.py", "test_hook_points.py", "test_policy_hooks.py", "test_grundbesitz_games.py",
-              "test_invariants.py",
-              "test_robin_invariants.py", "test_ck_invariants.py", "test_autarkie_games.py", "test_scale.py",
-              "test_sweep.py", "test_train.py", "test_train_games.py")
+              "test_invariants.py", "test_robin_invariants.py", "test_ck_invariants.py", "test_autarkie_games.py",
+              "test_scale.py", "test_sweep.py", "test_train.py", "test_train_games.py")
 
 
 def pytest_configure(config):
