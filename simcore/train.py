@@ -116,7 +116,16 @@ def train(scenario, seat, judge, start=None, settings=None, progress=None, strea
     import cma   # noqa: F401  checked by the caller (cli) with a one-line error
     settings = settings or Settings()
     fld, kind, start_w, space, policy = plan(scenario, seat, start, settings)
-    games = games or Games(settings.jobs)
+    if games is None:
+        games = Games(settings.jobs)
+        try:
+            return _train(fld, kind, start_w, space, policy, settings, seat, judge, games, progress, stream)
+        finally:
+            games.close()
+    return _train(fld, kind, start_w, space, policy, settings, seat, judge, games, progress, stream)
+
+
+def _train(fld, kind, start_w, space, policy, settings, seat, judge, games, progress, stream):
     specs = fld.specs
     rounds = max(1, settings.self_play)
     validation = max(specs, int(settings.budget * VALIDATION_SHARE / (rounds * (CHECKPOINTS + 1))) // specs * specs)

@@ -71,6 +71,13 @@ class Games:
                       for _ in range(self.jobs)]:
                 f.result()
 
+    def close(self):
+        """End the worker pool: it is loky's plain reusable pool, and left alive, a later joblib
+        Parallel with as many jobs (a run or sweep in the same process) would take it over and fail."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
+            self._executor = None
+
     def _pool(self):
         if self._executor is None:
             from joblib.externals.loky import get_reusable_executor

@@ -79,3 +79,14 @@ def test_robust_reruns_a_sweep_with_tuned_bots(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Seat fairness" in result.stdout and (out / "tuned" / "verdicts.json").exists()
     assert 'seats=[\\"roads\\", \\"roads\\"' in (out / "tuned" / "00-victory_points=8" / "meta.json").read_text()
+
+
+def test_a_closed_training_pool_leaves_joblib_a_working_pool():
+    """simcore.train_play uses loky's plain reusable pool; train() closes it, or a later joblib
+    Parallel with as many jobs in the same process would take it over and fail."""
+    from joblib import Parallel, delayed
+    from simcore.train_play import Games
+    games = Games(jobs=2)
+    assert games._pool().submit(abs, -3).result() == 3
+    games.close()
+    assert Parallel(n_jobs=2)(delayed(abs)(-k) for k in range(4)) == [0, 1, 2, 3]
