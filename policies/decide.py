@@ -211,6 +211,10 @@ def ck_action(st, p):
     """Next main-phase action under Cities & Knights (its own actions included)."""
     if st.policy_kind[p] == KIND_RANDOM:
         return randombot_ck.action(st, p)
+    if st.params[P_AUT_ON]:   # Autarkie on its C&K substrate: its steps first (policies.builder_autarkie)
+        a, x, y = builder_autarkie.action(st, p, st.weights[p])
+        if a >= 0:
+            return a, x, y
     return builder_ck.action(st, p, st.weights[p])
 
 
