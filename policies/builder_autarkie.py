@@ -23,6 +23,7 @@ from simcore.params import P_VICTORY_POINTS
 from simcore.kernel_variants import variant_code
 from simcore.state import PIPS
 from simcore.topology import N_CORNERS
+from simcore.variants.ck import W_CK_COMMODITY
 from simcore.variants.autarkie import (A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, AUTARKIE,
                                        P_AUT_CARD_VP, P_AUT_MAX, P_AUT_POINTS, P_AUT_THRESHOLD, STEP_GESELLE,
                                        STEP_KNECHT, STEP_SLAVE, W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE)
@@ -73,10 +74,17 @@ def income_value(st, g, w, rolls):
 @jitted
 def geselle_income_change(st, g, w, rolls):
     """The Geselle yields its commodity instead of the Knecht's resource: meat for grain on
-    fields (even), nothing for the resource elsewhere on the base substrate."""
-    if ab.geselle_kind(st, ab.place_hex(g)) >= 0:
+    fields (even), nothing for the resource on other hexes of the base substrate; on C&K
+    paper, cloth or coin valued as a C&K builder values a commodity pip (ck_commodity)
+    against the resource's preference."""
+    kind = ab.geselle_kind(st, ab.place_hex(g))
+    if kind == st.aut_meat:
         return 0.0
-    return -income_value(st, g, w, rolls)
+    if kind < 0:
+        return -income_value(st, g, w, rolls)
+    h = ab.place_hex(g)
+    return w[W_AUT_INCOME] * (w[W_CK_COMMODITY] - w[W_RESOURCE0 + st.hex_resource[h]]) * CARD_VP * rolls * \
+        PIPS[st.hex_number[h]] / 36.0
 
 
 @jitted
@@ -100,8 +108,8 @@ def best_geselle_place(st, p, w, rolls):
     if st.aut_geselle[p] > 0:
         return 0.0, -1
     for c in range(N_CORNERS):
-        if st.corner_owner[c] != p or st.corner_level[c] != 2:
-            continue
+        if st.corner_owner[c] != p or st.corner_level[c] != 2 or ab.city_damaged(st, c):
+            continue    # a Geselle at a damaged city would count as a Knecht (RULES.md §2)
         for g in range(3 * c, 3 * c + 3):
             if ab.geselle_place_ok(st, p, g):
                 take, best, ties = tie_break(geselle_income_change(st, g, w, rolls), best, ties)

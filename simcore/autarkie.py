@@ -14,9 +14,13 @@ Its hooks (simcore.hooks):
   is_legal_action / apply_action   A_AUT_SLAVE, A_AUT_KNECHT place, A_AUT_GESELLE place
   end_turn          counts the turn for the card's holder
   victory_points    card_vp for the card's holder
+  city_changed      C&K substrate: a Saboteur's damage or its repair (the Geselle counts as a
+                    Knecht meanwhile), a barbarian pillage (the city's Geselle moves to another
+                    city or is removed) or the loss of the city (its Knechte move or are removed);
+                    the points, and with them the card, follow
 """
-from simcore.autarkie_board import (HEX_PLACES, can_geselle, can_knecht, can_slave, geselle_kind,
-                                    meat_kind, place_corner, place_hex, points_of)
+from simcore.autarkie_board import (HEX_PLACES, can_geselle, can_knecht, can_slave, city_damaged, figure_at,
+                                    geselle_kind, meat_kind, place_corner, place_hex, points_of, relocation_place)
 from simcore.economy import give, pay
 from simcore.events import log_event
 from simcore.jit import jitted
@@ -30,7 +34,8 @@ from simcore.variants.autarkie import (A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE,
                                        S_AUT_GESELLE, S_AUT_KNECHTE, S_AUT_MEAT_PRODUCED, S_AUT_MEAT_SPENT,
                                        S_AUT_POINTS, S_AUT_SLAVES, S_GAIN_GESELLE, S_GAIN_KNECHT,
                                        S_SPEND_AUTARKIE, S_VP_AUTARKIE, S_AUT_CARD_END, STEP_GESELLE, STEP_KNECHT,
-                                       STEP_SLAVE)
+                                       STEP_SLAVE, E_AUT_RELOCATE, E_AUT_SABOTAGE, FIG_NONE, P_AUT_RELOCATION,
+                                       RELOCATE_BEST)
 
 GRAIN = 3
 FIELDS = 3
@@ -41,6 +46,7 @@ def init(st, params):
     """Hook: the step costs (resources, then meat) in the hand's card kinds; no holder."""
     st.aut_meat = meat_kind(st)
     st.aut_holder = -1
+    st.aut_geselle_at[:] = -1
     st.aut_game[G_AUT_HOLDER] = -1
     st.aut_game[G_AUT_FIRST_TURN] = -1
     for step in range(3):
@@ -67,10 +73,10 @@ def owe(st, params, number):
             o = st.corner_owner[c]
             if o < 0:
                 continue
-            if fields and st.corner_level[c] == 2:     # RULES.md §2: grain + meat, not 2 grain
+            if fields and st.corner_level[c] == 2 and not city_damaged(st, c):   # RULES.md §2: grain + meat
                 st.owed[o, GRAIN] -= 1
                 st.owed[o, meat] += 1
-            fig = st.aut_fig[HEX_PLACES[h, k]]
+            fig = figure_at(st, HEX_PLACES[h, k])
             if fig == FIG_KNECHT:
                 due[o, st.hex_resource[h]] += 1
             elif fig == FIG_GESELLE:
@@ -104,7 +110,7 @@ def after_production(st, params, p):
             continue
         for k in range(6):
             g = HEX_PLACES[h, k]
-            fig = st.aut_fig[g]
+            fig = figure_at(st, g)
             if fig == 0:
                 continue
             o = st.corner_owner[HEX_CORNERS[h, k]]
@@ -157,6 +163,7 @@ def apply_action(st, p, a, x, y):
         pay_step(st, p, STEP_GESELLE)
         st.aut_knechte[p] -= 1         # the Knecht's chip goes back to the supply
         st.aut_geselle[p] = 1
+        st.aut_geselle_at[p] = x
         st.aut_fig[x] = FIG_GESELLE
         st.stats[p, S_AUT_GESELLE] += 1
         st.board_version += 1
@@ -166,28 +173,90 @@ def apply_action(st, p, a, x, y):
 
 @jitted
 def update_points(st, params, p):
-    """p's points changed: the record, and the card (RULES.md §2: to the first at
-    card_threshold, then at once to a player with strictly more, as longest road)."""
+    """p's points changed: the record, and the card."""
     n = points_of(st, params, p)
     st.aut_points[p] = n
     st.stats[p, S_AUT_POINTS] = n
+    settle_card(st, params)
+
+
+@jitted
+def settle_card(st, params):
+    """The Autarkie card as longest road (RULES.md §2): to the first with card_threshold
+    points; it passes at once to a player with strictly more; a holder who falls behind
+    (C&K sabotage, pillage) loses it to the single player with the most (threshold
+    reached), or it is set aside on a tie for the most or when nobody has the threshold."""
     holder = st.aut_holder
-    if holder == p or n < params[P_AUT_THRESHOLD]:
+    best, n_best, who = -1, 0, -1
+    for q in range(st.players):
+        if st.aut_points[q] > best:
+            best, n_best, who = st.aut_points[q], 1, q
+        elif st.aut_points[q] == best:
+            n_best += 1
+    if holder >= 0 and st.aut_points[holder] == best and best >= params[P_AUT_THRESHOLD]:
         return
-    if holder >= 0 and n <= st.aut_points[holder]:
+    new = who if best >= params[P_AUT_THRESHOLD] and n_best == 1 else -1
+    if new == holder:
         return
-    st.aut_holder = p
-    st.stats[p, S_AUT_CARD_TAKEN] += 1
-    st.stats[p, S_VP_AUTARKIE] = params[P_AUT_CARD_VP]
-    st.stats[p, S_AUT_CARD_END] = 1
-    st.aut_game[G_AUT_HOLDER] = p
+    st.aut_holder = new
+    st.aut_game[G_AUT_HOLDER] = new
     if holder >= 0:
         st.stats[holder, S_VP_AUTARKIE] = 0
         st.stats[holder, S_AUT_CARD_END] = 0
-        st.aut_game[G_AUT_CHANGES] += 1
-    else:
-        st.aut_game[G_AUT_FIRST_TURN] = st.turn
-    log_event(st, E_AUT_CARD, p, holder, n, 0, 0)
+    if new >= 0:
+        st.stats[new, S_AUT_CARD_TAKEN] += 1
+        st.stats[new, S_VP_AUTARKIE] = params[P_AUT_CARD_VP]
+        st.stats[new, S_AUT_CARD_END] = 1
+        if st.aut_game[G_AUT_FIRST_TURN] < 0:
+            st.aut_game[G_AUT_FIRST_TURN] = st.turn
+        else:
+            st.aut_game[G_AUT_CHANGES] += 1
+    log_event(st, E_AUT_CARD, new, holder, best, 0, 0)
+
+
+# --- the C&K substrate: sabotage and the barbarians (simcore.ck_cities calls the hook) ---
+
+@variant_code(AUTARKIE, None)
+def city_changed(st, p, c):
+    """Hook: p's city at c was damaged or repaired (its Geselle counts as a Knecht while it
+    is damaged), turned back into a settlement (its Geselle moves to a free place at another
+    of p's cities, or is removed; Knechte stay) or lost (its Knechte move to free places at
+    p's other buildings, or are removed) (RULES.md §2).  autarkie.relocation = "remove":
+    every such figure is removed.  A removed figure's chip goes back to p's supply."""
+    params = st.params
+    gone = st.corner_owner[c] != p
+    for k in range(3):                       # the Geselle first: it takes its place before the Knechte
+        g = 3 * c + k
+        if st.aut_fig[g] != FIG_GESELLE:
+            continue
+        if gone or st.corner_level[c] != 2:
+            st.aut_fig[g] = FIG_NONE
+            to = relocation_place(st, p, True) if params[P_AUT_RELOCATION] == RELOCATE_BEST else -1
+            st.aut_geselle_at[p] = to
+            if to >= 0:
+                st.aut_fig[to] = FIG_GESELLE
+            else:
+                st.aut_geselle[p] = 0
+            update_points(st, params, p)
+            log_event(st, E_AUT_RELOCATE, p, g, to, FIG_GESELLE, st.aut_points[p])
+        else:
+            update_points(st, params, p)
+            log_event(st, E_AUT_SABOTAGE, p, g, 1 if city_damaged(st, c) else 0, st.aut_points[p], 0)
+    if not gone:
+        return
+    for k in range(3):
+        g = 3 * c + k
+        if st.aut_fig[g] != FIG_KNECHT:
+            continue
+        st.aut_fig[g] = FIG_NONE
+        to = relocation_place(st, p, False) if params[P_AUT_RELOCATION] == RELOCATE_BEST else -1
+        if to >= 0:
+            st.aut_fig[to] = FIG_KNECHT
+        else:
+            st.aut_knechte[p] -= 1
+        update_points(st, params, p)
+        log_event(st, E_AUT_RELOCATE, p, g, to, FIG_KNECHT, st.aut_points[p])
+    st.board_version += 1
 
 
 @variant_code(AUTARKIE, None)

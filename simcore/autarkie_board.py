@@ -2,18 +2,22 @@
 (simcore.autarkie) and the bots (policies.builder_autarkie).
 
 A place g = 3 * c + k is (corner c, hex CORNER_HEXES[c, k]); a figure there belongs to
-the corner's building (Knechte stay when the settlement becomes a city)."""
+the corner's building (Knechte stay when the settlement becomes a city).  On the C&K
+substrate a Geselle at a damaged city counts as a Knecht (figure_at, points_of)."""
 import numpy as np
 
 from simcore.cards import COMMODITIES, N_RESOURCES
+from simcore.ck_board import commodity_of
 from simcore.economy import can_afford
 from simcore.jit import jitted
 from simcore.kernel_variants import variant_code
-from simcore.state import DESERT
+from simcore.state import DESERT, PIPS
 from simcore.topology import CORNER_HEXES, HEX_CORNERS, N_HEXES
 from simcore.variant import REGISTRY
-from simcore.variants.autarkie import (AUTARKIE, FIG_KNECHT, FIG_NONE, N_PLACES, P_AUT_CHIPS, P_AUT_MAX,
-                                       P_AUT_ON, P_AUT_POINTS, STEP_GESELLE, STEP_KNECHT, STEP_SLAVE)
+from simcore.variants.autarkie import (AUTARKIE, FIG_GESELLE, FIG_KNECHT, FIG_NONE, N_PLACES, P_AUT_CHIPS,
+                                       P_AUT_MAX, P_AUT_ON, P_AUT_POINTS, P_AUT_SUBSTRATE, STEP_GESELLE, STEP_KNECHT,
+                                       STEP_SLAVE, SUBSTRATE_CK)
+from simcore.variants.ck import CK
 
 FIELDS = 3      # grain: a fields hex (RULES.md §2 meat)
 
@@ -65,11 +69,35 @@ def producing(st, h):
     return h >= 0 and st.hex_resource[h] != DESERT
 
 
+@variant_code(CK, False)
+def city_damaged(st, c):
+    """The city at c is damaged by a Saboteur (C&K substrate; never on the base game)."""
+    return st.ck_damaged[c] != 0
+
+
+@jitted
+def figure_at(st, g):
+    """The figure place g counts as: the Geselle at a damaged city as a Knecht (RULES.md §2
+    sabotage)."""
+    fig = st.aut_fig[g]
+    if fig == FIG_GESELLE and city_damaged(st, place_corner(g)):
+        return FIG_KNECHT
+    return fig
+
+
+@jitted
+def geselle_sabotaged(st, p):
+    g = st.aut_geselle_at[p]
+    return g >= 0 and city_damaged(st, place_corner(g))
+
+
 @jitted
 def points_of(st, params, p):
-    """Autarky points of p's figures, capped at max_points (RULES.md §2)."""
+    """Autarky points of p's figures, capped at max_points (RULES.md §2; a sabotaged Geselle
+    scores as a Knecht)."""
+    geselle = params[P_AUT_POINTS + 1] if geselle_sabotaged(st, p) else params[P_AUT_POINTS + 2]
     n = (st.aut_slaves[p] * params[P_AUT_POINTS] + st.aut_knechte[p] * params[P_AUT_POINTS + 1]
-         + st.aut_geselle[p] * params[P_AUT_POINTS + 2])
+         + st.aut_geselle[p] * geselle)
     return min(n, params[P_AUT_MAX])
 
 
@@ -115,8 +143,32 @@ def can_geselle(st, p, g):
 
 @jitted
 def geselle_kind(st, h):
-    """The commodity the Geselle adds on hex h: meat on fields; nothing (-1) elsewhere on
-    the base substrate (RULES.md §2: on ck forest paper, pasture cloth, mountains coin)."""
-    if st.hex_resource[h] == FIELDS:
+    """The commodity the Geselle adds on hex h: meat on fields; on the C&K substrate forest
+    paper, pasture cloth, mountains coin; nothing (-1) elsewhere (RULES.md §2)."""
+    r = st.hex_resource[h]
+    if r == FIELDS:
         return st.aut_meat
+    if st.params[P_AUT_SUBSTRATE] == SUBSTRATE_CK:
+        return commodity_of(r)
     return -1
+
+
+@jitted
+def relocation_place(st, p, geselle):
+    """Where p's figure goes when the barbarians take its building (RULES.md §2): the free
+    place at one of p's buildings (the Geselle: cities only) on the hex with the most pips,
+    the Geselle preferring a hex where it yields a commodity; ties the first; -1 = none."""
+    best, where = -1, -1
+    for g in range(N_PLACES):
+        c = place_corner(g)
+        if st.corner_owner[c] != p or st.aut_fig[g] != FIG_NONE or (geselle and st.corner_level[c] != 2):
+            continue
+        h = place_hex(g)
+        if not producing(st, h):
+            continue
+        score = PIPS[st.hex_number[h]]
+        if geselle and geselle_kind(st, h) >= 0:
+            score += 100
+        if score > best:
+            best, where = score, g
+    return where

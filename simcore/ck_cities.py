@@ -1,6 +1,7 @@
 """Cities & Knights (RULES.md §4): city improvements, metropolises, city walls, repairs of
 damaged cities (§2) and the loss of a city to the barbarians."""
 from policies import variant_ck as ck_bots
+from simcore import hooks
 from simcore import records as R
 from simcore.ck_board import (ABILITY_LEVEL, TRADE, free_city, is_city, is_metropolis, metropolises,
                               refresh_rates, takes_metropolis)
@@ -83,6 +84,7 @@ def repair(st, p, c):
     st.stats[p, S_CK_REPAIRS] += 1
     st.ck_damaged[c] = 0
     log_event(st, E_CK_REPAIR, p, c, 0, 0, 0)
+    hooks.city_changed(st, p, c)
 
 
 @jitted
@@ -91,6 +93,7 @@ def damage(st, q, c):
     as a settlement, counts for the barbarians, can be pillaged; no new city meanwhile)."""
     st.ck_damaged[c] = 1
     st.stats[q, S_CK_SABOTAGED] += 1
+    hooks.city_changed(st, q, c)
 
 
 @jitted
@@ -143,4 +146,5 @@ def lose_city(st, p, c):
         refresh_rates(st, p)
         roads_changed(st)
     log_event(st, E_CK_PILLAGE, p, c, lost, wall, 0)
+    hooks.city_changed(st, p, c)
     return lost

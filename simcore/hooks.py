@@ -26,6 +26,9 @@ registration order:
                                    the base game's win check (-1: no variant decides)
   end_turn(st, p)                  end of p's turn, after the base game's
   victory_points(st, p) -> int     the variant's own victory points of p (added to the base game's)
+  city_changed(st, p, c)           p's city at corner c was just damaged, repaired, turned back into a
+                                   settlement or lost (a rule set's own events, e.g. C&K's Saboteur and
+                                   barbarians: simcore.ck_cities); corner_owner/corner_level show the result
 and the record: a variant's game columns are copied from its `game_field` when it is on
 (its seat columns are counters in st.stats already).
 
@@ -62,6 +65,7 @@ HOOKS = {
     "apply_action": ("st, p, a, x, y", "action"),
     "end_turn": ("st, p", "each"),
     "victory_points": ("st, p", "sum"),
+    "city_changed": ("st, p, c", "each"),
     "record": ("st, row", "record"),
 }
 
@@ -197,4 +201,5 @@ is_legal_action = _hook("is_legal_action")
 apply_action = _hook("apply_action")
 end_turn = _hook("end_turn")
 victory_points = _hook("victory_points")
+city_changed = _hook("city_changed")
 record = _hook("record")

@@ -19,19 +19,23 @@ from simcore.state import DESERT
 from simcore.topology import CORNER_HEXES
 from simcore.variants import autarkie as AD
 from simcore.variants.autarkie import FIG_GESELLE, FIG_KNECHT, N_PLACES
+from simcore.variants.ck import CitiesKnights
 from tests.invariants import checked_games, checker_kernel, play_games_checked
 from tests.test_autarkie_rules import aut_params
 
 INVARIANTS = {
     1: "card kinds: bank + hands == supply for every kind (meat too), none negative",
     2: "chips: slaves + Knechte <= small_chips, none negative, at most one Geselle",
-    3: "figures on the board: Knechte and the Geselle counted from the places match the players' counts",
+    3: "figures on the board: Knechte and the Geselle counted from the places match the players' counts "
+       "(and the Geselle's recorded place)",
     4: "a figure stands at its owner's building on a producing hex; the Geselle at a city",
     5: "points == the figures' points capped at max_points, never above it, recorded in aut_points",
     6: "the card: nobody holds it only while nobody reached the threshold; its holder has the threshold "
-       "and no fewer points than anybody; it passed only to a player with strictly more than the last holder",
+       "and no fewer points than anybody; it passed only to a player with strictly more than the last holder "
+       "(ck: set aside only on a tie for the most)",
     7: "records: slaves bought - Knechte made == slaves; Knechte made - Geselle made == Knechte; "
-       "vp_autarkie == card_vp for the holder only; meat spent <= meat paid for figures",
+       "vp_autarkie == card_vp for the holder only; meat spent <= meat paid for figures (ck: the barbarians may "
+       "remove Knechte: made - Geselle made >= Knechte)",
     8: "a policy answer was refused (st.illegal)",
 }
 
@@ -50,6 +54,7 @@ def check_autarkie(st, params, before):
                 return 1
         if total != kind_supply(params, r):
             return 1
+    ck = params[AD.P_AUT_SUBSTRATE] == AD.SUBSTRATE_CK
     knechte = np.zeros(players, np.int64)
     geselle = np.zeros(players, np.int64)
     for g in range(N_PLACES):
@@ -66,10 +71,12 @@ def check_autarkie(st, params, before):
         elif fig == FIG_GESELLE:
             if st.corner_level[c] != 2:
                 return 4
+            if st.aut_geselle_at[o] != g:
+                return 3
             geselle[o] += 1
         else:
             return 3
-    most = 0
+    most, n_most = 0, 0
     for p in range(players):
         if st.aut_slaves[p] < 0 or st.aut_knechte[p] < 0 or st.aut_geselle[p] < 0 or st.aut_geselle[p] > 1:
             return 2
@@ -77,13 +84,19 @@ def check_autarkie(st, params, before):
             return 2
         if knechte[p] != st.aut_knechte[p] or geselle[p] != st.aut_geselle[p]:
             return 3
+        if geselle[p] == 0 and st.aut_geselle_at[p] != -1:
+            return 3
         n = points_of(st, params, p)
         if st.aut_points[p] != n or n > params[AD.P_AUT_MAX] or st.stats[p, AD.S_AUT_POINTS] != n:
             return 5
-        most = max(most, n)
+        if n > most:
+            most, n_most = n, 1
+        elif n == most:
+            n_most += 1
         if st.stats[p, AD.S_AUT_SLAVES] - st.stats[p, AD.S_AUT_KNECHTE] != st.aut_slaves[p]:
             return 7
-        if st.stats[p, AD.S_AUT_KNECHTE] - st.stats[p, AD.S_AUT_GESELLE] != st.aut_knechte[p]:
+        made = st.stats[p, AD.S_AUT_KNECHTE] - st.stats[p, AD.S_AUT_GESELLE]
+        if made != st.aut_knechte[p] and not (ck and made > st.aut_knechte[p]):
             return 7
         if st.stats[p, AD.S_VP_AUTARKIE] != (params[AD.P_AUT_CARD_VP] if st.aut_holder == p else 0):
             return 7
@@ -91,7 +104,7 @@ def check_autarkie(st, params, before):
             return 7
     holder = st.aut_holder
     if holder < 0:
-        if most >= params[AD.P_AUT_THRESHOLD]:
+        if most >= params[AD.P_AUT_THRESHOLD] and not (ck and n_most > 1):
             return 6
     elif st.aut_points[holder] < params[AD.P_AUT_THRESHOLD] or st.aut_points[holder] < most:
         return 6
@@ -128,12 +141,25 @@ CASES = {
                           {"small_chips": 2, "max_points": 7, "points": [1, 2, 3]}),
     "random-scarce-meat": (("random", "autarkist", "random", "autarkist"), 300, 44,
                            {"meat_supply": 2, "card_threshold": 4}),
+    # the C&K substrate (tests/test_autarkie_ck.py builds its params): frequent barbarians and Saboteurs
+    "ck-bots": (("autarkist", "greedy", "knights", "random"), 200, 45,
+                {"substrate": "ck", "card_threshold": 4, "ck": {"barbarian_steps": 4,
+                                                                "progress_deck": {"saboteur": 8}}}),
+    "ck-random-remove": (("random", "autarkist", "random", "science"), 200, 46,
+                         {"substrate": "ck", "relocation": "remove", "ck": {"barbarian_steps": 3}}),
 }
 
 
 def play_case(seats, games, seed, rules):
     """(out, seeds, the product's records) of a checked run."""
-    params = aut_params(players=len(seats), **rules)
+    if rules.get("substrate") == "ck":
+        from tests.test_autarkie_ck import ck_aut_params
+        rules = dict(rules)
+        ck = rules.pop("ck")
+        ck["progress_deck"] = {**CitiesKnights().progress_deck, **ck.get("progress_deck", {})}
+        params = ck_aut_params(players=len(seats), ck=ck, **{k: v for k, v in rules.items() if k != "substrate"})
+    else:
+        params = aut_params(players=len(seats), **rules)
     params[P.P_LAYOUT] = P.LAYOUT_RANDOM
     params[P.P_ROTATE_SEATS] = 1
     params[P.P_DOMESTIC_TRADE] = 1

@@ -15,7 +15,8 @@ from simcore.config import Rules, Scenario, pack_rules
 from simcore.economy import produce
 from simcore.game import apply_action, play_turn
 from simcore.legal import is_legal
-from simcore.state import victory_points
+from simcore.cards import card_kinds
+from simcore.state import buffer_variants, rules_variants, victory_points
 from simcore.topology import CORNER_HEXES
 from simcore.autarkie import after_production
 from simcore.variants import autarkie as AD
@@ -54,7 +55,8 @@ def place(c, h):
 
 
 def hand(st, p, **named):
-    set_hand(st, p, kinds=KINDS, **named)
+    """Set p's hand by card kind name (the kinds of st's rules: meat last; on C&K paper, cloth, coin before it)."""
+    set_hand(st, p, kinds=card_kinds(buffer_variants(rules_variants(st.params))), **named)
 
 
 def roll(st, params, number):

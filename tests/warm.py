@@ -67,9 +67,15 @@ def _autarkie():
     play_case(*CASES["random"][:1], 1, *CASES["random"][2:])
 
 
+def _autarkie_ck():
+    from tests.test_autarkie_games import CASES, play_case
+    seats, _, seed, rules = CASES["ck-bots"]
+    play_case(seats, 1, seed, {**rules, "ck": dict(rules["ck"])})
+
+
 # name: (compile, rough cold compile seconds on one core: the pool starts the longest first)
 JOBS = {"ck": (_ck, 110), "grundbesitz": (_grundbesitz, 70), "base": (_base, 55), "robin": (_robin, 55),
-        "autarkie": (_autarkie, 60)}
+        "autarkie": (_autarkie, 60), "autarkie-ck": (_autarkie_ck, 120)}
 PLAIN_SECONDS = 130
 
 

@@ -1,6 +1,6 @@
 """Fleisch / Autarkie (RULES.md §2, seed 001): the declaration.  `[variants.autarkie]`:
 
-    substrate = "base"          # "base": meat is the only commodity; "ck" needs ruleset = "ck"
+    substrate = "base"          # "base": meat is the only commodity; "ck" (with ruleset = "ck"): a 4th commodity
     points = [1, 2, 3]          # autarky points of a slave, a Knecht, the Geselle (increasing)
     max_points = 13             # the cap: points.geselle + small_chips * points.knecht
     small_chips = 5             # slave/Knecht chips per player (one Geselle besides)
@@ -10,6 +10,8 @@
     slave_cost = { grain = 1, meat = 1 }     # buy a slave
     knecht_cost = { grain = 1, meat = 1 }    # turn a slave into a Knecht (placed)
     geselle_cost = { grain = 1, meat = 1 }   # turn a Knecht at a city into the Geselle
+    relocation = "best"         # ck: a figure whose building the barbarians take moves to the best
+                                # free place ("best") or is removed ("remove")
 
 A place is the pair (corner c, hex CORNER_HEXES[c, k]), numbered 3 * c + k (as a
 Grundbesitz is): one Knecht per (building, hex), so at most 3 per hex.
@@ -32,6 +34,7 @@ N_PLACES = 3 * N_CORNERS          # (corner, adjacent hex position)
 MAX_KINDS = 13                    # widest hand: 5 resources + simcore.cards.MAX_COMMODITIES
 FIG_NONE, FIG_KNECHT, FIG_GESELLE = 0, 1, 2
 STEP_SLAVE, STEP_KNECHT, STEP_GESELLE = 0, 1, 2
+RELOCATE_BEST, RELOCATE_REMOVE = 0, 1
 COST_NAMES = RESOURCE_NAMES + ("meat",)
 COST_DEFAULT = {n: (1 if n in ("grain", "meat") else 0) for n in COST_NAMES}
 POINT_NAMES = ("slave", "knecht", "geselle")
@@ -61,6 +64,7 @@ class Autarkie:
     slave_cost: dict = int_table(COST_DEFAULT, 0, 20)
     knecht_cost: dict = int_table(COST_DEFAULT, 0, 20)
     geselle_cost: dict = int_table(COST_DEFAULT, 0, 20)
+    relocation: str = choice("best", {"best": RELOCATE_BEST, "remove": RELOCATE_REMOVE})
 
 
 def chip_points(rules):
@@ -73,8 +77,11 @@ def check_autarkie(scenario):
     reachable, and the C&K substrate needs the C&K rule set."""
     rules = scenario.rules.variants[AUTARKIE]
     key = f"variants.{AUTARKIE}"
-    if rules.substrate == "ck" and getattr(scenario.rules, "ruleset", "base") != "ck":
+    ruleset = getattr(scenario.rules, "ruleset", "base")
+    if rules.substrate == "ck" and ruleset != "ck":
         raise ScenarioError(f"{key}.substrate", 'needs ruleset = "ck"', '"base", or "ck" with ruleset = "ck"')
+    if rules.substrate == "base" and ruleset == "ck":
+        raise ScenarioError(f"{key}.substrate", '"base" while ruleset = "ck"', '"ck" with ruleset = "ck"')
     most = chip_points(rules)
     if rules.max_points != most:
         raise ScenarioError(f"{key}.max_points", f"{rules.max_points} is not what the chips allow",
@@ -104,6 +111,7 @@ AUT = register(Variant(
         ("aut_slaves", (MAX_PLAYERS,), "slaves lying before each player"),
         ("aut_knechte", (MAX_PLAYERS,), "Knechte each player has placed"),
         ("aut_geselle", (MAX_PLAYERS,), "1 = the player has its Geselle"),
+        ("aut_geselle_at", (MAX_PLAYERS,), "place of each player's Geselle, -1 = none"),
         ("aut_points", (MAX_PLAYERS,), "autarky points (capped at max_points)"),
         ("aut_costs", (3, MAX_KINDS), "cost of each step (STEP_*) per card kind of the hand"),
         ("aut_due", (MAX_PLAYERS, MAX_KINDS), "scratch: figure yields the roll owes each player (hook owe)"),
@@ -136,6 +144,8 @@ AUT = register(Variant(
         ("aut_geselle", ("place", "corner", "hex", "points")),
         ("aut_yield", ("res", "amount", "hex", "figure")),
         ("aut_card", ("from_player", "points", "-", "-")),
+        ("aut_relocate", ("place", "to_place", "figure", "points")),   # ck pillage: to_place -1 = removed
+        ("aut_sabotage", ("place", "damaged", "points", "-")),         # ck: the Geselle at a damaged/repaired city
     ),
     named_fields={"figure": ("none", "knecht", "geselle")},
     actions=("aut_slave", "aut_knecht", "aut_geselle"),
@@ -155,11 +165,13 @@ P_AUT_THRESHOLD = AUT.slot("card_threshold")
 P_AUT_CARD_VP = AUT.slot("card_vp")
 P_AUT_COST = (AUT.slot("slave_cost"), AUT.slot("knecht_cost"), AUT.slot("geselle_cost"))
 P_AUT_SLAVE_COST, P_AUT_KNECHT_COST, P_AUT_GESELLE_COST = P_AUT_COST
+P_AUT_RELOCATION = AUT.slot("relocation")
 
 (S_AUT_POINTS, S_AUT_SLAVES, S_AUT_KNECHTE, S_AUT_GESELLE, S_AUT_MEAT_PRODUCED, S_AUT_MEAT_SPENT,
  S_GAIN_KNECHT, S_GAIN_GESELLE, S_SPEND_AUTARKIE, S_AUT_CARD_TURNS, S_AUT_CARD_TAKEN, S_VP_AUTARKIE, S_AUT_CARD_END) = (
     AUT.seat(c) for c, _ in AUT.seat_columns)
 G_AUT_HOLDER, G_AUT_CHANGES, G_AUT_FIRST_TURN = (AUT.game(c) for c, _ in AUT.game_columns)
-E_AUT_SLAVE, E_AUT_KNECHT, E_AUT_GESELLE, E_AUT_YIELD, E_AUT_CARD = (AUT.event(n) for n, _ in AUT.events)
+E_AUT_SLAVE, E_AUT_KNECHT, E_AUT_GESELLE, E_AUT_YIELD, E_AUT_CARD, E_AUT_RELOCATE, E_AUT_SABOTAGE = (
+    AUT.event(n) for n, _ in AUT.events)
 A_AUT_SLAVE, A_AUT_KNECHT, A_AUT_GESELLE = (AUT.action(n) for n in AUT.actions)
 W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE = (AUT.weight(n) for n, *_ in AUT.weights)
