@@ -128,7 +128,8 @@ def _read_games(path, header, summary, meta, label, values):
         stacked = pd.concat([_seat_frame(df, k, suffixes, labels[specs[:, k]]) for k in range(players)])
         grouped = stacked.groupby("label")
         sums.append(grouped[suffixes].sum())
-        squares.append((stacked[suffixes] ** 2).assign(label=stacked["label"]).groupby("label").sum())
+        squared = pd.DataFrame(stacked[suffixes].to_numpy() ** 2, columns=suffixes)   # one block: no fragmenting
+        squares.append(squared.groupby(stacked["label"].to_numpy()).sum())
         counts.append(grouped.size())
     joined = {k: _join(v) for k, v in per_game.items()}
     order = list(dict.fromkeys(labels))
@@ -187,7 +188,6 @@ def _total(parts, order, columns):
 
 
 def _seat_frame(df, k, suffixes, labels):
-    frame = df[[f"seat{k}_{s}" for s in suffixes]].astype(np.float64)
-    frame.columns = suffixes
+    frame = pd.DataFrame(df[[f"seat{k}_{s}" for s in suffixes]].to_numpy(np.float64), columns=suffixes)
     frame["label"] = labels
     return frame

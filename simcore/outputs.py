@@ -1,7 +1,8 @@
 """The files a run writes: games.csv rows, atomic JSON, JSON Lines, resumable .part files,
 games.parquet (with pyarrow).
 
-games.csv holds the kernel's record columns (simcore.records) with two kinds of
+games.csv holds the kernel's record columns (simcore.records) of the base game and of
+the variants in force (a variant that is off writes no column), with two kinds of
 names added for reading: `winner_policy` after `winner_seat` and `seatK_policy`
 after `seatK_spec`.  Seats beyond the player count are left empty.
 """
@@ -13,21 +14,34 @@ from pathlib import Path
 import numpy as np
 
 from simcore import records as R
+from simcore.variant import REGISTRY
 
 
-def csv_columns():
-    """The games.csv header, in order."""
-    cols = list(R.GAME_COLUMNS)
+def kept_columns(variants):
+    """(game, seat) indices of the record columns games.csv keeps for rules with `variants` on:
+    the base game's and those of the variants in force, in record order."""
+    game, seat = list(range(R.N_BASE_GAME_COLUMNS)), list(range(R.N_BASE_SEAT_COLUMNS))
+    for v in REGISTRY.values():
+        if v.name in variants:
+            game += range(v.game_base, v.game_base + len(v.game_columns))
+            seat += range(v.seat_base, v.seat_base + len(v.seat_columns))
+    return np.array(game, dtype=np.int64), np.array(seat, dtype=np.int64)
+
+
+def csv_columns(variants):
+    """The games.csv header for rules with `variants` on, in order."""
+    game, seat = kept_columns(variants)
+    cols = [R.GAME_COLUMNS[i] for i in game]
     cols.insert(R.G_WINNER + 1, "winner_policy")
-    for seat in range(R.MAX_SEATS):
-        block = [f"seat{seat}_{c}" for c in R.SEAT_COLUMNS]
-        block.insert(R.S_SPEC + 1, f"seat{seat}_policy")
+    for k in range(R.MAX_SEATS):
+        block = [f"seat{k}_{R.SEAT_COLUMNS[i]}" for i in seat]
+        block.insert(R.S_SPEC + 1, f"seat{k}_policy")
         cols += block
     return cols
 
 
-def header_line():
-    return ",".join(csv_columns()) + "\n"
+def header_line(variants):
+    return ",".join(csv_columns(variants)) + "\n"
 
 
 _LOW, _HIGH = -16, 4096
@@ -52,32 +66,37 @@ def _names(block, policy_names, players):
     return names[winner_spec], [names[specs[:, s]] for s in range(players)]
 
 
-def _columns(block, policy_names, players, cells, blank):
-    """The games.csv columns of `block` in order, from `cells` (2-D slices) plus the policy names."""
+def _columns(block, policy_names, players, variants, cells, blank):
+    """The games.csv columns of `block` in order, from `cells` (2-D) plus the policy names."""
     winner_names, seat_names = _names(block, policy_names, players)
-    parts = [cells[:, :R.G_WINNER + 1], winner_names[:, None], cells[:, R.G_WINNER + 1:R.N_GAME_COLUMNS]]
-    for seat in range(players):
-        base = R.SEAT_BASE + seat * R.SEAT_WIDTH
-        parts += [cells[:, base:base + R.S_SPEC + 1], seat_names[seat][:, None],
-                  cells[:, base + R.S_SPEC + 1:base + R.SEAT_WIDTH]]
-    return parts + [blank] * (R.SEAT_WIDTH + 1) * (R.MAX_SEATS - players)
+    game, seat = kept_columns(variants)
+    parts = [cells[:, game[:R.G_WINNER + 1]], winner_names[:, None], cells[:, game[R.G_WINNER + 1:]]]
+    for k in range(players):
+        at = R.SEAT_BASE + k * R.SEAT_WIDTH + seat
+        parts += [cells[:, at[:R.S_SPEC + 1]], seat_names[k][:, None], cells[:, at[R.S_SPEC + 1:]]]
+    return parts + [blank] * (len(seat) + 1) * (R.MAX_SEATS - players)
 
 
-def format_rows(block, policy_names, players):
-    """CSV text of kernel records int64[n, N_COLUMNS]; policy_names[spec] names each scenario seat."""
+def format_rows(block, policy_names, players, variants):
+    """CSV text of kernel records int64[n, N_COLUMNS] of rules with `variants` on;
+    policy_names[spec] names each scenario seat."""
     if not len(block):
         return ""
+    game, seat = kept_columns(variants)
+    used = np.concatenate([game] + [R.SEAT_BASE + k * R.SEAT_WIDTH + seat for k in range(players)])
+    cells = np.empty(block.shape, dtype=object)
+    cells[:, used] = _cells(block[:, used])   # text only for the columns written
     blank = np.full((len(block), 1), "", dtype=object)
-    table = np.concatenate(_columns(block, policy_names, players, _cells(block), blank), axis=1)
+    table = np.concatenate(_columns(block, policy_names, players, variants, cells, blank), axis=1)
     return "\n".join(map(",".join, table.tolist())) + "\n"
 
 
-def arrow_table(block, policy_names, players):
+def arrow_table(block, policy_names, players, variants):
     """The rows as a pyarrow Table typed as pandas reads games.csv: int64 numbers, string policy
     names, float64 (all null) for the seats beyond the player count."""
     import pyarrow as pa
     blank = pa.nulls(len(block), pa.float64())
-    parts = _columns(block, policy_names, players, block, blank)
+    parts = _columns(block, policy_names, players, variants, block, blank)
     arrays = []
     for part in parts:
         if isinstance(part, pa.Array):
@@ -86,7 +105,7 @@ def arrow_table(block, policy_names, players):
             arrays.append(pa.array(part[:, 0], pa.string()))
         else:
             arrays += [pa.array(np.ascontiguousarray(part[:, j])) for j in range(part.shape[1])]
-    return pa.Table.from_arrays(arrays, names=csv_columns())
+    return pa.Table.from_arrays(arrays, names=csv_columns(variants))
 
 
 def write_json(path, obj):
@@ -202,16 +221,16 @@ def has_pyarrow():
     return importlib.util.find_spec("pyarrow") is not None
 
 
-def write_chunk(base, block, policy_names, players):
+def write_chunk(base, block, policy_names, players, variants):
     """base.csv (the rows without header) and, with pyarrow, base.parquet (the same table, typed as
     pandas reads games.csv); each under a temporary name, then renamed, the CSV last: a chunk whose
     .csv exists is complete."""
     base = Path(base)
     if has_pyarrow():
         import pyarrow.parquet as pq
-        table = arrow_table(block, policy_names, players)
+        table = arrow_table(block, policy_names, players, variants)
         _atomic(base.with_suffix(".parquet"), lambda tmp: pq.write_table(table, tmp))
-    text = format_rows(block, policy_names, players).encode()
+    text = format_rows(block, policy_names, players, variants).encode()
     _atomic(base.with_suffix(".csv"), lambda tmp: tmp.write_bytes(text))
 
 

@@ -60,6 +60,7 @@ N_GAME_COLUMNS = len(GAME_COLUMNS)
  S_SETTLEMENTS, S_CITIES, S_ROADS, S_ROAD_LENGTH, S_KNIGHTS, S_DEVS_BOUGHT,
  S_DOMESTIC_TRADES) = range(len(SEAT_COLUMNS))
 N_BASE_GAME_COLUMNS = len(GAME_COLUMNS)
+N_BASE_SEAT_COLUMNS = len(SEAT_COLUMNS)
 
 # The layout with every registered variant's columns (kept current by add_*_columns;
 # read them as records.X when used, and in kernels from the shapes of st.stats and row)

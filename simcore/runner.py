@@ -60,7 +60,8 @@ def run_metadata(scenario):
     spec = dataclasses.asdict(scenario)
     for key in ("source", "description"):
         spec.pop(key)
-    digest = hashlib.sha256(json.dumps([spec, csv_columns()], sort_keys=True).encode()).hexdigest()
+    columns = csv_columns(rules_variants(pack_rules(scenario)))
+    digest = hashlib.sha256(json.dumps([spec, columns], sort_keys=True).encode()).hexdigest()
     return {"scenario": scenario.name, "source": str(scenario.source), "seed": scenario.seed,
             "games": scenario.games, "scenario_hash": digest}
 
@@ -165,7 +166,8 @@ def play_chunk(work, start, count):
     tally = work.tally(work.scenario).add(pd.DataFrame(block, columns=R.column_names()))
     if not work.folder:
         return Done(start, count, tally, block)
-    outputs.write_chunk(Path(work.folder) / chunk_name(start, count), block, names, players)
+    outputs.write_chunk(Path(work.folder) / chunk_name(start, count), block, names, players,
+                        rules_variants(work.params))
     return Done(start, count, tally)
 
 
@@ -198,6 +200,7 @@ class Job:
             self.meta["until_ci"] = until.meta()
         self.state = _plan(self.out, self.meta, resume, force)   # checked before anything is written
         self.params = pack_rules(scenario)
+        self.variants = rules_variants(self.params)   # games.csv has their columns
         self.kinds, self.weights = pack_policies(scenario)
         self.tally = tally(scenario)
         self.total = scenario.games
@@ -221,11 +224,11 @@ class Job:
             remove_results(out)  # the old report, games.csv, games.parquet, summary.json, meta.json
             shutil.rmtree(self.chunks, ignore_errors=True)
             write_json(out / RUN_JSON, self.meta)
-            part.write_text(header_line(), encoding="utf-8")
+            part.write_text(header_line(self.variants), encoding="utf-8")
             self.chunks.mkdir()
             self._parquet = outputs.ParquetJoin(out / GAMES_PARQUET, self.chunks / JOINED_PARQUET)
         elif self.state == "part":
-            self.start = recover_part(part, header_line())
+            self.start = recover_part(part, header_line(self.variants))
             if self.start is None or self.start > self.scenario.games:
                 raise InputError(f"{part}: is damaged or from another version; use --force to start over")
             self._tally_file(part)
@@ -275,7 +278,7 @@ class Job:
 
     def _tally_file(self, path, header=True):
         """Add the rows of a games file (a chunk file has no header line) to the tally, 50,000 at a time."""
-        names = {} if header else {"header": None, "names": csv_columns()}
+        names = {} if header else {"header": None, "names": csv_columns(self.variants)}
         for df in pd.read_csv(path, usecols=self.tally.columns(), chunksize=50_000, **names):
             self.tally.add(df)
 
@@ -295,7 +298,8 @@ class Job:
             return 0
         if done.block is not None:
             self.chunks.mkdir(exist_ok=True)
-            outputs.write_chunk(base, done.block, [s.policy for s in self.scenario.seats], self.scenario.players)
+            outputs.write_chunk(base, done.block, [s.policy for s in self.scenario.seats], self.scenario.players,
+                                self.variants)
         self._flush_ahead()   # chunk files found on resume that start where games.csv.part ends
         self.tally.merge(done.tally)
         self._append(base.with_suffix(".csv"), done.start, done.count)

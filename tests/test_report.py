@@ -145,7 +145,7 @@ def test_variant_entries_light_up_only_with_their_columns(runs, tmp_path):
 
 
 def test_flows_leave_out_a_variant_that_is_off_and_keep_it_when_on(runs, tmp_path):
-    """The base game writes gain_/spend_grundbesitz as 0: no such source or use in its tables or report;
+    """The base game has no gain_/spend_grundbesitz: no such source or use in its tables or report;
     with Grundbesitz on in the rules they stay, even at 0 (nobody bought one)."""
     flows = tables.flows(open_results(runs / "a"))
     assert {"dice", "trade", "discards", "stolen"} <= set(flows["source"]) and "grundbesitz" not in set(flows["source"])
@@ -155,6 +155,10 @@ def test_flows_leave_out_a_variant_that_is_off_and_keep_it_when_on(runs, tmp_pat
     summary = json.loads((tmp_path / "on" / "summary.json").read_text())
     summary["rules"]["variants"] = {"grundbesitz": {}}
     (tmp_path / "on" / "summary.json").write_text(json.dumps(summary))
+    games = pd.read_csv(tmp_path / "on" / "games.csv")
+    zero = {f"seat{k}_{c}": 0 for k in range(4) for c in ("gain_grundbesitz", "spend_grundbesitz")}
+    pd.concat([games, pd.DataFrame(zero, index=games.index)], axis=1).to_csv(tmp_path / "on" / "games.csv", index=False)
+    (tmp_path / "on" / "games.parquet").unlink(missing_ok=True)
     flows = tables.flows(open_results(tmp_path / "on"))
     gb = flows[flows["source"] == "grundbesitz"]
     assert set(gb["kind"]) == {"gain", "spend"} and (gb["mean"] == 0).all()

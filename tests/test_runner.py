@@ -30,7 +30,7 @@ def test_writes_games_and_summary(small, tmp_path):
     files = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert files == ["games.csv", "games.parquet", "meta.json", "run.json", "summary.json"]
     df = pd.read_csv(tmp_path / "out" / "games.csv")
-    assert list(df.columns) == csv_columns()
+    assert list(df.columns) == csv_columns(())
     assert df["game"].tolist() == list(range(small.games))
     assert json.loads((tmp_path / "out" / "summary.json").read_text()) == summary
     assert summary == summarize(df, small)          # streamed tally == one pass over the file
