@@ -21,10 +21,10 @@ from simcore.economy import can_bank_trade
 from simcore.params import P_VICTORY_POINTS
 from simcore.legal import can_buy_dev, can_city, can_offer, can_road, can_settlement, is_legal
 from simcore.pieces import can_build_settlement_at, spot_is_free
-from simcore.state import (ITEM_CITY, ITEM_DEVCARD, ITEM_GB, ITEM_ROAD, ITEM_SETTLEMENT, DEV_KNIGHT,
+from simcore.state import (ITEM_CITY, ITEM_DEVCARD, ITEM_ROAD, ITEM_SETTLEMENT, DEV_KNIGHT,
                            DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS, N_RESOURCES, PIECE_CITY, PIECE_ROAD,
                            PIECE_SETTLEMENT, PIPS, RES_POPCOUNT)
-from simcore.variants.grundbesitz import A_BUY_GB, W_GB
+from simcore.variants.grundbesitz import A_BUY_GB, ITEM_GB, W_GB
 from simcore.topology import (CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS,
                               N_CORNERS, N_HEXES)
 

@@ -6,20 +6,18 @@ Weights not named here are 0.  A scenario may override any weight of a preset:
     weights = { devcard = 0.8 }
 """
 
+from simcore.variant import REGISTRY
+import simcore.variants  # noqa: F401  the shipped variants declare their weights' defaults
+
+# the base game's builder weights, then each variant's declared defaults (only read when it is on)
 BUILDER_BASE = {
     "city": 1.0, "settlement": 1.0, "road": 0.5, "devcard": 0.35,
     "pips": 1.0, "diversity": 1.5, "harbour": 0.5,
     "lumber": 1.0, "brick": 1.0, "wool": 1.0, "grain": 1.0, "ore": 1.0,
     "robber_leader": 1.0, "knight_early": 0.0, "trade": 1.0, "longest_road": 0.0,
-    # Grundbesitz (only read when the variant is on)
-    "gb": 0.6, "gb_block": 1.0, "gb_knight_block": 0.0, "gb_defend": 1.0, "gb_remove": 1.0,
-    "gb_defend_removal": 1.0, "gb_strike": 1.0, "gb_follow_remove": 1.0,
-    # Autarkie (only read when the variant is on; policies.builder_autarkie)
-    "aut_card": 1.0, "aut_income": 1.0, "aut_trade": 0.0,
-    # Cities & Knights (only read under ruleset = "ck")
-    "ck_knights": 1.0, "ck_improve": 1.0, "ck_science": 1.0, "ck_trade": 1.0, "ck_politics": 1.0,
-    "ck_commodity": 1.0, "ck_wall": 0.5, "ck_progress": 1.0, "ck_chase": 1.0, "ck_card_min": 2.0,
 }
+for _variant in REGISTRY.values():
+    BUILDER_BASE.update(_variant.weight_defaults())
 
 # the Sheriff's choices in the Robin Hood mode (policies.sheriff)
 SHERIFF_BASE = {"robin_vp": 1.0, "robin_block": 0.3, "robin_steal": 1.0, "evict": 1.0}

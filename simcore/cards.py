@@ -37,6 +37,17 @@ class CardKind:
 
 COMMODITIES = {}    # variant name -> its CardKinds, in declaration order
 
+# the rows of st.costs: what a player pays for (state.ITEM_*), then the variants' own
+# (Variant.items, e.g. Grundbesitz's "gb"), in registration order
+ITEM_NAMES = ["road", "settlement", "city", "devcard"]
+N_BASE_ITEMS = len(ITEM_NAMES)
+
+
+def add_item(name):
+    """The st.costs row of a variant's new item (simcore.variant.register)."""
+    ITEM_NAMES.append(name)
+    return len(ITEM_NAMES) - 1
+
 
 def declare_card_kinds(variant, *kinds):
     """Add a variant's commodities to the hand (simcore.variant.register calls it)."""

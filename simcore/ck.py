@@ -10,7 +10,7 @@ cities), after_production (aqueduct, commodity counts), seven (hand limit with w
 the robber asleep until the first attack), forbids (development cards, a city while one
 is damaged, roads past a knight), its actions, game_over (ck.victory_points),
 victory_points (metropolises, Defender cards, Printer/Constitution, merchant)."""
-from policies import decide
+from policies import variant_ck as ck_bots
 from simcore.actions import A_BUY_DEV, A_CITY, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS
 from simcore.ck_barbarians import roll_dice
 from simcore.ck_board import (ABILITY_LEVEL, SCIENCE, can_activate, can_build_knight, can_chase, can_improve,
@@ -119,7 +119,7 @@ def after_production(st, params, p):
     for i in range(st.players):
         q = (p + i) % st.players
         if st.ck_level[q, SCIENCE] >= ABILITY_LEVEL and st.hand[q].sum() == st.ck_hand_before[q]:
-            r = decide.ck_aqueduct(st, q)
+            r = ck_bots.ck_aqueduct(st, q)
             if r < 0 or r >= N_RESOURCES:
                 st.illegal += 1
                 r = 0

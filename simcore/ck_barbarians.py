@@ -1,6 +1,6 @@
 """Cities & Knights (RULES.md §4): the dice (red, yellow, event die), the gates' progress
 card draws, and the barbarians: their ship, the attack, pillage and Defender cards."""
-from policies import decide
+from policies import variant_ck as ck_bots
 from simcore.ck_board import barbarian_strength, free_city, is_city, is_metropolis, strength
 from simcore.ck_cards import draw
 from simcore.ck_cities import lose_city
@@ -110,7 +110,7 @@ def attack(st):
             outcome = OUTCOME_TIE
             for q in range(st.players):
                 if strength(st, q) == best:
-                    colour = decide.ck_tie_colour(st, q)
+                    colour = ck_bots.ck_tie_colour(st, q)
                     if colour < 0 or colour >= N_TRACKS:
                         st.illegal += 1
                         colour = 0
@@ -122,7 +122,7 @@ def attack(st):
 @jitted
 def pillage(st, q):
     """q loses one of its cities without a metropolis (q chooses which)."""
-    c = decide.ck_pillage_city(st, q)
+    c = ck_bots.ck_pillage_city(st, q)
     if c < 0 or c >= N_CORNERS or not is_city(st, q, c) or is_metropolis(st, c):
         st.illegal += 1
         c = free_city(st, q)

@@ -1,6 +1,6 @@
 """Cities & Knights (RULES.md §4): city improvements, metropolises, city walls, repairs of
 damaged cities (§2) and the loss of a city to the barbarians."""
-from policies import decide
+from policies import variant_ck as ck_bots
 from simcore import records as R
 from simcore.ck_board import (ABILITY_LEVEL, TRADE, free_city, is_city, is_metropolis, metropolises,
                               refresh_rates, takes_metropolis)
@@ -54,7 +54,7 @@ def set_metro_stats(st, p):
 @jitted
 def take_metropolis(st, p, t):
     """p puts track t's metropolis on one of its cities without one (from its holder, if any)."""
-    c = decide.ck_metro_city(st, p, t)
+    c = ck_bots.ck_metro_city(st, p, t)
     if not is_city(st, p, c) or is_metropolis(st, c):
         st.illegal += 1
         c = free_city(st, p)

@@ -4,7 +4,7 @@ that was not activated this turn may move along its owner's roads, displace a we
 opposing knight (which retreats along its owner's roads or is removed), or chase the
 robber from a hex next to it; each action deactivates it.  A knight stands on a corner
 (st.corner_guard = its owner): no settlement there, and it breaks opposing roads."""
-from policies import decide
+from policies import variant_ck as ck_bots
 from simcore.ck_board import GRAIN, ORE, WOOL, reach
 from simcore.events import log_event
 from simcore.game import relocate_robber
@@ -126,7 +126,7 @@ def retreat_corner(st, q, d):
             n += 1
     if n == 0:
         return -1
-    e = decide.ck_retreat(st, q, d)
+    e = ck_bots.ck_retreat(st, q, d)
     reach(st, q, d)
     if e < 0 or e >= N_CORNERS or e == d or not st.ck_reach[e] or st.corner_owner[e] >= 0 or st.corner_guard[e] >= 0:
         st.illegal += 1

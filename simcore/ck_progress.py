@@ -2,7 +2,7 @@
 function per card, dispatched by `play`; the Alchemist before the roll (`before_dice`, from
 the roll hook).  When a card may be played and which answers its choices allow is
 simcore.ck_progress_board (the policies ask it too: they never import this module, which
-uses simcore.game); the choices are asked through policies.decide.ck_card_pick:
+uses simcore.game); the choices are asked through policies.variant_ck.ck_card_pick:
 
   card               choices (k: chooser, answer)
   alchemist          0: p, red die 1..6; 1: p, yellow die 1..6
@@ -30,7 +30,7 @@ uses simcore.game); the choices are asked through policies.decide.ck_card_pick:
   spy                0: p, an opponent with progress cards; 1: p, the card taken
   warlord            -: every own knight activated free
   wedding            per player with more VP, twice: that player, a card kind given to p"""
-from policies import decide
+from policies import decide, variant_ck as ck_bots
 from simcore.ck_board import refresh_rates
 from simcore.ck_cards import put_back
 from simcore.ck_cities import damage, improve, road_removed, roads_changed
@@ -124,7 +124,7 @@ def pick(st, q, card, k):
     first = first_ok(st, q, card, k)
     if first < 0:
         return -1
-    x = decide.ck_card_pick(st, q, card, k)
+    x = ck_bots.ck_card_pick(st, q, card, k)
     if pick_ok(st, q, card, k, x):
         return x
     st.illegal += 1
@@ -157,7 +157,7 @@ def before_dice(st, p):
         st.ck_fleet_owner = -1
         st.ck_fleet_kind = -1
         refresh_rates(st, q)
-    if alchemist_ok(st, p) and decide.ck_alchemist(st, p):
+    if alchemist_ok(st, p) and ck_bots.ck_alchemist(st, p):
         start(st, p, CARD_ALCHEMIST)
         st.ck_fixed_red = pick(st, p, CARD_ALCHEMIST, 0)
         st.ck_fixed_yellow = pick(st, p, CARD_ALCHEMIST, 1)

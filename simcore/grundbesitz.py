@@ -9,9 +9,10 @@ move_robber (robber block of a GB on the hex left, robber defence), and its acti
 A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE (is_legal_action, apply_action).
 Blocks, responses, removals and robber moves on a hex can be cancelled by a
 defender's knight (contest), who then picks a follow-up (defender_follow_up);
-policies answer every question through policies.decide.
+policies answer every question through policies.decide (the base game's choice points) and
+policies.variant_grundbesitz (its own).
 """
-from policies import decide
+from policies import decide, variant_grundbesitz as gb_bots
 from simcore import records as R
 from simcore.devcards import can_play
 from simcore.economy import give, pay
@@ -25,9 +26,9 @@ from simcore.grundbesitz_board import (BLOCK_KNIGHT, BLOCK_RESPONSE, BLOCK_ROBBE
 from simcore.jit import jitted
 from simcore.kernel_variants import variant_code
 from simcore.pieces import update_largest_army
-from simcore.state import DEV_KNIGHT, ITEM_GB, N_RESOURCES
+from simcore.state import DEV_KNIGHT, N_RESOURCES
 from simcore.topology import HEX_CORNERS
-from simcore.variants.grundbesitz import (A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, E_GB_BLOCK, E_GB_BUY,
+from simcore.variants.grundbesitz import (ITEM_GB, A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, E_GB_BLOCK, E_GB_BUY,
                                           E_GB_COUNTER, E_GB_DEFENCE, E_GB_FOLLOW_UP, E_GB_REMOVE, E_GB_YIELD, GRUNDBESITZ, N_GB,
                                           P_GB_CANCELLED_ROBBER, P_GB_COST, P_GB_COUNTER_DEPTH, P_GB_COUNTER_ROBBER,
                                           P_GB_DEFENCE, P_GB_DELAY, P_GB_KNIGHTS_ARMY, P_GB_MAJORITY_FREE,
@@ -123,7 +124,7 @@ def contest(st, params, actor, h, what, target):
             defender = -1
             for i in range(1, st.players):
                 q = (actor + i) % st.players
-                if may_defend(st, q, actor, h, what) and decide.gb_defend(st, q, actor, h, what, target):
+                if may_defend(st, q, actor, h, what) and gb_bots.gb_defend(st, q, actor, h, what, target):
                     defender = q
                     break
             if defender < 0:
@@ -133,7 +134,7 @@ def contest(st, params, actor, h, what, target):
             st.stats[defender, S_GB_DEFENDED0 + what] += 1
             log_event(st, E_GB_DEFENCE, defender, actor, h, what, 0)
         else:
-            if not has_knight(st, actor) or not decide.gb_counter(st, actor, defender, h, what, target):
+            if not has_knight(st, actor) or not gb_bots.gb_counter(st, actor, defender, h, what, target):
                 return defender
             spend_knight(st, params, actor, S_GB_KNIGHTS_DEFENCE, actor == st.current)
             log_event(st, E_GB_COUNTER, actor, defender, h, what, 0)
@@ -147,10 +148,10 @@ def defender_follow_up(st, params, d, actor, h, what):
     (can_strike), removes a marker (within its removals this round), or moves the robber
     and steals (with defence_steal_knights knights in all: a second one is played for it
     if 2).  Returns the follow-up carried out; a refused one is FOLLOW_NONE."""
-    choice = decide.gb_follow_up(st, d, actor, h, what)
+    choice = gb_bots.gb_follow_up(st, d, actor, h, what)
     done = FOLLOW_NONE
     if choice == FOLLOW_STRIKE or choice == FOLLOW_REMOVE:
-        g = decide.gb_follow_target(st, d, actor, h, what, choice)
+        g = gb_bots.gb_follow_target(st, d, actor, h, what, choice)
         if choice == FOLLOW_STRIKE and can_strike(st, d, actor, h, what, g):
             place_markers(st, d, g, params[P_GB_MARKERS_BLOCK], BLOCK_STRIKE)
             done = FOLLOW_STRIKE
@@ -234,7 +235,7 @@ def buy(st, params, p, g):
         q = (p + i) % st.players
         if st.gb_count[q, h] == 0 or (needs_knight and not has_knight(st, q)):
             continue
-        if decide.gb_response_block(st, q, g):
+        if gb_bots.gb_response_block(st, q, g):
             if needs_knight:
                 spend_knight(st, params, q, S_GB_KNIGHTS_BLOCK, False)
             d, mover = -1, -1
@@ -331,7 +332,7 @@ def move_robber(st, p):
     target hex may cancel the move with a knight and move the robber (and steal) instead."""
     params = st.params
     steals = True
-    g = decide.gb_robber_block(st, p)
+    g = gb_bots.gb_robber_block(st, p)
     if g >= 0:
         if not can_robber_block(st, p, g):
             st.illegal += 1
@@ -353,7 +354,7 @@ def free_removal(st, params, p):
     "one marker on that hex"), and within removals_per_round."""
     if params[P_GB_MAJORITY_FREE] == 0 or removals_left(st, params, p) <= 0:
         return
-    g = decide.gb_free_removal(st, p)
+    g = gb_bots.gb_free_removal(st, p)
     if g < 0:
         return
     if not can_free_remove(st, params, p, g):

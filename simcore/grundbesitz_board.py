@@ -5,9 +5,9 @@ A Grundbesitz (GB) is the pair (corner c, hex CORNER_HEXES[c, k]), numbered g = 
 """
 from simcore.economy import can_afford
 from simcore.jit import jitted
-from simcore.state import DESERT, DEV_KNIGHT, ITEM_GB
+from simcore.state import DESERT, DEV_KNIGHT
 from simcore.topology import CORNER_HEXES
-from simcore.variants.grundbesitz import (N_GB, P_GB_ALLOWED, P_GB_MAJORITY_FREE, P_GB_MAX_PER_PLAYER, P_GB_ON,
+from simcore.variants.grundbesitz import (ITEM_GB, N_GB, P_GB_ALLOWED, P_GB_MAJORITY_FREE, P_GB_MAX_PER_PLAYER, P_GB_ON,
                                           P_GB_REMOVALS)
 
 # what a contest is about (event field `what`; the gb_defended_* columns in this order)

@@ -33,6 +33,8 @@ In compiled code the dispatch is generated per state record type: only the varia
 whose marker field the record has (simcore.kernel_variants) are called, so a kernel
 without any variant compiles every hook to nothing.  In Python (NUMBA_DISABLE_JIT,
 tests) the same generated functions run, with the variants the state has.
+The bots' hook points (policies.dispatch) are a second `Table` of the same machinery,
+implemented in each variant's policy module (Variant.policy).
 """
 import importlib
 
@@ -66,13 +68,15 @@ HOOKS = {
 _made = {}
 
 
-def _implementations(hook, names):
-    """(variant, function) of the variants in `names` that implement `hook`."""
+def _implementations(hook, names, side="kernel"):
+    """(variant, function) of the variants in `names` that implement `hook` in their
+    module `side` (Variant.kernel, or Variant.policy for policies.dispatch's hooks)."""
     out = []
     for name in names:
         v = REGISTRY[name]
-        fn = getattr(importlib.import_module(v.kernel), hook, None) if v.kernel else None
-        if fn is not None and getattr(fn, "__module__", None) != v.kernel:
+        module = getattr(v, side)
+        fn = getattr(importlib.import_module(module), hook, None) if module else None
+        if fn is not None and getattr(fn, "__module__", None) != module:
             fn = None   # a name the module imported (e.g. simcore.game.end_turn), not a hook of its own
         if hook == "record":
             if v.game_columns:
@@ -82,16 +86,23 @@ def _implementations(hook, names):
     return out
 
 
-def _source(hook, impls):
-    args, how = HOOKS[hook]
+def _source(hook, impls, args, how):
     params = "params" if "params" in args.split(", ") else "st.params"
     lines = [f"def {hook}({args}):"] + (["    total = 0"] if how == "sum" else [])
-    for i, (v, _) in enumerate(impls):
+    order = list(enumerate(impls))
+    if how in ("override", "decide"):   # a variant registered later may build on an earlier one: asked first
+        order.reverse()
+    for i, (v, _) in order:
         on = f"{params}[{v.on_slot}] != 0"
         if how == "each":
             lines += [f"    if {on}:", f"        h{i}({args})"]
-        elif how == "replace":
+        elif how in ("replace", "override"):
             lines += [f"    if {on}:", f"        return h{i}({args})"]
+        elif how == "decide":   # (a, x, y): a >= 0 decides, else the next variant's, else the base game's
+            lines += [f"    if {on}:", f"        r = h{i}({args})", "        if r[0] >= 0:", "            return r"]
+        elif how == "chain":   # the last argument threads through (e.g. the number of options so far)
+            last = args.split(", ")[-1]
+            lines += [f"    if {on}:", f"        {last} = h{i}({args})"]
         elif how == "sum":
             lines += [f"    if {on}:", f"        total += h{i}({args})"]
         elif how == "first":
@@ -107,18 +118,25 @@ def _source(hook, impls):
             lines += [f"    if {on}:", f"        for k in range({len(v.game_columns)}):",
                       f"            row[{v.game_base} + k] = st.{v.game_field}[k]"]
     lines.append({"first": "    return False", "action": "    return False", "replace": "    return -1",
-                  "sum": "    return total"}.get(how, "    return"))
+                  "sum": "    return total", "override": f"    return base({args})", "decide": f"    return base({args})",
+                  "chain": f"    return {args.split(', ')[-1]}"}.get(how, "    return"))
     return "\n".join(lines)
 
 
-def dispatcher(hook, names):
-    """The function running `hook` for the variants `names` (a tuple in registration order)."""
+def dispatcher(hook, names, table=None):
+    """The function running `hook` for the variants `names` (a tuple in registration order).
+    `table`: the hook's Table (default: the kernel's HOOKS)."""
+    table = table or KERNEL
     key = (hook, names)
     if key not in _made:
-        impls = _implementations(hook, names)
+        args, how, *rest = table.hooks[hook]
+        impls = _implementations(hook, names, table.side)
         scope = {"__name__": __name__}
         scope.update({f"h{i}": fn for i, (_, fn) in enumerate(impls)})
-        exec(compile(_source(hook, impls), f"<hook {hook}>", "exec"), scope)
+        if how in ("override", "decide"):   # the base game's function, "module.name" (imported here: no import cycle)
+            module, name = rest[0].rsplit(".", 1)
+            scope["base"] = getattr(importlib.import_module(module), name)
+        exec(compile(_source(hook, impls, args, how), f"<hook {hook}>", "exec"), scope)
         fn = scope[hook]
         fn.__qualname__ = f"{hook}__{'__'.join(names) or 'base'}"
         fastcompile.HELPERS.add(fastcompile.helper_key(fn))
@@ -132,18 +150,35 @@ def compiled_variants(st):
     return tuple(name for name, v in REGISTRY.items() if v.marker in have)
 
 
-def _hook(hook):
-    def call(st, *args):
-        return dispatcher(hook, compiled_variants(st))(st, *args)
-    call.__name__ = call.__qualname__ = hook
-    call.__module__ = __name__
+class Table:
+    """A set of hook points: name -> (arguments, how results combine[, base function for
+    "override"]), implemented in each variant's module `side` (a Variant field)."""
 
-    @overload(call, strict=False)
-    def choose(st, *args):
-        if isinstance(st, types.Record):
-            return dispatcher(hook, compiled_variants(st))
-        return None
-    return call
+    def __init__(self, hooks, side):
+        self.hooks, self.side = hooks, side
+
+    def hook(self, hook):
+        """The function calling `hook` of the compiled variants (numba: chosen by the state record type)."""
+        if hook in _names:
+            raise ValueError(f"hook {hook!r} defined twice")
+        _names.add(hook)
+
+        def call(st, *args):
+            return dispatcher(hook, compiled_variants(st), self)(st, *args)
+        call.__name__ = call.__qualname__ = hook
+        call.__module__ = __name__
+
+        @overload(call, strict=False)
+        def choose(st, *args):
+            if isinstance(st, types.Record):
+                return dispatcher(hook, compiled_variants(st), self)
+            return None
+        return call
+
+
+_names = set()
+KERNEL = Table(HOOKS, "kernel")
+_hook = KERNEL.hook
 
 
 init = _hook("init")

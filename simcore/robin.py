@@ -17,15 +17,15 @@ policies' tables are ready; the record is written as for any game.
              hex fenced in by Sheriff roads (more VP wins, equal VP is a draw), or
              max_turns (a draw).
 
-Every choice is the Sheriff's (policies.decide: sheriff_action, robin_destination,
-evict, relocate, and the base choice points), checked here; a refused answer counts in
+Every choice is the Sheriff's (policies.variant_robin_hood: its action, robin_destination,
+evict, relocate; policies.decide: the base choice points), checked here; a refused answer counts in
 st.illegal.  The mode's counters are st.robin_stats (RB_*), its settings are
 copied from params into the state at setup so that the turn needs only `st`.
 """
 from simcore.jit import jitted
 from simcore.kernel_variants import variant_code
 
-from policies import decide
+from policies import variant_robin_hood as sheriff_bots
 from simcore.actions import A_CITY, A_KNIGHT, A_SETTLEMENT
 from simcore.board import shuffle
 from simcore.economy import random_card
@@ -262,7 +262,7 @@ def robin_draw(st, cause):
         return
     t = first_destination(st, h, card)
     if reachable > 1:
-        choice = decide.robin_destination(st, SHERIFF, card)
+        choice = sheriff_bots.robin_destination(st, SHERIFF, card)
         if is_destination(st, h, choice, card):
             t = choice
         else:
@@ -289,7 +289,7 @@ def relocate(st):
     """Nothing touches Robin's hex on a 7: he goes to the hex that would score him most
     (the Sheriff picks among equals)."""
     best = best_score(st)
-    h = decide.relocate(st, SHERIFF)
+    h = sheriff_bots.relocate(st, SHERIFF)
     if h < 0 or h >= N_HEXES or hex_score(st, h) != best:
         st.illegal += 1
         h = 0
@@ -335,7 +335,7 @@ def evict(st):
     h = st.robber
     if n_open_neighbours(st, h) == 0:
         return
-    t = decide.evict(st, SHERIFF)
+    t = sheriff_bots.evict(st, SHERIFF)
     if t < 0:
         return
     if not is_open_neighbour(st, h, t):

@@ -17,6 +17,7 @@ from policies import weights as W
 from simcore import hooks
 from simcore import params as P
 from simcore import records as R
+from simcore import cards
 from simcore.cards import N_RESOURCES, card_kinds
 from simcore.names import DEV_NAMES, RESOURCE_NAMES  # noqa: F401 (re-exported)
 from simcore.records import S_CITIES, S_SETTLEMENTS
@@ -41,9 +42,9 @@ COST_ROAD = np.array([1, 1, 0, 0, 0], np.int64)
 COST_SETTLEMENT = np.array([1, 1, 1, 1, 0], np.int64)
 COST_CITY = np.array([0, 0, 0, 2, 3], np.int64)
 COST_DEVCARD = np.array([0, 0, 1, 1, 1], np.int64)
-# st.costs[item]: the costs in force (a variant may change them); rows in this order
-ITEM_ROAD, ITEM_SETTLEMENT, ITEM_CITY, ITEM_DEVCARD, ITEM_GB = 0, 1, 2, 3, 4
-N_ITEMS = 5
+# st.costs[item]: the costs in force (a variant may change them); rows in this order, then
+# the items the variants declare (cards.ITEM_NAMES; e.g. simcore.variants.grundbesitz.ITEM_GB)
+ITEM_ROAD, ITEM_SETTLEMENT, ITEM_CITY, ITEM_DEVCARD = 0, 1, 2, 3
 
 # number of set bits of a resource mask (bit r = resource r)
 RES_POPCOUNT = np.array([bin(m).count("1") for m in range(1 << N_RESOURCES)], np.int64)
@@ -80,10 +81,10 @@ CHOICES = "choices"     # in a shape: n_choices(card kinds)
 
 def n_choices(width, room=0):
     """Options of one random choice at most: every road, settlement and city site,
-    width x width bank trades and offers, 5 cards, every GB action (3 per corner and
-    hex position: policies.randombot.action), and END (and some room: 64 for five kinds),
-    and the `room` the variants declare for their own options (Variant.choices)."""
-    return N_EDGES + 2 * N_CORNERS + 2 * width * width + 14 + 9 * N_CORNERS + room
+    width x width bank trades and offers, 5 cards and END (policies.randombot.action_options;
+    and some room), and the `room` the variants in the record declare for their own options
+    (Variant.choices, e.g. Grundbesitz's 3 actions per GB)."""
+    return N_EDGES + 2 * N_CORNERS + 2 * width * width + 14 + room
 
 
 ARRAYS = (
@@ -103,7 +104,7 @@ ARRAYS = (
     ("road_touch", (MAX_PLAYERS, N_CORNERS), "number of the player's roads at each corner"),
     ("hand", (MAX_PLAYERS, KINDS), "cards of each kind in hand"),
     ("bank", (KINDS,), "cards of each kind in the bank"),
-    ("costs", (N_ITEMS, KINDS), "cost of each item (ITEM_*) in this game"),
+    ("costs", ("N_ITEMS", KINDS), "cost of each item (ITEM_*) in this game"),
     ("dev_deck", (N_DEV_CARDS,), "shuffled dev cards, drawn from index dev_top"),
     ("dev_hand", (MAX_PLAYERS, N_DEV_TYPES), "dev cards held and playable (bought before this turn)"),
     ("dev_new", (MAX_PLAYERS, N_DEV_TYPES), "dev cards bought this turn (not yet playable)"),
@@ -157,9 +158,10 @@ def log_width(width):
 
 def _shape(shape, width, room=0):
     """A shape whose named sizes are the layouts' current ones: "N_PARAMS", "SEAT_WIDTH",
-    "N_WEIGHTS" (they grow as variants register: simcore.variant), KINDS (the card kinds
-    of the hand) and CHOICES (with `room` for the variants' options)."""
+    "N_WEIGHTS", "N_ITEMS" (they grow as variants register: simcore.variant), KINDS (the card
+    kinds of the hand) and CHOICES (with `room` for the variants' options)."""
     sizes = {"N_PARAMS": P.N_PARAMS, "SEAT_WIDTH": R.SEAT_WIDTH, "N_WEIGHTS": W.N_WEIGHTS,
+             "N_ITEMS": len(cards.ITEM_NAMES),
              KINDS: width, CHOICES: n_choices(width, room)}
     return tuple(sizes.get(n, n) for n in shape)
 

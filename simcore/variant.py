@@ -6,7 +6,7 @@
         scalars=(("toy_paid", "extra lumber paid"),),     # its state fields (only in kernels that play it)
         seat_columns=(("gain_toy", "lumber from the toy rule"),),
         events=(("toy_pay", ("hex", "-", "-", "-")),),
-        weights=(("toy", "priority of the toy rule"),)))
+        weights=(("toy", "priority of the toy rule", 1.0),)))
     P_TOY_X = TOY.slot("x"); S_GAIN_TOY = TOY.seat("gain_toy"); E_TOY_PAY = TOY.event("toy_pay")
 
 Everything a layout holds is allocated here, appended after the base game's in the
@@ -47,6 +47,8 @@ class Variant:
     players: Optional[tuple] = None  # player counts it plays with, when not the base game's 3 or 4
     check: Optional[Callable] = None  # check(scenario) raising a ScenarioError on a cross-field rule
     kernel: Optional[str] = None     # module of its hook functions (simcore.hooks.HOOKS names)
+    policy: Optional[str] = None     # module of its bots: policy hooks (policies.dispatch.POLICY_HOOKS names)
+    #   and its choice points (policies.dispatch.choice_point)
     report: Optional[str] = None     # reports-side module whose ENTRY is its reports.variants.VariantReport
     scalars: tuple = ()              # (name, meaning): int64 state fields
     arrays: tuple = ()               # (name, shape, meaning): int64 state arrays
@@ -58,9 +60,11 @@ class Variant:
     events: tuple = ()               # (name, (a, b, c, d)): log events, fields named "-" unused
     named_fields: dict = field(default_factory=dict)  # event field -> names of its codes
     actions: tuple = ()              # names of its main-phase actions
-    weights: tuple = ()              # (name, meaning): policy weights
+    weights: tuple = ()              # (name, meaning[, default]): policy weights; the default is the
+    #   builder presets' value (policies.presets.BUILDER_BASE), 0 if none
     card_kinds: tuple = ()           # simcore.cards.CardKind: its commodities, in the hand after the resources
     choices: int = 0                 # room its options need in the state's choice buffer (state.n_choices)
+    items: tuple = ()                # names of what its players pay for: rows of st.costs (cards.ITEM_NAMES)
     sweep: dict = field(default_factory=dict)  # dotted scenario key -> values: the grid `catan-balance sweep` runs
     #   for a scenario that turns it on and has neither --vary nor a [sweep] table
     # allocated by register
@@ -71,6 +75,7 @@ class Variant:
     event_codes: dict = field(default_factory=dict)
     action_codes: dict = field(default_factory=dict)
     weight_slots: dict = field(default_factory=dict)
+    item_rows: dict = field(default_factory=dict)
 
     @property
     def marker(self):
@@ -100,6 +105,14 @@ class Variant:
 
     def weight(self, name):
         return self.weight_slots[name]
+
+    def item(self, name):
+        """Its row of st.costs."""
+        return self.item_rows[name]
+
+    def weight_defaults(self):
+        """name -> default of the weights that declare one (the builder presets' values)."""
+        return {n: d for n, _, *rest in self.weights for d in rest}
 
     def state_fields(self):
         """(name, dtype, shape) of its state fields, marker last."""
@@ -138,11 +151,12 @@ def register(v):
     _taken(f"variant {v.name}: game columns", game_names, [v.game_prefix + c for c, _ in v.game_columns])
     _taken(f"variant {v.name}: events", [n for n, _ in EV.EVENT_FIELDS.values()], [n for n, _ in v.events])
     _taken(f"variant {v.name}: actions", list(A.ACTION_NAMES), list(v.actions))
-    _taken(f"variant {v.name}: weights", list(W.WEIGHTS), [n for n, _ in v.weights])
+    _taken(f"variant {v.name}: weights", list(W.WEIGHTS), [n for n, *_ in v.weights])
     _taken(f"variant {v.name}: state fields", _all_state_names(),
            [n for n, *_ in v.state_fields()] + [v.marker])
     _taken(f"variant {v.name}: card kinds", list(RESOURCE_NAMES) + [k.name for ks in cards.COMMODITIES.values()
                                                                      for k in ks], [k.name for k in v.card_kinds])
+    _taken(f"variant {v.name}: items", list(cards.ITEM_NAMES), list(v.items))
     _taken(f"variant {v.name}: event field names", list(EV.NAMED_FIELDS), list(v.named_fields))
     if v.game_columns and not v.game_field:
         raise VariantError(f"variant {v.name}: game columns need a game_field (the state array holding them)")
@@ -160,7 +174,8 @@ def register(v):
     v.event_codes = {n: EV.add_event(n, fs) for n, fs in v.events}
     EV.NAMED_FIELDS.update(v.named_fields)
     v.action_codes = {n: A.add_action(n) for n in v.actions}
-    v.weight_slots = {n: W.add_weight(n, doc) for n, doc in v.weights}
+    v.weight_slots = {n: W.add_weight(n, doc) for n, doc, *_ in v.weights}
+    v.item_rows = {n: cards.add_item(n) for n in v.items}
     if v.card_kinds:
         cards.declare_card_kinds(v.name, *v.card_kinds)   # refuses a kind declared twice
     REGISTRY[v.name] = v
@@ -186,11 +201,13 @@ def trial():
     afterwards.  Only for code that compiles no kernel meanwhile."""
     saved = (dict(REGISTRY), dict(cards.COMMODITIES), P._next, P.N_PARAMS, list(R.SEAT_COLUMNS),
              list(R.GAME_COLUMNS), dict(EV.EVENT_FIELDS), dict(EV.NAMED_FIELDS), list(A.ACTION_NAMES),
-             dict(W.WEIGHTS), W.N_WEIGHTS)
+             dict(W.WEIGHTS), W.N_WEIGHTS, list(cards.ITEM_NAMES))
     try:
         yield
     finally:
-        (registry, commodities, P._next, P.N_PARAMS, seat, game, events, named, actions, weights, W.N_WEIGHTS) = saved
+        (registry, commodities, P._next, P.N_PARAMS, seat, game, events, named, actions, weights, W.N_WEIGHTS,
+         items) = saved
+        cards.ITEM_NAMES[:] = items
         for now, then in ((REGISTRY, registry), (cards.COMMODITIES, commodities), (EV.EVENT_FIELDS, events),
                           (EV.NAMED_FIELDS, named), (W.WEIGHTS, weights)):
             now.clear()

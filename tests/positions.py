@@ -13,6 +13,7 @@ rule.  Pieces go through the engine's own placement functions (pieces.place_*),
 which keep the derived fields (income, trade rates, stats, pieces left, road
 lengths, awards) consistent with the board.
 """
+import importlib
 from dataclasses import fields
 
 import numpy as np
@@ -23,6 +24,7 @@ from simcore import params as P
 from simcore.actions import A_END
 from simcore import records as R
 from simcore.config import Rules, Scenario, pack_rules
+from simcore.variant import REGISTRY
 from simcore.game import init_game
 from simcore.grundbesitz_board import FOLLOW_NONE
 from simcore.variants.grundbesitz import Grundbesitz
@@ -89,11 +91,22 @@ def new_position(players=4, policy="random", seed=0, params=None, kinds=None, **
 
 # --- the engine's choices and dice ------------------------------------------------
 
+def choice_module(name):
+    """The module of choice point `name`: policies.decide (the base game's), or the policy
+    module of the variant that declares it (simcore.variant.Variant.policy)."""
+    if hasattr(decide, name):
+        return decide
+    for v in REGISTRY.values():
+        if v.policy and hasattr(importlib.import_module(v.policy), name):
+            return importlib.import_module(v.policy)
+    raise AttributeError(f"no choice point {name!r} in policies.decide or a variant's policy module")
+
+
 def script(monkeypatch, name, *answers):
-    """Make the choice point policies.decide.<name> answer `answers` in turn (the last
-    one repeats; a callable answer is called with the choice point's arguments);
-    returns the list of calls, (player, *args) each.  Works because the engine, run
-    as Python, looks the choice point up on the module at every call."""
+    """Make the choice point `name` (policies.decide.<name>, or a variant's: choice_module)
+    answer `answers` in turn (the last one repeats; a callable answer is called with the
+    choice point's arguments); returns the list of calls, (player, *args) each.  Works
+    because the engine, run as Python, looks the choice point up on the module at every call."""
     calls = []
     answers = list(answers)
 
@@ -102,7 +115,7 @@ def script(monkeypatch, name, *answers):
         a = answers.pop(0) if len(answers) > 1 else answers[0]
         return a(st, p, *args) if callable(a) else a
 
-    monkeypatch.setattr(decide, name, answer)
+    monkeypatch.setattr(choice_module(name), name, answer)
     return calls
 
 

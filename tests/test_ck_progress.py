@@ -1,6 +1,6 @@
 """Cities & Knights (RULES.md §4) progress cards on built positions: each card's effect, when
 it may be played, and the counts and log it leaves.  The choices are scripted
-(policies.decide.ck_card_pick answers in turn, simcore.ck_progress lists them).
+(policies.variant_ck.ck_card_pick answers in turn, simcore.ck_progress lists them).
 
 Beginner board: hex 0 ore 10 (corners 4 0 3 7 12 8), hex 1 wool 2 (5 1 4 8 13 9), hex 2
 lumber 9, hex 3 grain 12 (12 7 11 16 22 17), hex 4 brick 6 (13 8 12 17 23 18), hex 7 grain 9

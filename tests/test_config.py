@@ -209,7 +209,9 @@ def test_a_declaration_that_collides_is_refused_when_it_registers():
              (dict(weights=(("gb", "again"),)), "weights gb declared twice"),
              (dict(actions=("buy_gb",)), "actions buy_gb declared twice"),
              (dict(arrays=(("gb_owner", (3,), "again"),)), "state fields gb_owner declared twice"),
-             (dict(card_kinds=(CardKind("ore"),)), "card kinds ore declared twice")]
+             (dict(card_kinds=(CardKind("ore"),)), "card kinds ore declared twice"),
+             (dict(items=("gb",)), "items gb declared twice"),
+             (dict(items=("city",)), "items city declared twice")]
     for extra, message in cases:
         with trial():
             with pytest.raises(VariantError, match=message):
@@ -230,6 +232,13 @@ def test_layouts_follow_the_declarations_in_registration_order():
         "robin_" + c for c, _ in ROBIN.game_columns]
     from policies.weights import N_BASE_WEIGHTS
     assert WEIGHTS["gb"][0] == N_BASE_WEIGHTS
+    from simcore.cards import ITEM_NAMES, N_BASE_ITEMS
+    from simcore.variants.grundbesitz import ITEM_GB
+    assert ITEM_GB == N_BASE_ITEMS and ITEM_NAMES[ITEM_GB] == "gb"   # its cost row, after the base game's
+    from simcore.state import state_dtype
+    from simcore.variants.grundbesitz import N_GB
+    room = state_dtype(("grundbesitz",))["choice"].shape[0] - state_dtype(())["choice"].shape[0]
+    assert room == GB.choices == 3 * N_GB    # the random bot's GB options: room only where GB is
     with trial():
         toy = register(Variant("toy", seat_columns=(("toy_count", "a counter"),),
                                events=(("toy_event", ("a", "-", "-", "-")),), weights=(("toy_w", "w"),)))

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from policies import decide
+from policies import decide, variant_grundbesitz
 from policies.registry import resolve
 from reports.summary import Tally
 from simcore import params as P
@@ -131,7 +131,7 @@ def test_random_bot_takes_the_robber_only_with_the_knights_it_needs():
     choices = set()
     for seed in range(40):
         np.random.seed(seed)
-        choices.add(int(decide.gb_follow_up(st, 1, 0, 4, WHAT_KNIGHT_BLOCK)))
+        choices.add(int(variant_grundbesitz.gb_follow_up(st, 1, 0, 4, WHAT_KNIGHT_BLOCK)))
     assert FOLLOW_ROBBER not in choices
 
 

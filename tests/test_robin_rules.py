@@ -5,7 +5,7 @@ the endings.  Positions: tests.robin_positions (beginner board, Robin on the des
 import numpy as np
 import pytest
 
-from policies import decide, sheriff
+from policies import decide, sheriff, variant_robin_hood
 from policies.registry import resolve
 from simcore import params as P
 from simcore import records as R
@@ -232,7 +232,7 @@ def test_a_knight_before_the_roll_makes_robin_draw_before_the_roll(monkeypatch):
     st.log_on = 1
     st.dev_hand[SHERIFF, DEV_KNIGHT] = 1
     script(monkeypatch, "knight_before_roll", True)
-    script(monkeypatch, "sheriff_action", (A_END, 0, 0))
+    script(monkeypatch, "action", (A_END, 0, 0))
     stack_deck(st, [GRAIN])
     seed_next_roll(8)
     play_turn(st, st.params, SHERIFF)
@@ -306,7 +306,7 @@ def test_the_sheriff_policy_evicts_robin_from_his_own_production(monkeypatch):
     st, _ = new_robin_position()
     settle(st, SHERIFF, 13)                    # brick 6, wool 2, wool 4
     st.robber = 4                              # Robin on the brick 6
-    assert decide.evict(st, SHERIFF) not in (-1, 4)
+    assert variant_robin_hood.evict(st, SHERIFF) not in (-1, 4)
 
 
 # --- the 7 -----------------------------------------------------------------------
@@ -516,10 +516,10 @@ def test_no_sheriff_completes_an_enclosure_that_would_not_win():
     deal(st, SHERIFF, COST_ROAD)
     st.robin_stats[RH.RB_VP] = victory_points(st, SHERIFF)     # level: it would be a draw
     assert sheriff.loses_by_enclosing(st, SHERIFF, edge(30, 24))
-    a, x, _ = decide.sheriff_action(st, SHERIFF)
+    a, x, _ = decide.action(st, SHERIFF)
     assert not (a == A_ROAD and x == edge(30, 24))
     st.robin_stats[RH.RB_VP] = 0                                 # ahead: the warden closes it
-    assert decide.sheriff_action(st, SHERIFF)[:2] == (A_ROAD, edge(30, 24))
+    assert decide.action(st, SHERIFF)[:2] == (A_ROAD, edge(30, 24))
 
 
 # --- endings ---------------------------------------------------------------------

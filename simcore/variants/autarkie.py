@@ -90,6 +90,7 @@ AUT = register(Variant(
     rules=Autarkie,
     check=check_autarkie,
     kernel="simcore.autarkie",
+    policy="policies.variant_autarkie",
     report="reports.variant_autarkie",
     card_kinds=(CardKind("meat", supply="meat_supply", rate=4),),   # trades 4:1, 3:1 at a generic harbour
     sweep={"variants.autarkie.card_threshold": [3, 5, 7, 9], "variants.autarkie.card_vp": [1, 2]},
@@ -139,9 +140,9 @@ AUT = register(Variant(
     named_fields={"figure": ("none", "knecht", "geselle")},
     actions=("aut_slave", "aut_knecht", "aut_geselle"),
     weights=(
-        ("aut_card", "value of the Autarkie card's VP in the race for it (0 = ignore the card)"),
-        ("aut_income", "value of a figure's expected extra income"),
-        ("aut_trade", "1 = trade with the bank towards a figure worth buying"),
+        ("aut_card", "value of the Autarkie card's VP in the race for it (0 = ignore the card)", 1.0),
+        ("aut_income", "value of a figure's expected extra income", 1.0),
+        ("aut_trade", "1 = trade with the bank towards a figure worth buying", 0.0),
     ),
 ))
 
@@ -161,4 +162,4 @@ P_AUT_SLAVE_COST, P_AUT_KNECHT_COST, P_AUT_GESELLE_COST = P_AUT_COST
 G_AUT_HOLDER, G_AUT_CHANGES, G_AUT_FIRST_TURN = (AUT.game(c) for c, _ in AUT.game_columns)
 E_AUT_SLAVE, E_AUT_KNECHT, E_AUT_GESELLE, E_AUT_YIELD, E_AUT_CARD = (AUT.event(n) for n, _ in AUT.events)
 A_AUT_SLAVE, A_AUT_KNECHT, A_AUT_GESELLE = (AUT.action(n) for n in AUT.actions)
-W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE = (AUT.weight(n) for n, _ in AUT.weights)
+W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE = (AUT.weight(n) for n, *_ in AUT.weights)

@@ -95,6 +95,7 @@ CK_VARIANT = register(Variant(
     ruleset=True,
     players=(3, 4),
     kernel="simcore.ck",
+    policy="policies.variant_ck",
     report="reports.variant_ck",
     card_kinds=tuple(CardKind(n, supply="commodity_supply", rate=4) for n in COMMODITY_NAMES),
     choices=6 * N_CORNERS + 4 * N_CORNERS + N_PROGRESS + 16,   # knight moves, builds, walls, cards (randombot)
@@ -206,16 +207,16 @@ CK_VARIANT = register(Variant(
     actions=("ck_improve", "ck_wall", "ck_repair", "ck_knight_build", "ck_knight_activate", "ck_knight_promote",
              "ck_knight_move", "ck_knight_chase", "ck_play_progress"),
     weights=(
-        ("ck_knights", "knights: build and activate in proportion to the barbarian threat"),
-        ("ck_improve", "priority of city improvements (commodities spent toward metropolises)"),
-        ("ck_science", "preference for the science track"),
-        ("ck_trade", "preference for the trade track"),
-        ("ck_politics", "preference for the politics track"),
-        ("ck_commodity", "value of a commodity pip when placing (forest, pasture, mountains under a city)"),
-        ("ck_wall", "priority of city walls"),
-        ("ck_progress", "1 = play progress cards when they pay"),
-        ("ck_chase", "1 = chase the robber off own hexes with a knight"),
-        ("ck_card_min", "cards a harvest, monopoly or fleet progress card must bring before it is played"),
+        ("ck_knights", "knights: build and activate in proportion to the barbarian threat", 1.0),
+        ("ck_improve", "priority of city improvements (commodities spent toward metropolises)", 1.0),
+        ("ck_science", "preference for the science track", 1.0),
+        ("ck_trade", "preference for the trade track", 1.0),
+        ("ck_politics", "preference for the politics track", 1.0),
+        ("ck_commodity", "value of a commodity pip when placing (forest, pasture, mountains under a city)", 1.0),
+        ("ck_wall", "priority of city walls", 0.5),
+        ("ck_progress", "1 = play progress cards when they pay", 1.0),
+        ("ck_chase", "1 = chase the robber off own hexes with a knight", 1.0),
+        ("ck_card_min", "cards a harvest, monopoly or fleet progress card must bring before it is played", 2.0),
     ),
 ))
 
@@ -251,5 +252,5 @@ G_CK_ATTACKS, G_CK_WON, G_CK_LOST, G_CK_PILLAGED = range(4)
  A_CK_KNIGHT_CHASE, A_CK_PLAY_PROGRESS) = (CK_VARIANT.action(n) for n in CK_VARIANT.actions)
 
 (W_CK_KNIGHTS, W_CK_IMPROVE, W_CK_SCIENCE, W_CK_TRADE, W_CK_POLITICS, W_CK_COMMODITY, W_CK_WALL, W_CK_PROGRESS,
- W_CK_CHASE, W_CK_CARD_MIN) = (CK_VARIANT.weight(n) for n, _ in CK_VARIANT.weights)
+ W_CK_CHASE, W_CK_CARD_MIN) = (CK_VARIANT.weight(n) for n, *_ in CK_VARIANT.weights)
 W_CK_TRACK0 = W_CK_SCIENCE   # W_CK_TRACK0 + t: preference for track t

@@ -46,6 +46,7 @@ GB = register(Variant(
     title="Grundbesitz (land ownership and blockade markers)",
     rules=Grundbesitz,
     kernel="simcore.grundbesitz",
+    policy="policies.variant_grundbesitz",
     report="reports.variant_grundbesitz",
     sweep={"variants.grundbesitz.allowed_numbers": [list(PRODUCING_NUMBERS), [2, 3, 11, 12], [4, 5, 6, 8, 9, 10],
                                                     [5, 6, 8, 9]],
@@ -101,15 +102,18 @@ GB = register(Variant(
                   "what": ("knight_block", "robber_block", "removal", "robber_move", "response"),
                   "follow": ("defend", "strike", "robber", "remove")},
     actions=("buy_gb", "knight_block", "knight_remove"),
+    choices=3 * N_GB,           # the random bot's options: each action at each GB (policies.variant_grundbesitz)
+    items=("gb",),              # its price: st.costs[ITEM_GB] (RULES.md §1, parameter cost)
     weights=(
-        ("gb", "priority of buying a Grundbesitz"),
-        ("gb_block", "1 = block others' Grundbesitz when it costs no knight (responses, robber blocks)"),
-        ("gb_knight_block", "1 = spend knights on blockades of others' Grundbesitz"),
-        ("gb_defend", "1 = cancel blocks of its own Grundbesitz and robber moves onto it with a knight"),
-        ("gb_remove", "1 = spend knights to remove markers from its own Grundbesitz"),
-        ("gb_defend_removal", "1 = cancel a removal with a knight when it would free another player's Grundbesitz"),
-        ("gb_strike", "1 = after a cancel, place markers on an unblocked Grundbesitz of the actor (strike back)"),
-        ("gb_follow_remove", "1 = after a cancel, remove a marker from its own blocked Grundbesitz"),
+        ("gb", "priority of buying a Grundbesitz", 0.6),
+        ("gb_block", "1 = block others' Grundbesitz when it costs no knight (responses, robber blocks)", 1.0),
+        ("gb_knight_block", "1 = spend knights on blockades of others' Grundbesitz", 0.0),
+        ("gb_defend", "1 = cancel blocks of its own Grundbesitz and robber moves onto it with a knight", 1.0),
+        ("gb_remove", "1 = spend knights to remove markers from its own Grundbesitz", 1.0),
+        ("gb_defend_removal", "1 = cancel a removal with a knight when it would free another player's Grundbesitz",
+         1.0),
+        ("gb_strike", "1 = after a cancel, place markers on an unblocked Grundbesitz of the actor (strike back)", 1.0),
+        ("gb_follow_remove", "1 = after a cancel, remove a marker from its own blocked Grundbesitz", 1.0),
     ),
 ))
 
@@ -143,5 +147,6 @@ S_GB_DEFENDED0, S_GB_FOLLOW0 = S_GB_DEFENDED_KNIGHT_BLOCK, S_GB_FOLLOW_DEFEND   
 (E_GB_BUY, E_GB_YIELD, E_GB_BLOCK, E_GB_REMOVE, E_GB_DEFENCE, E_GB_COUNTER,
  E_GB_FOLLOW_UP) = (GB.event(n) for n, _ in GB.events)
 A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE = (GB.action(n) for n in GB.actions)
+ITEM_GB = GB.item("gb")
 (W_GB, W_GB_BLOCK, W_GB_KNIGHT_BLOCK, W_GB_DEFEND, W_GB_REMOVE, W_GB_DEFEND_REMOVAL, W_GB_STRIKE,
- W_GB_FOLLOW_REMOVE) = (GB.weight(n) for n, _ in GB.weights)
+ W_GB_FOLLOW_REMOVE) = (GB.weight(n) for n, *_ in GB.weights)

@@ -104,6 +104,7 @@ ROBIN = register(Variant(
     players=(1,),
     check=check_robin_hood,
     kernel="simcore.robin",
+    policy="policies.variant_robin_hood",
     report="reports.variant_robin_hood",
     sweep={"variants.robin_hood.neutral_settlements": [3, 5, 7], "variants.robin_hood.deck.knight": [1, 2, 3]},
     # its settings are copied from params at setup so that the turn needs only `st`
@@ -190,4 +191,4 @@ ROBIN_BASE = ROBIN.game_base
 (E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_MOVE, E_ROBIN_SCORE, E_ROBIN_STEAL,
  E_ROBIN_END) = (ROBIN.event(n) for n, _ in ROBIN.events)
 (W_ROBIN_VP, W_ROBIN_BLOCK, W_ROBIN_STEAL, W_FENCE, W_ENCLOSE, W_EVICT,
- W_FENCE_LEAD) = (ROBIN.weight(n) for n, _ in ROBIN.weights)
+ W_FENCE_LEAD) = (ROBIN.weight(n) for n, *_ in ROBIN.weights)
