@@ -9,14 +9,14 @@ from policies.common import tie_break
 from policies.progress_ck import worth
 from simcore.ck_progress_board import can_play as can_play_progress
 from simcore.actions import A_END, A_TRADE
-from simcore.ck_board import (PAPER, barbarian_strength, can_activate, can_build_knight, can_chase, can_improve,
+from simcore.ck_board import (GRAIN, PAPER, barbarian_strength, can_activate, can_build_knight, can_chase, can_improve,
                               can_promote, can_repair, can_wall, cost_row_afford,
-                              hand_limit, is_city, is_metropolis, metropolises, progress_in_hand, takes_metropolis)
+                              hand_limit, is_city, knight_cost_ok, is_metropolis, metropolises, progress_in_hand, takes_metropolis)
 from simcore.jit import jitted
 from simcore.legal import is_legal
 from simcore.records import S_CITIES
 from simcore.state import N_RESOURCES
-from simcore.topology import N_CORNERS
+from simcore.topology import HEX_CORNERS, N_CORNERS
 from simcore.variants.ck import (A_CK_IMPROVE, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
                                  A_CK_KNIGHT_PROMOTE, A_CK_PLAY_PROGRESS, A_CK_REPAIR, A_CK_WALL, MAX_LEVEL,
                                  N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_REPAIR, P_CK_STEPS, P_CK_WALL_COST,
@@ -54,10 +54,14 @@ def open_cities(st, q):
 
 @jitted
 def knight_action(st, p, w):
-    """Activate, build, then promote a knight: (action, corner) or (-1, -1)."""
-    for c in range(N_CORNERS):
-        if can_activate(st, p, c):
-            return A_CK_KNIGHT_ACTIVATE, c
+    """Activate, build, then promote a knight (the first corner each): (action, corner) or
+    (-1, -1).  Each loop only when p can pay (the checks' own conditions, asked once)."""
+    if st.hand[p, GRAIN] >= 1:
+        for c in range(N_CORNERS):
+            if can_activate(st, p, c):
+                return A_CK_KNIGHT_ACTIVATE, c
+    if not knight_cost_ok(st, p):
+        return -1, -1
     for c in range(N_CORNERS):
         if can_build_knight(st, p, c):
             return A_CK_KNIGHT_BUILD, c
@@ -66,6 +70,19 @@ def knight_action(st, p, w):
             if can_promote(st, p, c):
                 return A_CK_KNIGHT_PROMOTE, c
     return -1, -1
+
+
+@jitted
+def chaser(st, p):
+    """p's knight with the lowest corner that can chase the robber, or -1 (only the robber
+    hex's corners can)."""
+    h = st.robber
+    best = -1
+    for j in range(6):
+        c = HEX_CORNERS[h, j]
+        if (best < 0 or c < best) and can_chase(st, p, c):
+            best = c
+    return best
 
 
 @jitted
@@ -99,9 +116,9 @@ def action(st, p, w):
             if st.ck_damaged[c] and can_repair(st, p, c):
                 return A_CK_REPAIR, c, 0
     if w[W_CK_CHASE] > 0 and st.ck_attacks > 0 and builder.robber_on_own_hex(st, p):
-        for c in range(N_CORNERS):
-            if can_chase(st, p, c):
-                return A_CK_KNIGHT_CHASE, c, 0
+        c = chaser(st, p)
+        if c >= 0:
+            return A_CK_KNIGHT_CHASE, c, 0
     if threatened(st, p, w):
         a, c = knight_action(st, p, w)
         if a >= 0:

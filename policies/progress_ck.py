@@ -77,8 +77,10 @@ def roll_value(st, p, s):
 def alchemist_sum(st, p):
     best, where = -1e9, 2
     for s in range(2, 13):
-        if s != 7 and roll_value(st, p, s) > best:
-            best, where = roll_value(st, p, s), s
+        if s != 7:
+            v = roll_value(st, p, s)
+            if v > best:
+                best, where = v, s
     return where
 
 
@@ -129,8 +131,10 @@ def inventor_gain(st, p):
     b = -1
     best = -1e9
     for x in range(N_HEXES):
-        if x != a and pick_ok(st, p, CARD_INVENTOR, 0, x) and score(st, p, CARD_INVENTOR, 1, x, st.weights[p]) > best:
-            best, b = score(st, p, CARD_INVENTOR, 1, x, st.weights[p]), x
+        if x != a and pick_ok(st, p, CARD_INVENTOR, 0, x):
+            v = score(st, p, CARD_INVENTOR, 1, x, st.weights[p], 0)
+            if v > best:
+                best, b = v, x
     if b < 0:
         return 0
     d = PIPS[st.hex_number[b]] - PIPS[st.hex_number[a]]
@@ -179,19 +183,20 @@ def pick(st, q, card, k, w):
 @jitted
 def best_answer(st, q, card, k, w):
     best, where = -1e18, -1
+    s = alchemist_sum(st, q) if card == CARD_ALCHEMIST else 0   # once, not per answer
     for x in range(PICK_RANGE):
         if pick_ok(st, q, card, k, x):
-            v = score(st, q, card, k, x, w)
+            v = score(st, q, card, k, x, w, s)
             if v > best:
                 best, where = v, x
     return where
 
 
 @jitted
-def score(st, q, card, k, x, w):
-    """How much the builder q likes answer x (higher is better; ties: the first)."""
+def score(st, q, card, k, x, w, s):
+    """How much the builder q likes answer x (higher is better; ties: the first); s: the
+    Alchemist's sum (alchemist_sum), for that card."""
     if card == CARD_ALCHEMIST:
-        s = alchemist_sum(st, q)
         if k == 0:                                   # the red die low (gates), the sum reachable
             return 10.0 - x if 1 <= s - x <= 6 else -10.0
         return 1.0 if x == s - st.ck_fixed_red else 0.0

@@ -97,10 +97,27 @@ def damage(st, q, c):
 
 
 @jitted
-def roads_changed(st):
-    """A building or knight came or went: every road length again (both break opposing roads)."""
+def roads_changed(st, a, b, c):
+    """A building or knight came to or left corners a, b, c (-1: none; both break opposing
+    roads): the longest road again of each player with two roads at one of them, as in
+    pieces.place_settlement (a road that ends there ends there either way; no other road
+    changes), then the award."""
     for q in range(st.players):
-        st.road_length[q] = longest_road(st, q)
+        if passes(st, q, a) or passes(st, q, b) or passes(st, q, c):
+            st.road_length[q] = longest_road(st, q)
+    update_longest_road(st)
+
+
+@jitted
+def passes(st, q, c):
+    """q's roads may pass through corner c (-1: none)."""
+    return c >= 0 and st.road_touch[q, c] >= 2
+
+
+@jitted
+def road_removed(st, q):
+    """One of q's roads went: q's longest road again (no other changes), then the award."""
+    st.road_length[q] = longest_road(st, q)
     update_longest_road(st)
 
 
@@ -144,7 +161,7 @@ def lose_city(st, p, c):
             if CORNER_NEIGHBOURS[c, k] >= 0:
                 refresh_free(st, CORNER_NEIGHBOURS[c, k])
         refresh_rates(st, p)
-        roads_changed(st)
+        roads_changed(st, c, -1, -1)
     log_event(st, E_CK_PILLAGE, p, c, lost, wall, 0)
     hooks.city_changed(st, p, c)
     return lost

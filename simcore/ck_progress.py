@@ -33,7 +33,7 @@ uses simcore.game); the choices are asked through policies.variant_ck.ck_card_pi
 from policies import decide, variant_ck as ck_bots
 from simcore.ck_board import refresh_rates
 from simcore.ck_cards import put_back
-from simcore.ck_cities import damage, improve, roads_changed
+from simcore.ck_cities import damage, improve, road_removed, roads_changed
 from simcore.ck_knights import displaced, put_knight, raise_knight, take_knight
 from simcore.ck_progress_board import alchemist_ok, first_ok, pick_ok
 from simcore.economy import give, steal
@@ -349,7 +349,7 @@ def deserter(st, p):
         st.ck_knight_since[d] = st.turn
         st.ck_knights[p, level - 1] += 1
     target(st, p, CARD_DESERTER, c, d, q)
-    roads_changed(st)
+    roads_changed(st, c, d, -1)
 
 
 @jitted
@@ -363,7 +363,7 @@ def diplomat(st, p):
     st.pieces[q, PIECE_ROAD] += 1
     st.stats[q, R.S_ROADS] -= 1
     st.board_version += 1
-    roads_changed(st)
+    road_removed(st, q)
     f = pick(st, p, CARD_DIPLOMAT, 1) if q == p else -1
     target(st, p, CARD_DIPLOMAT, e, f, q)
     if f >= 0:
@@ -379,7 +379,7 @@ def intrigue(st, p):
     take_knight(st, c)
     d = displaced(st, q, c, level, active)
     target(st, p, CARD_INTRIGUE, c, d, q)
-    roads_changed(st)
+    roads_changed(st, c, d, -1)
 
 
 @jitted

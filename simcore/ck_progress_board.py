@@ -76,27 +76,16 @@ def first_ok(st, q, card, k):
 
 @jitted
 def pick_ok(st, q, card, k, x):
-    """Whether x answers choice k of `card` (chooser q; see simcore.ck_progress)."""
+    """Whether x answers choice k of `card` (chooser q; see simcore.ck_progress).  The order
+    is for speed: first_ok tests every answer, each through the card tests above its card's,
+    so the cards bots hold longest come first."""
     if x < 0 or x >= PICK_RANGE:
         return False
-    if card == CARD_ALCHEMIST:                      # k 0 red, k 1 yellow die
-        return 1 <= x <= 6
-    if card == CARD_INVENTOR:                       # k 0, k 1: two hexes with 3, 4, 5, 9, 10, 11
-        return x < N_HEXES and inventor_hex(st, x) and (k == 0 or x != st.ck_pick)
-    if card == CARD_CRANE:                          # a track one commodity cheaper
-        return x < N_TRACKS and improve_ok(st, q, x, 1)
-    if card == CARD_ENGINEER:                       # a city without a wall
-        return x < N_CORNERS and is_city(st, q, x) and st.ck_wall[x] == 0 and st.ck_walls[q] < st.params[P_CK_MAX_WALLS]
-    if card == CARD_MEDICINE:                       # a settlement
-        return x < N_CORNERS and st.corner_owner[x] == q and st.corner_level[x] == 1
-    if card == CARD_ROAD_BUILDING:                  # k 0, k 1: a road
-        return free_road_ok(st, q, x)
+    if card == CARD_INTRIGUE:                       # an opposing knight at an own road
+        return (x < N_CORNERS and st.corner_guard[x] >= 0 and st.corner_guard[x] != q
+                and st.road_touch[q, x] > 0)
     if card == CARD_SMITH:                          # k 0, k 1: a knight to promote
         return x < N_CORNERS and promote_ok(st, q, x)
-    if card == CARD_COMMERCIAL_HARBOR:              # k 0 the player's resource, k 1 the opponent's commodity
-        if k == 0:
-            return x < N_RESOURCES and st.hand[q, x] > 0
-        return PAPER <= x < PAPER + N_TRACKS and st.hand[q, x] > 0
     if card == CARD_MASTER_MERCHANT or card == CARD_SPY or card == CARD_DESERTER:
         if k == 0:                                  # the victim
             return x < st.players and x != q and victim_ok(st, q, card, x)
@@ -107,6 +96,22 @@ def pick_ok(st, q, card, k, x):
         if k == 1:                                  # the deserter's owner: which knight leaves
             return own_knight(st, q, x)
         return x < N_CORNERS and is_empty(st, x) and st.road_touch[q, x] > 0   # k 2: where p's comes
+    if card == CARD_CRANE:                          # a track one commodity cheaper
+        return x < N_TRACKS and improve_ok(st, q, x, 1)
+    if card == CARD_ENGINEER:                       # a city without a wall
+        return x < N_CORNERS and is_city(st, q, x) and st.ck_wall[x] == 0 and st.ck_walls[q] < st.params[P_CK_MAX_WALLS]
+    if card == CARD_MEDICINE:                       # a settlement
+        return x < N_CORNERS and st.corner_owner[x] == q and st.corner_level[x] == 1
+    if card == CARD_ALCHEMIST:                      # k 0 red, k 1 yellow die
+        return 1 <= x <= 6
+    if card == CARD_INVENTOR:                       # k 0, k 1: two hexes with 3, 4, 5, 9, 10, 11
+        return x < N_HEXES and inventor_hex(st, x) and (k == 0 or x != st.ck_pick)
+    if card == CARD_ROAD_BUILDING:                  # k 0, k 1: a road
+        return free_road_ok(st, q, x)
+    if card == CARD_COMMERCIAL_HARBOR:              # k 0 the player's resource, k 1 the opponent's commodity
+        if k == 0:
+            return x < N_RESOURCES and st.hand[q, x] > 0
+        return PAPER <= x < PAPER + N_TRACKS and st.hand[q, x] > 0
     if card == CARD_MERCHANT:                       # a land hex next to an own building
         return x < N_HEXES and st.hex_resource[x] != DESERT and has_building_on(st, q, x)
     if card == CARD_MERCHANT_FLEET:                 # a kind the bank trades
@@ -121,9 +126,6 @@ def pick_ok(st, q, card, k, x):
         if k == 0:
             return x < N_EDGES and open_road(st, x)
         return free_road_ok(st, q, x)
-    if card == CARD_INTRIGUE:                       # an opposing knight at an own road
-        return (x < N_CORNERS and st.corner_guard[x] >= 0 and st.corner_guard[x] != q
-                and st.road_touch[q, x] > 0)
     if card == CARD_SABOTEUR:                       # an opponent's city, no metropolis, not damaged
         return (x < N_CORNERS and st.corner_owner[x] >= 0 and st.corner_owner[x] != q
                 and st.corner_level[x] == 2 and not is_metropolis(st, x) and st.ck_damaged[x] == 0)
