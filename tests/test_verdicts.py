@@ -223,3 +223,15 @@ def test_mcb_z_is_bonferroni_over_the_others():
     se = np.std(boot[:, 2] - boot[:, 0], ddof=1)
     assert p[2] == pytest.approx(min(1, 2 * st.norm.sf(1.0 / se)), rel=0.2)
     assert prob[2] < 0.05
+
+
+def test_paired_bootstrap_weighs_every_setting_with_the_same_games_weights():
+    """Paired settings share one Poisson weight per game (a shorter setting the first weights of the
+    longer ones): each setting's resampled loss is its loss under those weights, computed alone."""
+    rng = np.random.default_rng(3)
+    data = [V.one_hot(_games(ALL_WON, rng.random(n)), 4) for n in (500, 500, 320)]
+    m = V.Measure("seat-fairness", "seat fairness", ["a", "b", "c"], data, loss=_seat_loss)
+    boot = V.bootstrap(m, replicates=30, seed=9)
+    w = np.random.default_rng(9).poisson(1.0, (30, 500)).astype(float)
+    alone = np.column_stack([_seat_loss(w[:, :len(x)] @ x, w[:, :len(x)].sum(axis=1)) for x in data])
+    assert boot.shape == (30, 3) and np.array_equal(boot, alone)
