@@ -88,6 +88,32 @@ def test_effect_bounds_cover_the_true_effect():
     assert np.mean(hits) >= 0.9          # each end a one-sided 95% bound: at least 90% together
 
 
+@pytest.mark.parametrize("wins, played", [([489, 440], [1000, 1000]), ([3, 0], [5, 5]), ([0, 0], [10, 10]),
+                                         ([60, 50, 40], [100, 100, 100]), ([5, 5], [10, 10])])
+def test_solo_effect_bounds_stay_possible_and_agree_with_the_test(wins, played):
+    """A solo run's policies (separate games): bounds within [0, sqrt(r (1 - r))], lo > 0 exactly when
+    the chi-square test rejects."""
+    for level in (0.95, 1 - 0.05 / 12):
+        e = stats.binomial_effect(wins, played, level)
+        if not sum(wins):
+            assert np.isnan(e["p"]) and np.isnan(e["lo"])
+            continue
+        r = sum(wins) / sum(played)
+        assert 0 <= e["lo"] <= e["hi"] <= np.sqrt(r * (1 - r)) + 1e-12
+        assert (e["lo"] > 0) == (e["p"] < 1 - level)
+        if not np.isnan(e["estimate"]):
+            assert e["lo"] <= e["estimate"] <= e["hi"] + 1e-12
+
+
+def test_solo_effect_bounds_cover_the_true_effect():
+    rates, played = np.array([0.50, 0.44, 0.47]), np.array([700, 700, 700])
+    true = np.sqrt(((rates - rates.mean()) ** 2).mean())
+    rng = np.random.default_rng(5)
+    hits = [(e := stats.binomial_effect(w, played))["lo"] <= true <= e["hi"]
+            for w in rng.binomial(played, rates, size=(400, 3))]
+    assert np.mean(hits) >= 0.9          # each end a one-sided 95% bound: at least 90% together
+
+
 def test_the_fairest_set_holds_the_true_best_at_least_95_percent():
     probs = [[.28, .24, .22, .22], [.27, .25, .22, .22], [.25, .245, .245, .245], [.30, .24, .21, .21],
              [.26, .25, .23, .22]]
