@@ -17,12 +17,10 @@ numba runs on it anyway) and is the only one emitted and cached.  The kernels'
 code and speed are unchanged; the tests compare compiled games with
 NUMBA_DISABLE_JIT games byte for byte.
 
-A kernel's linked-in helpers are made internal to its machine code.  numba
-names a compiled function after its argument types, and a record type after a
-number counted up in each process, so two kernels cached by different
-processes for different state records (simcore.kernel_variants) can hold
-different functions under one name; loaded into one process, the second would
-call the first one's.  Internal, a helper's name no longer leaves its kernel.
+A kernel's linked-in helpers are made internal to its machine code: no helper's
+name leaves its kernel, so kernels cached by different processes for different
+state records (simcore.kernel_variants) never call each other's helpers (the
+records are also named by their layouts: simcore.record_names).
 
 This replaces numba internals (CPUCodeLibrary.finalize and
 _optimize_final_module, CPUContext.get_executable), written against numba
@@ -30,8 +28,7 @@ _optimize_final_module, CPUContext.get_executable), written against numba
 on a probe kernel before any engine kernel compiles; where the internals are
 missing, the probe fails, or CATAN_BALANCE_FASTCOMPILE=0 switches it off, numba
 stays as it is (one line on stderr says why, unless switched off): compiles take
-about twice as long and states carry every variant's marker (one record type);
-the games are the same (tests/test_fastcompile.py).
+about twice as long; the games are the same (tests/test_fastcompile.py).
 """
 import itertools
 import os

@@ -14,8 +14,8 @@ numba checks a cached kernel only against its own file, not against the
 functions it inlines from other files, so the cache lives in a folder named
 after a hash of every engine and policy source file the kernels may use
 (subpackages included), the numba and llvmlite versions and whether
-simcore.fastcompile is on (it changes the state records): any change starts
-afresh.
+simcore.fastcompile and simcore.record_names are on (they change the code and
+the state records): any change starts afresh.
 """
 import hashlib
 import os
@@ -26,7 +26,7 @@ import numba
 from numba import njit
 from numba.extending import register_jitable
 
-from simcore import fastcompile
+from simcore import fastcompile, record_names
 
 _ROOT = Path(__file__).resolve().parent.parent
 ENGINE_PACKAGES = ("simcore", "policies")
@@ -53,7 +53,8 @@ def engine_sources(root=_ROOT):
 def _source_hash(root=_ROOT, fast=None):
     """Key of the kernel cache; `fast`: fastcompile on (default: as installed)."""
     fast = fastcompile.installed() if fast is None else fast
-    h = hashlib.sha256(f"numba {numba.__version__} llvmlite {llvmlite.__version__} fast {int(fast)}".encode())
+    h = hashlib.sha256(f"numba {numba.__version__} llvmlite {llvmlite.__version__} fast {int(fast)} "
+                       f"records {int(record_names.installed())}".encode())
     for path in engine_sources(root):
         h.update(path.relative_to(root).as_posix().encode())
         h.update(path.read_bytes())
@@ -66,7 +67,8 @@ def _cache_dir():
     return os.path.join(base, "kernels-" + _source_hash())
 
 
-fastcompile.install()   # first: the cache key depends on it
+record_names.install()   # first: the cache key and the state records depend on them
+fastcompile.install()
 
 numba.config.CACHE_DIR = _cache_dir()
 

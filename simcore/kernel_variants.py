@@ -28,9 +28,12 @@ def marker(variant):
     return "variant_" + variant
 
 
-def _stub(default):
+def _stub(fn, default):
     def compiled_out(st, *args):
         return default
+    # a name of its own: numba names compiled functions by module, name and argument
+    # types (simcore.record_names), and each stub returns its own default
+    compiled_out.__qualname__ = compiled_out.__name__ = "compiled_out__" + fastcompile.helper_key(fn).replace(".", "__")
     fastcompile.HELPERS.add(fastcompile.helper_key(compiled_out))
     return compiled_out
 
@@ -42,7 +45,7 @@ def variant_code(variant, default):
 
     def decorate(fn):
         fastcompile.HELPERS.add(fastcompile.helper_key(fn))
-        stub = _stub(default)
+        stub = _stub(fn, default)
 
         @overload(fn, strict=False)
         def choose(st, *args):

@@ -10,7 +10,7 @@ The state is one numpy record (see state_dtype): scalars are plain fields
 (`st.robber`), arrays are sub-array fields (`st.hand[p, r]`).
 """
 import numpy as np
-from simcore import fastcompile
+from simcore import fastcompile, record_names
 from simcore.jit import jitted
 
 from policies import weights as W
@@ -198,11 +198,19 @@ def rules_variants(params):
     return variants_on(params)
 
 
+def separate_records():
+    """True when kernels compiled for different state records, cached by different
+    processes, keep their helpers apart loaded into one process: the records are named
+    after their layouts (simcore.record_names), or each kernel's helpers are internal to
+    it (simcore.fastcompile).  Else every state record carries every variant."""
+    return record_names.installed() or fastcompile.installed()
+
+
 def buffer_variants(variants):
     """The variants a state record for rules with `variants` on is built with: those
-    (every variant where simcore.fastcompile cannot keep kernels of different record
-    types apart).  Its card kinds are card_kinds(buffer_variants(...))."""
-    return tuple(v for v in REGISTRY if v in variants) if fastcompile.installed() else tuple(REGISTRY)
+    (every variant where separate_records() is False).  Its card kinds are
+    card_kinds(buffer_variants(...))."""
+    return tuple(v for v in REGISTRY if v in variants) if separate_records() else tuple(REGISTRY)
 
 
 def has_variants(buf, variants):
@@ -213,8 +221,7 @@ def new_state_buffer(params=None):
     """A one-record array holding a game state: `buf[0]` is the state `st`
     (a recarray, so that attribute access also works with NUMBA_DISABLE_JIT=1).
     Its kernel is compiled with the variants `params` switch on (every variant
-    without params, or where simcore.fastcompile cannot keep kernels of different
-    record types apart).  The log's pages are only touched by replays."""
+    without params, or where separate_records() is False).  The log's pages are only touched by replays."""
     variants = buffer_variants(rules_variants(params)) if params is not None else tuple(REGISTRY)
     return np.zeros(1, state_dtype(variants)).view(np.recarray)
 

@@ -12,7 +12,7 @@ import pytest
 
 from simcore import fastcompile
 from simcore.jit import _source_hash
-from simcore.state import new_state_buffer
+from simcore.state import new_state_buffer, separate_records
 from tests.conftest import PLAIN_NUMBA_SCENARIOS, plain_numba_command
 from tests.positions import make_params
 
@@ -34,11 +34,12 @@ CHECK = """
 from numba import njit
 from numba.core import codegen
 from simcore import jit, fastcompile
-from simcore.state import new_state_buffer
+from simcore.state import new_state_buffer, separate_records
 from tests.conftest import PLAIN_NUMBA_SCENARIOS, plain_numba_command
 from tests.positions import make_params
 restored = codegen.CPUCodeLibrary.finalize is fastcompile._numba_finalize
-print(fastcompile.installed(), restored, njit(lambda n: 2 * n)(21), len(new_state_buffer(make_params(4)).dtype.names))
+print(fastcompile.installed(), restored, njit(lambda n: 2 * n)(21), separate_records(),
+      len(new_state_buffer(make_params(4)).dtype.names))
 """
 
 BREAKS = {
@@ -53,16 +54,25 @@ BREAKS = {
 @pytest.mark.parametrize("how", sorted(BREAKS))
 def test_a_failing_probe_leaves_plain_numba_with_one_line(how):
     out, err = _python("from simcore import fastcompile\n" + BREAKS[how] + CHECK)
-    installed, restored, answer, fields = out
-    assert (installed, restored, answer) == ("False", "True", "42")
+    installed, restored, answer, separate, fields = out
+    assert (installed, restored, answer, separate) == ("False", "True", "42", "True")
     assert len(err) == 1 and err[0].startswith("catan-balance: fast compile off (")
-    if fastcompile.installed():     # plain numba: one state record, with every variant's marker
-        assert int(fields) > len(new_state_buffer(make_params(4)).dtype.names)
+    # plain numba keeps a state record per rule set: numba names records by their layouts
+    assert int(fields) == len(new_state_buffer(make_params(4)).dtype.names)
 
 
 def test_switched_off_it_stays_off_silently():
     out, err = _python(CHECK, **{fastcompile.SWITCH: "0"})
-    assert out[:3] == ["False", "True", "42"] and err == []
+    assert out[:4] == ["False", "True", "42", "True"] and err == []
+
+
+def test_without_record_names_plain_numba_gives_every_state_every_variant():
+    """Neither helpers internal to their kernel nor records named by their layouts: kernels
+    of different records could call each other's helpers, so there is one record."""
+    breaks = "from simcore import record_names\nrecord_names._numba_mangling_args = None\n"
+    out, err = _python(breaks + CHECK, **{fastcompile.SWITCH: "0"})
+    assert out[:4] == ["False", "True", "42", "False"] and err == []
+    assert int(out[4]) > len(new_state_buffer(make_params(4)).dtype.names)
 
 
 def test_the_cache_key_covers_every_engine_source_and_the_switch(tmp_path):
@@ -86,8 +96,8 @@ def _games(tmp_path, name, scenario, **env):
 
 @pytest.mark.parametrize("scenario", PLAIN_NUMBA_SCENARIOS)
 def test_games_are_the_same_with_fastcompile_off(tmp_path, plain_numba_games, scenario):
-    """Plain numba (a fresh cache, shared by both scenarios: one record type) plays the same
-    games.  The plain-numba runs started in the background when the tests were collected
+    """Plain numba (a fresh cache, shared by both scenarios, each with its state record) plays
+    the same games.  The plain-numba runs started in the background when the tests were collected
     (tests/conftest.py), so that their long compile overlaps the other tests."""
     off, cache = plain_numba_games(scenario)
     assert (cache / f"kernels-{_source_hash(fast=False)}").is_dir()

@@ -69,21 +69,46 @@ def test_helpers_are_linked_only_on_this_numba():
     assert fastcompile.helper_key(probe) in fastcompile.HELPERS
 
 
-def _probe_process(cache, *rule_sets):
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
-    done = subprocess.run([sys.executable, "-m", "tests.kernel_probe", *rule_sets], env=env, cwd=ROOT,
+def _probe_process(cache, *args, **env):
+    """Run `python -m tests.kernel_probe ARGS` (or `python -c CODE ARGS` for args ("-c", CODE, ...))."""
+    command = [sys.executable, *args] if args[0] == "-c" else [sys.executable, "-m", "tests.kernel_probe", *args]
+    done = subprocess.run(command, env={**os.environ, "NUMBA_CACHE_DIR": str(cache), **env}, cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     return done.stdout.split()
 
 
-def test_kernels_cached_by_other_processes_keep_their_own_helpers(tmp_path):
-    """numba names a helper compiled for a record type after a per-process counter: the
+@pytest.mark.parametrize("fast", ["1", "0"])
+def test_kernels_cached_by_other_processes_keep_their_own_helpers(tmp_path, fast):
+    """numba names a helper compiled for a record type after its argument types: the
     Grundbesitz kernel cached by one process and the base kernel compiled by another
-    can name different helpers alike.  Loaded into one process, each kernel must
-    still call its own (fastcompile makes linked helpers internal)."""
-    assert _probe_process(tmp_path, "grundbesitz") == ["grundbesitz", "105"]      # compiled and cached
-    assert _probe_process(tmp_path, "base", "grundbesitz") == ["base", "-1", "grundbesitz", "105"]
+    must not name different helpers alike.  Loaded into one process, each kernel must
+    still call its own (records named by their layouts, simcore.record_names; with
+    fastcompile on, its linked helpers are internal too)."""
+    env = {fastcompile.SWITCH: fast}
+    assert _probe_process(tmp_path, "grundbesitz", **env) == ["grundbesitz", "105"]      # compiled and cached
+    assert _probe_process(tmp_path, "base", "grundbesitz", **env) == ["base", "-1", "grundbesitz", "105"]
+
+
+SHOW_RECORD_NAMES = """
+import sys, numba, numpy as np
+from numba.core.itanium_mangler import mangle_type
+from simcore.state import new_state_buffer
+from tests.positions import make_params
+for k in range(int(sys.argv[1])):   # other record types first: numba's own count moves on
+    numba.typeof(np.zeros(1, [("pad", np.int64, (k + 1,))])[0])
+for name in sys.argv[2:]:
+    print(mangle_type(numba.typeof(new_state_buffer(make_params(4, grundbesitz={} if name == "gb" else None))[0])))
+"""
+
+
+def test_record_types_are_named_by_their_layout_in_every_process(tmp_path):
+    """numba's own name for a record type is a number counted up in each process: a helper
+    compiled for the base record in one process was named as the one compiled for the
+    Grundbesitz record in another (tests/kernel_probe.py, with the counts aligned)."""
+    base, gb = _probe_process(tmp_path, "-c", SHOW_RECORD_NAMES, "0", "base", "gb")
+    assert base != gb
+    assert _probe_process(tmp_path, "-c", SHOW_RECORD_NAMES, "3", "gb", "base") == [gb, base]
 
 
 def test_no_state_record_passes_for_another():

@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-PLAIN_NUMBA_SCENARIOS = ("base", "grundbesitz")   # one record type: the second loads the first's cache
+PLAIN_NUMBA_SCENARIOS = ("base", "grundbesitz")   # a kernel each, in one cache (simcore.record_names)
 PLAIN = "plain"                                   # the job no test but test_fastcompile's waits for
 READY = "ready"
 LOG = "pool.log"                                  # a line per job: exit status, CPU and wall seconds
