@@ -340,3 +340,33 @@ def test_whole_games_on_ck_sabotage_move_and_remove_figures():
     # a city lost entirely (all five settlements on the board) is rarer: Knechte moving or
     # removed are tested on built positions above
     assert wanted <= set(seen), seen
+
+
+# --- the builder's Geselle (policies/builder_autarkie.py, weight aut_geselle) -----------------
+
+def test_the_builder_values_the_geselle_at_a_city_on_a_commodity_hex_with_aut_geselle():
+    from policies import builder_autarkie as B
+    from policies.registry import resolve
+    st, params = position()
+    city(st, 0, 31)                       # lumber 3, wool 5, ore 8
+    city(st, 0, 44)                       # brick 5 (no commodity), ore 3, grain 6
+    settle(st, 0, 12)                     # grain 12, ore 10, brick 6: no Geselle at a settlement
+    w = resolve("autarkist")[1]
+    off = w.copy()
+    off[AD.W_AUT_GESELLE] = 0.0
+    assert w[AD.W_AUT_GESELLE] > 0
+    rolls = 30.0
+    ore8, brick5, ore10 = place(31, ORE8), place(44, BRICK5), place(12, ORE10)
+    assert B.knecht_value(st, 0, ore8, w, rolls) > B.knecht_value(st, 0, ore8, off, rolls)      # a future Geselle
+    assert B.knecht_value(st, 0, brick5, w, rolls) == B.knecht_value(st, 0, brick5, off, rolls)  # hills: none
+    assert B.knecht_value(st, 0, ore10, w, rolls) == B.knecht_value(st, 0, ore10, off, rolls)    # a settlement
+    for g in (ore8, brick5, ore10, place(31, LUMBER3)):
+        knecht(st, 0, g)
+    value, where = B.best_place(st, 0, w, rolls, True)
+    assert where == ore8                  # the city's commodity hex with the most pips
+    assert value == pytest.approx(B.best_place(st, 0, off, rolls, True)[0] + B.geselle_bonus(st, ore8, w, rolls))
+    damage(st, 0, 31)                     # a Geselle at a damaged city would count as a Knecht
+    assert B.best_place(st, 0, w, rolls, True)[1] not in (ore8, place(31, LUMBER3))
+    geselle(st, 0, place(44, ORE3))
+    assert B.best_place(st, 0, w, rolls, True) == (0.0, -1)                               # one Geselle only
+    assert B.knecht_value(st, 0, place(31, WOOL5), w, rolls) == B.knecht_value(st, 0, place(31, WOOL5), off, rolls)

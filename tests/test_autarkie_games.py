@@ -201,6 +201,9 @@ def test_the_rules_are_exercised(checked):
     if name != "random-scarce-meat":
         assert column(rows, "gain_geselle", players).sum() > 0, name
     assert out[:, 4].sum() > 0, (name, "the card never changed hands")
+    if name == "ck-bots":   # the autarkist's Gesellen meet the Saboteur and the barbarians (aut_geselle)
+        assert column(rows, "aut_sabotaged", players).sum() > 0, name
+        assert (column(rows, "aut_geselle_moved", players) + column(rows, "aut_geselle_removed", players)).sum() > 0
     holder = rows[:, R.GAME_COLUMNS.index("aut_holder")]
     vp = column(rows, "vp_autarkie", players)
     for g in range(len(rows)):
