@@ -26,7 +26,8 @@ from simcore.topology import N_CORNERS
 from simcore.variants.ck import W_CK_COMMODITY
 from simcore.variants.autarkie import (A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, AUTARKIE,
                                        P_AUT_CARD_VP, P_AUT_MAX, P_AUT_POINTS, P_AUT_THRESHOLD, STEP_GESELLE,
-                                       STEP_KNECHT, STEP_SLAVE, W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE)
+                                       STEP_KNECHT, STEP_SLAVE, W_AUT_CARD, W_AUT_GESELLE, W_AUT_INCOME,
+                                       W_AUT_TRADE)
 
 ROLLS_PER_VP = 9.0    # rolls per VP the leader still needs (a game: ~90 player-turns for ~10 VP)
 MIN_ROLLS, MAX_ROLLS = 8.0, 60.0
@@ -67,8 +68,23 @@ def rolls_left(st):
 def income_value(st, g, w, rolls):
     """VP of a Knecht's extra income at place g over `rolls` rolls."""
     h = ab.place_hex(g)
-    r = st.hex_resource[h]
-    return w[W_AUT_INCOME] * w[W_RESOURCE0 + r] * CARD_VP * rolls * PIPS[st.hex_number[h]] / 36.0
+    return w[W_AUT_INCOME] * w[W_RESOURCE0 + st.hex_resource[h]] * CARD_VP * rolls * PIPS[st.hex_number[h]] / 36.0
+
+
+@jitted
+def pip_value(st, h, w, rolls):
+    """VP of one card per roll of hex h over `rolls` rolls, before any preference."""
+    return w[W_AUT_INCOME] * CARD_VP * rolls * PIPS[st.hex_number[h]] / 36.0
+
+
+@jitted
+def geselle_bonus(st, g, w, rolls):
+    """aut_geselle: what the Geselle's card (meat, or on C&K paper, cloth or coin) is worth beyond
+    the card it replaces, per pip of its hex; 0 where it yields nothing (RULES.md §2)."""
+    h = ab.place_hex(g)
+    if w[W_AUT_GESELLE] <= 0 or ab.geselle_kind(st, h) < 0:
+        return 0.0
+    return w[W_AUT_GESELLE] * pip_value(st, h, w, rolls)
 
 
 @jitted
@@ -76,45 +92,57 @@ def geselle_income_change(st, g, w, rolls):
     """The Geselle yields its commodity instead of the Knecht's resource: meat for grain on
     fields (even), nothing for the resource on other hexes of the base substrate; on C&K
     paper, cloth or coin valued as a C&K builder values a commodity pip (ck_commodity)
-    against the resource's preference."""
+    against the resource's preference; plus the aut_geselle bonus."""
     kind = ab.geselle_kind(st, ab.place_hex(g))
-    if kind == st.aut_meat:
-        return 0.0
     if kind < 0:
         return -income_value(st, g, w, rolls)
+    bonus = geselle_bonus(st, g, w, rolls)
+    if kind == st.aut_meat:
+        return bonus
     h = ab.place_hex(g)
     return w[W_AUT_INCOME] * (w[W_CK_COMMODITY] - w[W_RESOURCE0 + st.hex_resource[h]]) * CARD_VP * rolls * \
-        PIPS[st.hex_number[h]] / 36.0
+        PIPS[st.hex_number[h]] / 36.0 + bonus
 
 
 @jitted
-def best_knecht_place(st, p, w, rolls):
-    """(income value, place) of the best free place at p's buildings, (0, -1) if none."""
-    best, where, ties = -1.0, -1, 0
+def geselle_site(st, g):
+    """Place g is at a city that is not damaged, where a Geselle would count as one (RULES.md §2)."""
+    c = ab.place_corner(g)
+    return st.corner_level[c] == 2 and not ab.city_damaged(st, c)
+
+
+@jitted
+def knecht_value(st, p, g, w, rolls):
+    """A Knecht's income at g, and while p has no Geselle, half the Geselle's bonus where one could
+    stand (a city): the Geselle is made from a Knecht in place."""
+    v = income_value(st, g, w, rolls)
+    if st.aut_geselle[p] == 0 and geselle_site(st, g):
+        v += 0.5 * geselle_bonus(st, g, w, rolls)
+    return v
+
+
+@jitted
+def best_place(st, p, w, rolls, geselle):
+    """(value, place) of p's best place for a new Knecht (geselle False: a free place, knecht_value)
+    or for its Geselle (True: a Knecht at an undamaged city, geselle_income_change), (0, -1) if none."""
+    if geselle and st.aut_geselle[p] > 0:
+        return 0.0, -1
+    best, where, ties = -1e9, -1, 0
     for c in range(N_CORNERS):
         if st.corner_owner[c] != p:
             continue
         for g in range(3 * c, 3 * c + 3):
-            if ab.knecht_place_ok(st, p, g):
-                take, best, ties = tie_break(income_value(st, g, w, rolls), best, ties)
-                if take:
-                    where = g
-    return (best, where) if where >= 0 else (0.0, -1)
-
-
-@jitted
-def best_geselle_place(st, p, w, rolls):
-    best, where, ties = -1e9, -1, 0
-    if st.aut_geselle[p] > 0:
-        return 0.0, -1
-    for c in range(N_CORNERS):
-        if st.corner_owner[c] != p or st.corner_level[c] != 2 or ab.city_damaged(st, c):
-            continue    # a Geselle at a damaged city would count as a Knecht (RULES.md §2)
-        for g in range(3 * c, 3 * c + 3):
-            if ab.geselle_place_ok(st, p, g):
-                take, best, ties = tie_break(geselle_income_change(st, g, w, rolls), best, ties)
-                if take:
-                    where = g
+            if geselle:
+                if not (geselle_site(st, g) and ab.geselle_place_ok(st, p, g)):
+                    continue
+                v = geselle_income_change(st, g, w, rolls)
+            else:
+                if not ab.knecht_place_ok(st, p, g):
+                    continue
+                v = knecht_value(st, p, g, w, rolls)
+            take, best, ties = tie_break(v, best, ties)
+            if take:
+                where = g
     return (best, where) if where >= 0 else (0.0, -1)
 
 
@@ -137,7 +165,7 @@ def best_step(st, p, w):
     pts = P_AUT_POINTS
     best, action, where, step = -1e9, -1, -1, -1
     rolls = rolls_left(st)
-    v, g = best_knecht_place(st, p, w, rolls)
+    v, g = best_place(st, p, w, rolls, False)
     if st.aut_slaves[p] > 0 and g >= 0:
         s = race_value(st, p, params[pts + 1] - params[pts], w) + v - step_price(st, p, STEP_KNECHT)
         if s > best:
@@ -146,7 +174,7 @@ def best_step(st, p, w):
         s = race_value(st, p, params[pts], w) + 0.5 * v - step_price(st, p, STEP_SLAVE)
         if s > best:
             best, action, where, step = s, A_AUT_SLAVE, 0, STEP_SLAVE
-    v, g = best_geselle_place(st, p, w, rolls)
+    v, g = best_place(st, p, w, rolls, True)
     if g >= 0:
         s = race_value(st, p, params[pts + 2] - params[pts + 1], w) + v - step_price(st, p, STEP_GESELLE)
         if s > best:

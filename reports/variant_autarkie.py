@@ -170,6 +170,30 @@ def level_says(rows):
     return " ".join(parts)
 
 
+# C&K: what the Saboteur and the barbarians did to the figures (seat counters, per player and game)
+FIGURES_HIT = (("aut_geselle", "Gesellen were made"), ("aut_sabotaged", "a Saboteur turned the Geselle into a Knecht"),
+               ("aut_geselle_moved", "a pillage moved the Geselle"), ("aut_geselle_removed", "removed it"),
+               ("aut_knecht_moved", "a city lost entirely moved a Knecht"), ("aut_knecht_removed", "removed one"))
+
+
+def figures_hit_says(study, tables):
+    """Per 100 games (all seats): Gesellen made, sabotaged, moved and removed, Knechte moved and removed;
+    empty where nothing was hit (the base substrate, or results without these columns)."""
+    df = tables["counters"]
+    df = df[df["policy"] == "all"]
+    if len(study.runs) != 1 or not len(df):
+        return ""
+    per = {}
+    players = study.runs[0].players
+    for counter, _ in FIGURES_HIT:
+        got = df.loc[df["counter"] == counter, "mean"]
+        per[counter] = 100 * players * float(got.iloc[0]) if len(got) else 0.0
+    if not sum(v for k, v in per.items() if k != "aut_geselle"):
+        return ""
+    return ("Per 100 games: " + ", ".join(f"{words} {per[c]:.1f} times" if c != "aut_geselle" else
+                                           f"{per[c]:.1f} {words}" for c, words in FIGURES_HIT) + ".")
+
+
 def autarkie_says(study, tables):
     rows = level_rows(study)
     return level_says(rows) if rows else ""
@@ -179,7 +203,7 @@ ENTRY = VariantReport(
     name="autarkie",
     title="Fleisch / Autarkie (meat, slaves, Knechte, the Geselle and the Autarkie card)",
     charts=(card_holders, points, income, sweep_threshold),
-    says=(autarkie_says,),
+    says=(autarkie_says, figures_hit_says),
     averages=(
         ("autarky points", ("aut_points",)),
         ("holds the card", ("aut_card_end",)),
@@ -187,7 +211,10 @@ ENTRY = VariantReport(
         ("card changes taken", ("aut_card_taken",)),
         ("meat produced", ("aut_meat_produced",)),
         ("cards from figures", ("gain_knecht", "gain_geselle")),
+        ("Gesellen made", ("aut_geselle",)),
+        ("Geselle moved or removed", ("aut_geselle_moved", "aut_geselle_removed")),
+        ("Geselle sabotaged", ("aut_sabotaged",)),
     ),
     about="Who ends with the Autarkie card, autarky points at the end, the share of income from Knechte and the "
-          "Geselle, and in a sweep over the threshold whether the autarkist wins as often as the other styles.",
+          "Geselle, on C&K how often the Saboteur and the barbarians reached the Geselle, and in a sweep over the threshold whether the autarkist wins as often as the other styles.",
 )

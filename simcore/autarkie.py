@@ -35,7 +35,8 @@ from simcore.variants.autarkie import (A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE,
                                        S_AUT_POINTS, S_AUT_SLAVES, S_GAIN_GESELLE, S_GAIN_KNECHT,
                                        S_SPEND_AUTARKIE, S_VP_AUTARKIE, S_AUT_CARD_END, STEP_GESELLE, STEP_KNECHT,
                                        STEP_SLAVE, E_AUT_RELOCATE, E_AUT_SABOTAGE, FIG_NONE, P_AUT_RELOCATION,
-                                       RELOCATE_BEST)
+                                       RELOCATE_BEST, S_AUT_GESELLE_MOVED, S_AUT_GESELLE_REMOVED,
+                                       S_AUT_KNECHT_MOVED, S_AUT_KNECHT_REMOVED, S_AUT_SABOTAGED)
 
 GRAIN = 3
 FIELDS = 3
@@ -235,11 +236,15 @@ def city_changed(st, p, c):
             st.aut_geselle_at[p] = to
             if to >= 0:
                 st.aut_fig[to] = FIG_GESELLE
+                st.stats[p, S_AUT_GESELLE_MOVED] += 1
             else:
                 st.aut_geselle[p] = 0
+                st.stats[p, S_AUT_GESELLE_REMOVED] += 1
             update_points(st, params, p)
             log_event(st, E_AUT_RELOCATE, p, g, to, FIG_GESELLE, st.aut_points[p])
         else:
+            if city_damaged(st, c):
+                st.stats[p, S_AUT_SABOTAGED] += 1
             update_points(st, params, p)
             log_event(st, E_AUT_SABOTAGE, p, g, 1 if city_damaged(st, c) else 0, st.aut_points[p], 0)
     if not gone:
@@ -252,8 +257,10 @@ def city_changed(st, p, c):
         to = relocation_place(st, p, False) if params[P_AUT_RELOCATION] == RELOCATE_BEST else -1
         if to >= 0:
             st.aut_fig[to] = FIG_KNECHT
+            st.stats[p, S_AUT_KNECHT_MOVED] += 1
         else:
             st.aut_knechte[p] -= 1
+            st.stats[p, S_AUT_KNECHT_REMOVED] += 1
         update_points(st, params, p)
         log_event(st, E_AUT_RELOCATE, p, g, to, FIG_KNECHT, st.aut_points[p])
     st.board_version += 1

@@ -123,6 +123,7 @@ def test_sabotage_turns_the_geselle_into_a_knecht_until_repaired():
     assert st.aut_points[0] == 3 and st.aut_holder == 0
     damage(st, 0, 45)
     assert st.aut_fig[g] == FIG_GESELLE and st.aut_points[0] == 2          # counts as a Knecht: 2 points
+    assert st.stats[0, AD.S_AUT_SABOTAGED] == 1
     assert st.aut_holder == -1 and st.stats[0, AD.S_VP_AUTARKIE] == 0      # below the threshold: set aside
     before = st.hand[0].copy()
     roll(st, params, 6)                   # settlement grain + the Knecht's grain, no meat
@@ -131,6 +132,7 @@ def test_sabotage_turns_the_geselle_into_a_knecht_until_repaired():
     hand(st, 0, lumber=1, brick=1)
     step(st, 0, A_CK_REPAIR, 45)
     assert st.aut_points[0] == 3 and st.aut_holder == 0 and st.aut_game[AD.G_AUT_CHANGES] == 1   # taken back
+    assert st.stats[0, AD.S_AUT_SABOTAGED] == 1                            # a repair is not counted
     before = st.hand[0].copy()
     roll(st, params, 6)                   # city grain + meat, Geselle meat
     assert st.hand[0, GRAIN] - before[GRAIN] == 1 and st.hand[0, MEAT] - before[MEAT] == 2
@@ -192,6 +194,7 @@ def test_pillage_moves_the_geselle_to_the_best_free_place_at_another_city_knecht
     assert st.aut_fig[place(31, WOOL5)] == FIG_GESELLE and st.aut_geselle_at[0] == place(31, WOOL5)
     assert st.aut_fig[k] == FIG_KNECHT and st.aut_knechte[0] == 2               # the Knecht stays
     assert st.aut_points[0] == points and st.aut_geselle[0] == 1
+    assert st.stats[0, AD.S_AUT_GESELLE_MOVED] == 1 and st.stats[0, AD.S_AUT_GESELLE_REMOVED] == 0
 
 
 def test_pillage_removes_the_geselle_without_another_city_never_back_to_a_knecht():
@@ -205,6 +208,7 @@ def test_pillage_removes_the_geselle_without_another_city_never_back_to_a_knecht
     assert st.aut_fig[g] == 0 and st.aut_geselle[0] == 0 and st.aut_geselle_at[0] == -1
     assert st.aut_knechte[0] == 0 and st.aut_points[0] == 0 and st.aut_holder == -1
     assert chips_left(st, params, 0) == 5                                         # the chips are back
+    assert st.stats[0, AD.S_AUT_GESELLE_REMOVED] == 1 and st.stats[0, AD.S_AUT_GESELLE_MOVED] == 0
 
 
 def test_relocation_remove_removes_the_geselle_even_with_a_free_city():
@@ -231,6 +235,7 @@ def test_a_city_lost_entirely_moves_its_knechte_to_free_places_or_removes_them()
     assert st.aut_fig[place(12, GRAIN12)] == FIG_KNECHT
     assert st.aut_knechte[0] == 3 and st.aut_points[0] == 6                      # one removed, its chip back
     assert st.aut_slaves[0] + st.aut_knechte[0] <= 5
+    assert st.stats[0, AD.S_AUT_KNECHT_MOVED] == 2 and st.stats[0, AD.S_AUT_KNECHT_REMOVED] == 1
 
 
 @pytest.mark.parametrize("substrate,ruleset", [("ck", "base"), ("base", "ck")])
@@ -335,3 +340,33 @@ def test_whole_games_on_ck_sabotage_move_and_remove_figures():
     # a city lost entirely (all five settlements on the board) is rarer: Knechte moving or
     # removed are tested on built positions above
     assert wanted <= set(seen), seen
+
+
+# --- the builder's Geselle (policies/builder_autarkie.py, weight aut_geselle) -----------------
+
+def test_the_builder_values_the_geselle_at_a_city_on_a_commodity_hex_with_aut_geselle():
+    from policies import builder_autarkie as B
+    from policies.registry import resolve
+    st, params = position()
+    city(st, 0, 31)                       # lumber 3, wool 5, ore 8
+    city(st, 0, 44)                       # brick 5 (no commodity), ore 3, grain 6
+    settle(st, 0, 12)                     # grain 12, ore 10, brick 6: no Geselle at a settlement
+    w = resolve("autarkist")[1]
+    off = w.copy()
+    off[AD.W_AUT_GESELLE] = 0.0
+    assert w[AD.W_AUT_GESELLE] > 0
+    rolls = 30.0
+    ore8, brick5, ore10 = place(31, ORE8), place(44, BRICK5), place(12, ORE10)
+    assert B.knecht_value(st, 0, ore8, w, rolls) > B.knecht_value(st, 0, ore8, off, rolls)      # a future Geselle
+    assert B.knecht_value(st, 0, brick5, w, rolls) == B.knecht_value(st, 0, brick5, off, rolls)  # hills: none
+    assert B.knecht_value(st, 0, ore10, w, rolls) == B.knecht_value(st, 0, ore10, off, rolls)    # a settlement
+    for g in (ore8, brick5, ore10, place(31, LUMBER3)):
+        knecht(st, 0, g)
+    value, where = B.best_place(st, 0, w, rolls, True)
+    assert where == ore8                  # the city's commodity hex with the most pips
+    assert value == pytest.approx(B.best_place(st, 0, off, rolls, True)[0] + B.geselle_bonus(st, ore8, w, rolls))
+    damage(st, 0, 31)                     # a Geselle at a damaged city would count as a Knecht
+    assert B.best_place(st, 0, w, rolls, True)[1] not in (ore8, place(31, LUMBER3))
+    geselle(st, 0, place(44, ORE3))
+    assert B.best_place(st, 0, w, rolls, True) == (0.0, -1)                               # one Geselle only
+    assert B.knecht_value(st, 0, place(31, WOOL5), w, rolls) == B.knecht_value(st, 0, place(31, WOOL5), off, rolls)

@@ -106,7 +106,9 @@ def test_the_sweep_plans_its_grid_and_the_readme_documents_it():
     readme = (SCENARIO_DIR.parent / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Fleisch / Autarkie", 1)[1].split("\n## ", 1)[0]
     for f in ("substrate", "points", "max_points", "small_chips", "card_threshold", "card_vp", "meat_supply",
-              "slave_cost", "knecht_cost", "geselle_cost", "autarkist", "aut_card", "aut_income", "aut_trade"):
+              "slave_cost", "knecht_cost", "geselle_cost", "autarkist", "aut_card", "aut_income", "aut_trade",
+              "aut_geselle", "aut_geselle_moved", "aut_geselle_removed", "aut_knecht_moved", "aut_knecht_removed",
+              "aut_sabotaged"):
         assert f"`{f}`" in section, f
     assert "`sweep-autarkie-base`" in readme
 

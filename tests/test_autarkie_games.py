@@ -33,9 +33,9 @@ INVARIANTS = {
     6: "the card: nobody holds it only while nobody reached the threshold; its holder has the threshold "
        "and no fewer points than anybody; it passed only to a player with strictly more than the last holder "
        "(ck: set aside only on a tie for the most)",
-    7: "records: slaves bought - Knechte made == slaves; Knechte made - Geselle made == Knechte; "
-       "vp_autarkie == card_vp for the holder only; meat spent <= meat paid for figures (ck: the barbarians may "
-       "remove Knechte: made - Geselle made >= Knechte)",
+    7: "records: slaves bought - Knechte made == slaves; Knechte made - Geselle made - Knechte removed == "
+       "Knechte; Geselle made - Geselle removed == Geselle; vp_autarkie == card_vp for the holder only; "
+       "meat spent <= meat paid for figures; on the base substrate nothing moved, removed or sabotaged",
     8: "a policy answer was refused (st.illegal)",
 }
 
@@ -95,8 +95,13 @@ def check_autarkie(st, params, before):
             n_most += 1
         if st.stats[p, AD.S_AUT_SLAVES] - st.stats[p, AD.S_AUT_KNECHTE] != st.aut_slaves[p]:
             return 7
-        made = st.stats[p, AD.S_AUT_KNECHTE] - st.stats[p, AD.S_AUT_GESELLE]
-        if made != st.aut_knechte[p] and not (ck and made > st.aut_knechte[p]):
+        made = st.stats[p, AD.S_AUT_KNECHTE] - st.stats[p, AD.S_AUT_GESELLE] - st.stats[p, AD.S_AUT_KNECHT_REMOVED]
+        if made != st.aut_knechte[p]:
+            return 7
+        if st.stats[p, AD.S_AUT_GESELLE] - st.stats[p, AD.S_AUT_GESELLE_REMOVED] != st.aut_geselle[p]:
+            return 7
+        if not ck and (st.stats[p, AD.S_AUT_GESELLE_MOVED] + st.stats[p, AD.S_AUT_KNECHT_MOVED]
+                       + st.stats[p, AD.S_AUT_KNECHT_REMOVED] + st.stats[p, AD.S_AUT_SABOTAGED]) > 0:
             return 7
         if st.stats[p, AD.S_VP_AUTARKIE] != (params[AD.P_AUT_CARD_VP] if st.aut_holder == p else 0):
             return 7
@@ -196,6 +201,9 @@ def test_the_rules_are_exercised(checked):
     if name != "random-scarce-meat":
         assert column(rows, "gain_geselle", players).sum() > 0, name
     assert out[:, 4].sum() > 0, (name, "the card never changed hands")
+    if name == "ck-bots":   # the autarkist's Gesellen meet the Saboteur and the barbarians (aut_geselle)
+        assert column(rows, "aut_sabotaged", players).sum() > 0, name
+        assert (column(rows, "aut_geselle_moved", players) + column(rows, "aut_geselle_removed", players)).sum() > 0
     holder = rows[:, R.GAME_COLUMNS.index("aut_holder")]
     vp = column(rows, "vp_autarkie", players)
     for g in range(len(rows)):

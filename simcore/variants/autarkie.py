@@ -130,6 +130,11 @@ AUT = register(Variant(
         ("aut_card_taken", "times this seat took the Autarkie card"),
         ("vp_autarkie", "VP from the Autarkie card at the end"),
         ("aut_card_end", "1 = this seat holds the Autarkie card at the end"),
+        ("aut_geselle_moved", "ck: times a pillage or the city's loss moved the Geselle to another city"),
+        ("aut_geselle_removed", "ck: times a pillage or the city's loss removed the Geselle"),
+        ("aut_knecht_moved", "ck: Knechte moved to another building when their city was lost"),
+        ("aut_knecht_removed", "ck: Knechte removed when their city was lost"),
+        ("aut_sabotaged", "ck: times a Saboteur's damage turned the Geselle into a Knecht"),
     ),
     game_columns=(
         ("holder", "seat holding the Autarkie card at the end, -1 = none"),
@@ -153,6 +158,8 @@ AUT = register(Variant(
         ("aut_card", "value of the Autarkie card's VP in the race for it (0 = ignore the card)", 1.0),
         ("aut_income", "value of a figure's expected extra income", 1.0),
         ("aut_trade", "1 = trade with the bank towards a figure worth buying", 0.0),
+        ("aut_geselle", "value of the Geselle's card (meat; C&K paper, cloth, coin) beyond the card it replaces, "
+                        "per pip; draws Knechte to cities where it could stand", 0.0),
     ),
 ))
 
@@ -168,10 +175,11 @@ P_AUT_SLAVE_COST, P_AUT_KNECHT_COST, P_AUT_GESELLE_COST = P_AUT_COST
 P_AUT_RELOCATION = AUT.slot("relocation")
 
 (S_AUT_POINTS, S_AUT_SLAVES, S_AUT_KNECHTE, S_AUT_GESELLE, S_AUT_MEAT_PRODUCED, S_AUT_MEAT_SPENT,
- S_GAIN_KNECHT, S_GAIN_GESELLE, S_SPEND_AUTARKIE, S_AUT_CARD_TURNS, S_AUT_CARD_TAKEN, S_VP_AUTARKIE, S_AUT_CARD_END) = (
+ S_GAIN_KNECHT, S_GAIN_GESELLE, S_SPEND_AUTARKIE, S_AUT_CARD_TURNS, S_AUT_CARD_TAKEN, S_VP_AUTARKIE, S_AUT_CARD_END,
+ S_AUT_GESELLE_MOVED, S_AUT_GESELLE_REMOVED, S_AUT_KNECHT_MOVED, S_AUT_KNECHT_REMOVED, S_AUT_SABOTAGED) = (
     AUT.seat(c) for c, _ in AUT.seat_columns)
 G_AUT_HOLDER, G_AUT_CHANGES, G_AUT_FIRST_TURN = (AUT.game(c) for c, _ in AUT.game_columns)
 E_AUT_SLAVE, E_AUT_KNECHT, E_AUT_GESELLE, E_AUT_YIELD, E_AUT_CARD, E_AUT_RELOCATE, E_AUT_SABOTAGE = (
     AUT.event(n) for n, _ in AUT.events)
 A_AUT_SLAVE, A_AUT_KNECHT, A_AUT_GESELLE = (AUT.action(n) for n in AUT.actions)
-W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE = (AUT.weight(n) for n, *_ in AUT.weights)
+W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE, W_AUT_GESELLE = (AUT.weight(n) for n, *_ in AUT.weights)
