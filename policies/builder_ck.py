@@ -128,7 +128,7 @@ def action(st, p, w):
         return A_CK_IMPROVE, t, 0
     if w[W_CK_PROGRESS] > 0 and progress_in_hand(st, p) > 0:
         for card in range(N_PROGRESS):
-            if can_play_progress(st, p, card) and progress_worth(st, p, card, w):
+            if st.ck_progress[p, card] > 0 and progress_worth(st, p, card, w) and can_play_progress(st, p, card):
                 return A_CK_PLAY_PROGRESS, card, 0
     if (w[W_CK_WALL] > 0 and st.hand[p].sum() >= hand_limit(st, p) - 1 and st.ck_walls[p] < st.params[P_CK_MAX_WALLS]
             and cost_row_afford(st, p, P_CK_WALL_COST)):

@@ -68,10 +68,35 @@ def any_ok(st, q, card, k):
 @jitted
 def first_ok(st, q, card, k):
     """The first allowed answer of choice k, -1 = none."""
-    for x in range(PICK_RANGE):
+    for x in range(answers(st, card, k)):
         if pick_ok(st, q, card, k, x):
             return x
     return -1
+
+
+@jitted
+def answers(st, card, k):
+    """The answers of choice k of `card` lie below this bound (pick_ok allows none above):
+    the loops over a choice's answers test only these."""
+    if card == CARD_ALCHEMIST:
+        return 7
+    if card == CARD_CRANE:
+        return N_TRACKS
+    if card == CARD_RESOURCE_MONOPOLY or (card == CARD_COMMERCIAL_HARBOR and k == 0):
+        return N_RESOURCES
+    if card == CARD_TRADE_MONOPOLY or card == CARD_COMMERCIAL_HARBOR:
+        return PAPER + N_TRACKS
+    if card == CARD_MERCHANT_FLEET or card == CARD_WEDDING or (card == CARD_MASTER_MERCHANT and k == 1):
+        return st.hand.shape[1]
+    if (card == CARD_MASTER_MERCHANT or card == CARD_SPY or card == CARD_DESERTER) and k == 0:
+        return st.players
+    if card == CARD_SPY:
+        return N_PROGRESS
+    if card == CARD_INVENTOR or card == CARD_MERCHANT or card == CARD_BISHOP:
+        return N_HEXES
+    if card == CARD_ROAD_BUILDING or card == CARD_DIPLOMAT:
+        return N_EDGES
+    return N_CORNERS         # intrigue, smith, deserter 1, 2, engineer, medicine, saboteur
 
 
 @jitted
