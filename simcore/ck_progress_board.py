@@ -57,7 +57,34 @@ def can_play(st, p, card):
         return True
     elif card == CARD_IRRIGATION or card == CARD_MINING:
         return True
+    elif card == CARD_INTRIGUE or card == CARD_SMITH or card == CARD_ENGINEER:
+        return any_corner(st, p, card)
     return any_ok(st, p, card, 0)
+
+
+@jitted
+def any_corner(st, p, card):
+    """any_ok of the cards held longest, whose answers are corners: each card's test in its
+    own loop (for speed; the same tests as pick_ok's)."""
+    if card == CARD_INTRIGUE:
+        for c in range(N_CORNERS):
+            if intrigue_ok(st, p, c):
+                return True
+    elif card == CARD_SMITH:
+        for c in range(N_CORNERS):
+            if promote_ok(st, p, c):
+                return True
+    elif st.ck_walls[p] < st.params[P_CK_MAX_WALLS]:
+        for c in range(N_CORNERS):
+            if is_city(st, p, c) and st.ck_wall[c] == 0:
+                return True
+    return False
+
+
+@jitted
+def intrigue_ok(st, q, x):
+    """An opposing knight at corner x by q's road (the Intrigue)."""
+    return st.corner_guard[x] >= 0 and st.corner_guard[x] != q and st.road_touch[q, x] > 0
 
 
 @jitted
@@ -107,8 +134,7 @@ def pick_ok(st, q, card, k, x):
     if x < 0 or x >= PICK_RANGE:
         return False
     if card == CARD_INTRIGUE:                       # an opposing knight at an own road
-        return (x < N_CORNERS and st.corner_guard[x] >= 0 and st.corner_guard[x] != q
-                and st.road_touch[q, x] > 0)
+        return x < N_CORNERS and intrigue_ok(st, q, x)
     if card == CARD_SMITH:                          # k 0, k 1: a knight to promote
         return x < N_CORNERS and promote_ok(st, q, x)
     if card == CARD_MASTER_MERCHANT or card == CARD_SPY or card == CARD_DESERTER:
