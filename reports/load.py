@@ -1,7 +1,8 @@
 """Read one results directory (a run, or one setting of a sweep) into what the reports need.
 
-Memory stays small whatever the number of games: games.csv is read in chunks of
-CHUNK_ROWS rows; per game only the seed, the winning table seat and scenario seat,
+Memory stays small whatever the number of games: the games are read in chunks of
+CHUNK_ROWS rows, from games.parquet when it is there and current (pyarrow parses it
+several times faster than pandas parses games.csv), else from games.csv; per game only the seed, the winning table seat and scenario seat,
 the length and the variants' outcome columns are kept (a column holding one value
 in every game, e.g. another mode's filler, as a zero-memory broadcast view); every
 other column is summed per policy.
@@ -19,7 +20,7 @@ import pandas as pd
 
 from reports.variants import REGISTRY, category_labels
 from simcore.errors import InputError
-from simcore.outputs import read_json
+from simcore.outputs import has_pyarrow, read_json
 
 CHUNK_ROWS = 20_000
 BASE_GAME_COLUMNS = ("game", "seed", "winner_seat", "winner_policy", "turns", "rounds")
@@ -109,8 +110,11 @@ def _read_games(path, header, summary, meta, label, values):
     cats = _category_columns(header)
     measures = [c for c in extra_game_columns(header) if c not in cats]
     per_game = {k: [] for k in ("seed", "winner_seat", "winner_spec", "turns", *cats, *measures)}
-    sums, squares, counts = [], [], []
-    for df in pd.read_csv(path / "games.csv", chunksize=CHUNK_ROWS, dtype={c: str for c in cats}):
+    order = list(dict.fromkeys(labels))
+    label_of_spec = np.array([order.index(x) for x in labels])   # scenario seat -> row of the sums
+    sums, squares = np.zeros((len(order), len(suffixes))), np.zeros((len(order), len(suffixes)))
+    counts = np.zeros(len(order), np.int64)
+    for df in _game_chunks(path, int(summary["games"]), cats):
         winner = df["winner_seat"].to_numpy(np.int64)
         specs = df[[f"seat{k}_spec" for k in range(players)]].to_numpy(np.int64)
         won = winner >= 0
@@ -125,22 +129,53 @@ def _read_games(path, header, summary, meta, label, values):
             _keep(per_game[c], df[c].fillna("").map(lambda v: str(names.get(v, v))).to_numpy(object))
         for c in measures:
             _keep(per_game[c], pd.to_numeric(df[c], errors="coerce").to_numpy(np.float64))
-        stacked = pd.concat([_seat_frame(df, k, suffixes, labels[specs[:, k]]) for k in range(players)])
-        grouped = stacked.groupby("label")
-        sums.append(grouped[suffixes].sum())
-        squared = pd.DataFrame(stacked[suffixes].to_numpy() ** 2, columns=suffixes)   # one block: no fragmenting
-        squares.append(squared.groupby(stacked["label"].to_numpy()).sum())
-        counts.append(grouped.size())
+        for k in range(players):
+            seat_values = df[[f"seat{k}_{s}" for s in suffixes]].to_numpy(np.float64)
+            rows = label_of_spec[specs[:, k]]
+            for row in np.unique(rows):   # empty fields (NaN) count as 0, as in a pandas sum
+                mine = seat_values[rows == row]
+                sums[row] += np.nansum(mine, axis=0)
+                squares[row] += np.nansum(mine ** 2, axis=0)
+                counts[row] += len(mine)
     joined = {k: _join(v) for k, v in per_game.items()}
-    order = list(dict.fromkeys(labels))
     return RunData(
         path=path, label=label, values=values, summary=summary, meta=meta, header=header,
         seeds=joined["seed"], winner_seat=joined["winner_seat"], winner_spec=joined["winner_spec"],
         turns=joined["turns"], categories={c: joined[c] for c in cats},
         measures={c: joined[c] for c in measures},
-        seat_sums=_total(sums, order, suffixes), seat_sq=_total(squares, order, suffixes),
-        seat_games=_total([c.to_frame("n") for c in counts], order, ["n"])["n"],
+        seat_sums=pd.DataFrame(sums, index=pd.Index(order, name="label"), columns=suffixes),
+        seat_sq=pd.DataFrame(squares, index=pd.Index(order, name="label"), columns=suffixes),
+        seat_games=pd.Series(counts, index=pd.Index(order, name="label"), name="n"),
     )
+
+
+def _game_chunks(path, games, cats):
+    """games.csv's rows as DataFrames of CHUNK_ROWS rows, typed as pandas reads the CSV (the
+    `cats` columns as strings, "" where empty).  From games.parquet, the same table typed the
+    same way, when pyarrow is installed and the file is current: not older than games.csv and
+    holding the summary's number of games."""
+    parquet = _current_parquet(path, games)
+    if parquet is None:
+        yield from pd.read_csv(path / "games.csv", chunksize=CHUNK_ROWS, dtype={c: str for c in cats})
+        return
+    for batch in parquet.iter_batches(batch_size=CHUNK_ROWS):
+        df = batch.to_pandas()
+        for c in cats:   # as read_csv(dtype=str) gives them: "3", None where empty
+            df[c] = df[c].astype(object).where(df[c].notna(), None).map(lambda v: v if v is None else str(v))
+        yield df
+
+
+def _current_parquet(path, games):
+    """pyarrow's ParquetFile of path/games.parquet when it holds the current games, else None."""
+    csv, parquet = path / "games.csv", path / "games.parquet"
+    if not has_pyarrow() or not parquet.is_file() or parquet.stat().st_mtime_ns < csv.stat().st_mtime_ns:
+        return None
+    import pyarrow.parquet as pq
+    try:
+        handle = pq.ParquetFile(parquet)
+    except Exception:   # unreadable (e.g. cut short by a full disk): the CSV is the record
+        return None
+    return handle if handle.metadata.num_rows == games else None
 
 
 class _Same:
@@ -178,16 +213,3 @@ def _join(parts):
     if len(parts) == 1 and isinstance(parts[0], _Same):
         return np.broadcast_to(np.array(parts[0].value, dtype=parts[0].dtype), (parts[0].n,))
     return np.concatenate(parts) if parts else np.zeros(0)
-
-
-def _total(parts, order, columns):
-    """Chunk sums added up, one row per policy label in scenario order."""
-    if not parts:
-        return pd.DataFrame(0.0, index=order, columns=columns)
-    return pd.concat(parts).groupby(level=0).sum().reindex(order).fillna(0.0)
-
-
-def _seat_frame(df, k, suffixes, labels):
-    frame = pd.DataFrame(df[[f"seat{k}_{s}" for s in suffixes]].to_numpy(np.float64), columns=suffixes)
-    frame["label"] = labels
-    return frame

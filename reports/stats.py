@@ -191,17 +191,24 @@ def effect(counts, per_game, n, level=0.95):
     chi2 = float(((c - expected) ** 2 / expected).sum())
     df = len(c) - 1
     p = float(st.chi2.sf(chi2, df)) if expected.min() >= 5 else _exact_p(chi2, int(won), share)
-    alpha = 1 - level
     lam_max = won * (1 / share.min() - 1)           # every won game to the smallest group
+    lo, hi = _noncentrality_bounds(chi2, df, p, lam_max, level)
+    scale = won / (n * k.sum())                    # the mean win rate of a seat
+    out.update(chi2=chi2, p=p, lo=float(scale * math.sqrt(lo / won)), hi=float(scale * math.sqrt(hi / won)))
+    return out
+
+
+def _noncentrality_bounds(chi2, df, p, lam_max, level):
+    """(lo, hi) of the noncentrality of a chi-square test's statistic, each a one-sided `level`
+    bound within [0, lam_max]: lo > 0 exactly when p < 1 - level."""
+    alpha = 1 - level
     lo = 0.0 if p >= alpha else _noncentrality(lambda lam: st.ncx2.sf(chi2, df, lam) - alpha, lam_max)
     # the upper bound reads a chi-square below its median for equal groups as that median: an even split
     # by luck would otherwise give an interval of width 0 (conservative, the coverage only grows)
     x = max(chi2, float(st.chi2.ppf(0.5, df)))
     hi = lam_max if st.ncx2.cdf(x, df, lam_max) > alpha else \
         _noncentrality(lambda lam: alpha - st.ncx2.cdf(x, df, lam), lam_max)
-    scale = won / (n * k.sum())                    # the mean win rate of a seat
-    out.update(chi2=chi2, p=p, lo=float(scale * math.sqrt(lo / won)), hi=float(scale * math.sqrt(hi / won)))
-    return out
+    return lo, hi
 
 
 def _exact_p(chi2, won, share, draws=20_000):
@@ -233,6 +240,28 @@ def binomial_parity_loss(wins, played):
         square = c * (c - 1) / (t * (t - 1))
     mean = (share * rate).sum(axis=-1)
     return ((share - share ** 2) * square).sum(axis=-1) - (mean ** 2 - (share ** 2 * rate ** 2).sum(axis=-1))
+
+
+def binomial_effect(wins, played, level=0.95):
+    """The effect of groups that play separate games (a solo run's policies): the root of
+    binomial_parity_loss, with bounds that agree with the chi-square test of the 2 x groups table
+    (homogeneity).  That statistic is noncentral chi-square with noncentrality
+    T * effect^2 / (r (1 - r)) over T games played at the pooled win rate r, so its bounds give
+    the effect's; the largest possible effect is sqrt(r (1 - r)) (every group winning all or
+    none of its games).  Returns the dict of `effect`."""
+    c, t = np.asarray(wins, dtype=float), np.asarray(played, dtype=float)
+    loss = float(binomial_parity_loss(c, t))
+    chi2, df, p = homogeneity(c, t)
+    out = {"estimate_sq": loss, "estimate": math.sqrt(max(loss, 0.0)) if not math.isnan(loss) else math.nan,
+           "lo": math.nan, "hi": math.nan, "chi2": chi2, "df": df, "p": p}
+    if math.isnan(p):
+        return out
+    total = t.sum()
+    rate = c.sum() / total
+    lo, hi = _noncentrality_bounds(chi2, df, p, total, level)
+    scale = math.sqrt(rate * (1 - rate) / total)
+    out.update(lo=scale * math.sqrt(lo), hi=scale * math.sqrt(hi))
+    return out
 
 
 def homogeneity(wins, played):

@@ -172,7 +172,7 @@ def style_fairness(study, verdict=None):
 
     Policies sharing every game (a policy in k of the table seats): stats.effect on the wins per
     policy, as for the seats.  A solo run's policies take turns: the noise-corrected variance of
-    independent rates (stats.binomial_parity_loss) and the chi-square test of a 2 x policies table.
+    independent rates (stats.binomial_effect) with bounds from the chi-square test of a 2 x policies table.
     """
     rows = []
     runs = [(i, run) for i, run in enumerate(study.runs) if len(run.labels) > 1]
@@ -186,10 +186,7 @@ def style_fairness(study, verdict=None):
             seats = np.array([run.spec_labels.count(x) for x in labels], dtype=float)
             e = stats.effect(wins, seats, run.games, level)
         else:
-            loss = float(stats.binomial_parity_loss(wins, played))
-            chi2, df, p = stats.homogeneity(wins, played)
-            e = {"estimate_sq": loss, "estimate": np.sqrt(max(loss, 0.0)) if not np.isnan(loss) else np.nan,
-                 "lo": np.nan, "hi": np.nan, "chi2": chi2, "df": df, "p": p}
+            e = stats.binomial_effect(wins, played, level)
         rows.append({**_front(study, i), "games": run.games, "policies": len(labels),
                      **{f"{x} rate": wins[j] / played[j] if played[j] else np.nan for j, x in enumerate(labels)},
                      **_effect_columns(e, level)})

@@ -141,13 +141,34 @@ def bootstrap(measure, replicates=BOOTSTRAP, seed=12345):
     out = np.empty((replicates, m))
     n_max = max(measure.games)
     chunk = max(1, min(replicates, 4_000_000 // max(n_max, 1)))
+    if measure.paired:   # every setting's columns side by side: one product per chunk
+        joined, cols = _side_by_side(measure.data, n_max)
     for start in range(0, replicates, chunk):
         size = min(chunk, replicates - start)
-        shared = rng.poisson(1.0, (size, n_max)).astype(float) if measure.paired else None
+        if measure.paired:
+            shared = rng.poisson(1.0, (size, n_max)).astype(float)
+            sums = shared @ joined
+            games = {n: shared[:, :n].sum(axis=1) for n in set(measure.games)}
+            for i, x in enumerate(measure.data):
+                out[start:start + size, i] = measure.loss(sums[:, cols[i]], games[len(x)])
+            continue
         for i, x in enumerate(measure.data):
-            w = shared[:, :len(x)] if shared is not None else rng.poisson(1.0, (size, len(x))).astype(float)
+            w = rng.poisson(1.0, (size, len(x))).astype(float)
             out[start:start + size, i] = measure.loss(w @ x, w.sum(axis=1))
     return out[np.isfinite(out).all(axis=1)]   # a resample too small for some loss (a solo policy's 0 or 1 games)
+
+
+def _side_by_side(data, rows):
+    """The per-game matrices as one (rows x all columns) matrix, zero below a shorter one's games,
+    and each matrix's column slice in it."""
+    widths = [x.shape[1] for x in data]
+    joined = np.zeros((rows, sum(widths)))
+    cols, at = [], 0
+    for x, w in zip(data, widths):
+        joined[:len(x), at:at + w] = x
+        cols.append(slice(at, at + w))
+        at += w
+    return joined, cols
 
 
 def fairest_set(loss, boot, alpha=ALPHA):

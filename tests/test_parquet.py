@@ -99,3 +99,41 @@ def test_without_pyarrow_parquet_of_earlier_results_is_removed(saved, tmp_path, 
     result = invoke("run", "mixed", "--games", 12, "--out", out, "-q", "--force")
     assert result.exit_code == 0, result.output
     assert len(pd.read_csv(out / "games.csv")) == 12 and not (out / "games.parquet").exists()
+
+
+def _loaded(path):
+    """reports.load's reading of a results directory, as plain comparable values."""
+    from reports.load import load_run
+    run = load_run(path)
+    arrays = {"seeds": run.seeds, "winner_seat": run.winner_seat, "winner_spec": run.winner_spec,
+              "turns": run.turns, **run.categories, **run.measures}
+    return {k: list(v) for k, v in arrays.items()}, run.seat_sums, run.seat_sq, run.seat_games
+
+
+@pytest.mark.parametrize("which", ["run", "sweep"])
+def test_reports_read_the_same_games_from_parquet_as_from_csv(saved, monkeypatch, which):
+    """The report reads games.parquet when it is current; its numbers equal those read from games.csv
+    (the sweep's Robin Hood setting has a category column, robin_winner)."""
+    from reports import load
+    path = saved / "run" if which == "run" else next(p for p in (saved / which).iterdir() if p.name.startswith("00-"))
+    assert load._current_parquet(path, 30 if which == "run" else 20) is not None
+    from_parquet = _loaded(path)
+    monkeypatch.setattr(load, "has_pyarrow", lambda: False)
+    from_csv = _loaded(path)
+    assert from_parquet[0] == from_csv[0]
+    if which == "sweep":
+        assert set(from_csv[0]["robin_winner"]) <= {"sheriff", "robin", "none", "-1"} and len(from_csv[0]["robin_winner"]) == 20
+    for a, b in zip(from_parquet[1:], from_csv[1:]):
+        pd.testing.assert_frame_equal(pd.DataFrame(a), pd.DataFrame(b))
+
+
+def test_reports_ignore_a_parquet_older_than_games_csv(saved, tmp_path):
+    """A games.csv rewritten after games.parquet (e.g. by hand) is what the report reads."""
+    import os
+    from reports import load
+    shutil.copytree(saved / "run", tmp_path / "r")
+    parquet, csv = tmp_path / "r" / "games.parquet", tmp_path / "r" / "games.csv"
+    assert load._current_parquet(tmp_path / "r", 30) is not None
+    assert load._current_parquet(tmp_path / "r", 31) is None          # not the summary's number of games
+    os.utime(parquet, ns=(csv.stat().st_mtime_ns - 10**9,) * 2)
+    assert load._current_parquet(tmp_path / "r", 30) is None

@@ -144,3 +144,11 @@ def test_robust_says_whether_the_verdict_holds(tuned, holds, flipped):
 def test_tuned_preset_names_follow_the_rule_set():
     from policies.preset_file import tuned_name
     assert tuned_name({}) == "tuned-base" and tuned_name({"robin_hood": 1}) == "tuned-robin-hood"
+
+
+def test_the_shipped_tuned_presets_load_for_their_rule_sets():
+    from policies.preset_file import tuned_name
+    from pathlib import Path
+    folder = Path(__file__).resolve().parent.parent / "policies" / "tuned"
+    for variants in ({}, {"grundbesitz": 1}, {"robin_hood": 1}, {"ck": 1}):
+        assert (folder / f"{tuned_name(variants)}.toml").is_file(), variants

@@ -88,6 +88,32 @@ def test_effect_bounds_cover_the_true_effect():
     assert np.mean(hits) >= 0.9          # each end a one-sided 95% bound: at least 90% together
 
 
+@pytest.mark.parametrize("wins, played", [([489, 440], [1000, 1000]), ([3, 0], [5, 5]), ([0, 0], [10, 10]),
+                                         ([60, 50, 40], [100, 100, 100]), ([5, 5], [10, 10])])
+def test_solo_effect_bounds_stay_possible_and_agree_with_the_test(wins, played):
+    """A solo run's policies (separate games): bounds within [0, sqrt(r (1 - r))], lo > 0 exactly when
+    the chi-square test rejects."""
+    for level in (0.95, 1 - 0.05 / 12):
+        e = stats.binomial_effect(wins, played, level)
+        if not sum(wins):
+            assert np.isnan(e["p"]) and np.isnan(e["lo"])
+            continue
+        r = sum(wins) / sum(played)
+        assert 0 <= e["lo"] <= e["hi"] <= np.sqrt(r * (1 - r)) + 1e-12
+        assert (e["lo"] > 0) == (e["p"] < 1 - level)
+        if not np.isnan(e["estimate"]):
+            assert e["lo"] <= e["estimate"] <= e["hi"] + 1e-12
+
+
+def test_solo_effect_bounds_cover_the_true_effect():
+    rates, played = np.array([0.50, 0.44, 0.47]), np.array([700, 700, 700])
+    true = np.sqrt(((rates - rates.mean()) ** 2).mean())
+    rng = np.random.default_rng(5)
+    hits = [(e := stats.binomial_effect(w, played))["lo"] <= true <= e["hi"]
+            for w in rng.binomial(played, rates, size=(400, 3))]
+    assert np.mean(hits) >= 0.9          # each end a one-sided 95% bound: at least 90% together
+
+
 def test_the_fairest_set_holds_the_true_best_at_least_95_percent():
     probs = [[.28, .24, .22, .22], [.27, .25, .22, .22], [.25, .245, .245, .245], [.30, .24, .21, .21],
              [.26, .25, .23, .22]]
@@ -223,3 +249,15 @@ def test_mcb_z_is_bonferroni_over_the_others():
     se = np.std(boot[:, 2] - boot[:, 0], ddof=1)
     assert p[2] == pytest.approx(min(1, 2 * st.norm.sf(1.0 / se)), rel=0.2)
     assert prob[2] < 0.05
+
+
+def test_paired_bootstrap_weighs_every_setting_with_the_same_games_weights():
+    """Paired settings share one Poisson weight per game (a shorter setting the first weights of the
+    longer ones): each setting's resampled loss is its loss under those weights, computed alone."""
+    rng = np.random.default_rng(3)
+    data = [V.one_hot(_games(ALL_WON, rng.random(n)), 4) for n in (500, 500, 320)]
+    m = V.Measure("seat-fairness", "seat fairness", ["a", "b", "c"], data, loss=_seat_loss)
+    boot = V.bootstrap(m, replicates=30, seed=9)
+    w = np.random.default_rng(9).poisson(1.0, (30, 500)).astype(float)
+    alone = np.column_stack([_seat_loss(w[:, :len(x)] @ x, w[:, :len(x)].sum(axis=1)) for x in data])
+    assert boot.shape == (30, 3) and np.array_equal(boot, alone)
