@@ -10,7 +10,7 @@ from policies.progress_ck import worth
 from simcore.ck_progress_board import can_play as can_play_progress
 from simcore.actions import A_END, A_TRADE
 from simcore.ck_board import (GRAIN, PAPER, barbarian_strength, can_activate, can_build_knight, can_chase, can_improve,
-                              can_promote, can_repair, can_wall, cost_row_afford,
+                              can_promote, can_repair, cost_row_afford,
                               hand_limit, is_city, knight_cost_ok, is_metropolis, metropolises, progress_in_hand, takes_metropolis)
 from simcore.jit import jitted
 from simcore.legal import is_legal
@@ -18,7 +18,7 @@ from simcore.records import S_CITIES
 from simcore.state import N_RESOURCES
 from simcore.topology import HEX_CORNERS, N_CORNERS
 from simcore.variants.ck import (A_CK_IMPROVE, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
-                                 A_CK_KNIGHT_PROMOTE, A_CK_PLAY_PROGRESS, A_CK_REPAIR, A_CK_WALL, MAX_LEVEL,
+                                 A_CK_KNIGHT_PROMOTE, A_CK_PLAY_PROGRESS, A_CK_REPAIR, A_CK_WALL, KNIGHTS_PER_LEVEL, MAX_LEVEL,
                                  N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_REPAIR, P_CK_STEPS, P_CK_WALL_COST,
                                  W_CK_CHASE, W_CK_COMMODITY, W_CK_IMPROVE, W_CK_KNIGHTS, W_CK_PROGRESS, W_CK_TRACK0,
                                  W_CK_WALL)
@@ -55,17 +55,20 @@ def open_cities(st, q):
 @jitted
 def knight_action(st, p, w):
     """Activate, build, then promote a knight (the first corner each): (action, corner) or
-    (-1, -1).  Each loop only when p can pay (the checks' own conditions, asked once)."""
-    if st.hand[p, GRAIN] >= 1:
+    (-1, -1).  Each loop only when p can pay and has knights to act on (the checks' own
+    conditions, asked once)."""
+    knights = st.ck_knights[p].sum()
+    if st.hand[p, GRAIN] >= 1 and knights > 0:
         for c in range(N_CORNERS):
             if can_activate(st, p, c):
                 return A_CK_KNIGHT_ACTIVATE, c
     if not knight_cost_ok(st, p):
         return -1, -1
-    for c in range(N_CORNERS):
-        if can_build_knight(st, p, c):
-            return A_CK_KNIGHT_BUILD, c
-    if w[W_CK_KNIGHTS] >= 1.0:
+    if st.ck_knights[p, 0] < KNIGHTS_PER_LEVEL:
+        for c in range(N_CORNERS):
+            if can_build_knight(st, p, c):
+                return A_CK_KNIGHT_BUILD, c
+    if w[W_CK_KNIGHTS] >= 1.0 and knights > 0:
         for c in range(N_CORNERS):
             if can_promote(st, p, c):
                 return A_CK_KNIGHT_PROMOTE, c
@@ -128,12 +131,12 @@ def action(st, p, w):
         return A_CK_IMPROVE, t, 0
     if w[W_CK_PROGRESS] > 0 and progress_in_hand(st, p) > 0:
         for card in range(N_PROGRESS):
-            if can_play_progress(st, p, card) and progress_worth(st, p, card, w):
+            if st.ck_progress[p, card] > 0 and progress_worth(st, p, card, w) and can_play_progress(st, p, card):
                 return A_CK_PLAY_PROGRESS, card, 0
     if (w[W_CK_WALL] > 0 and st.hand[p].sum() >= hand_limit(st, p) - 1 and st.ck_walls[p] < st.params[P_CK_MAX_WALLS]
             and cost_row_afford(st, p, P_CK_WALL_COST)):
-        for c in range(N_CORNERS):
-            if can_wall(st, p, c):
+        for c in range(N_CORNERS):       # can_wall, its other conditions asked above
+            if is_city(st, p, c) and st.ck_wall[c] == 0:
                 return A_CK_WALL, c, 0
     a, x, y = builder.action(st, p, w)
     if a == A_TRADE and keeps_commodity(st, p, x, w):

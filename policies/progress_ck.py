@@ -5,7 +5,7 @@ builder (`pick`: the best-scoring allowed answer) and the random policy (`random
 any allowed answer).  Weights: ck_progress (play cards at all), ck_card_min (cards a
 harvest, monopoly or Alchemist roll must bring)."""
 from policies import builder
-from simcore.ck_progress_board import PICK_RANGE, pick_ok
+from simcore.ck_progress_board import answers, pick_ok
 from simcore.pieces import has_building_on
 from simcore.jit import jitted
 from simcore.state import N_RESOURCES, PIPS, randint
@@ -27,7 +27,7 @@ GRAIN, ORE = 3, 4
 def random_pick(st, q, card, k):
     """Any allowed answer, uniformly (-1 if none)."""
     n = 0
-    for x in range(PICK_RANGE):
+    for x in range(answers(st, card, k)):
         if pick_ok(st, q, card, k, x):
             st.choice[n] = x
             n += 1
@@ -44,22 +44,21 @@ def random_alchemist(st, p):
 @jitted
 def levels_at(st, q, h):
     """q's building levels around hex h (what its number pays q)."""
-    return levels_around(st, q, h, True)
+    return levels_around(st, q, h)[0]
 
 
 @jitted
-def others_at(st, q, h):
-    return levels_around(st, q, h, False)
-
-
-@jitted
-def levels_around(st, q, h, own):
-    n = 0
+def levels_around(st, q, h):
+    """(q's, the others') building levels around hex h, in one pass."""
+    own, others = 0, 0
     for j in range(6):
-        o = st.corner_owner[HEX_CORNERS[h, j]]
-        if o >= 0 and (o == q) == own:
-            n += st.corner_level[HEX_CORNERS[h, j]]
-    return n
+        c = HEX_CORNERS[h, j]
+        o = st.corner_owner[c]
+        if o == q:
+            own += st.corner_level[c]
+        elif o >= 0:
+            others += st.corner_level[c]
+    return own, others
 
 
 @jitted
@@ -69,7 +68,8 @@ def roll_value(st, p, s):
     for i in range(2):
         h = st.number_hexes[s, i]
         if h >= 0 and h != st.robber:
-            v += levels_at(st, p, h) - 0.5 * others_at(st, p, h)
+            own, others = levels_around(st, p, h)
+            v += own - 0.5 * others
     return v
 
 
@@ -184,7 +184,7 @@ def pick(st, q, card, k, w):
 def best_answer(st, q, card, k, w):
     best, where = -1e18, -1
     s = alchemist_sum(st, q) if card == CARD_ALCHEMIST else 0   # once, not per answer
-    for x in range(PICK_RANGE):
+    for x in range(answers(st, card, k)):
         if pick_ok(st, q, card, k, x):
             v = score(st, q, card, k, x, w, s)
             if v > best:
@@ -202,9 +202,10 @@ def score(st, q, card, k, x, w, s):
         return 1.0 if x == s - st.ck_fixed_red else 0.0
     if card == CARD_INVENTOR:
         n = PIPS[st.hex_number[x]]
+        own, others = levels_around(st, q, x)
         if k == 0:                                   # own hex with a poor number
-            return 10.0 * levels_at(st, q, x) - n - others_at(st, q, x)
-        return 10.0 * n + others_at(st, q, x) - 10.0 * levels_at(st, q, x)
+            return 10.0 * own - n - others
+        return 10.0 * n + others - 10.0 * own
     if card == CARD_CRANE:
         return w[W_CK_TRACK0 + x]
     if card == CARD_MEDICINE:

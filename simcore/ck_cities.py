@@ -97,13 +97,14 @@ def damage(st, q, c):
 
 
 @jitted
-def roads_changed(st, a, b, c):
+def roads_changed(st, a, b, c, owner):
     """A building or knight came to or left corners a, b, c (-1: none; both break opposing
     roads): the longest road again of each player with two roads at one of them, as in
     pieces.place_settlement (a road that ends there ends there either way; no other road
-    changes), then the award."""
+    changes), then the award.  owner: the player all these pieces belong to (its own pieces
+    never break its roads: its road stays), -1 if they are not one player's."""
     for q in range(st.players):
-        if passes(st, q, a) or passes(st, q, b) or passes(st, q, c):
+        if q != owner and (passes(st, q, a) or passes(st, q, b) or passes(st, q, c)):
             st.road_length[q] = longest_road(st, q)
     update_longest_road(st)
 
@@ -161,7 +162,7 @@ def lose_city(st, p, c):
             if CORNER_NEIGHBOURS[c, k] >= 0:
                 refresh_free(st, CORNER_NEIGHBOURS[c, k])
         refresh_rates(st, p)
-        roads_changed(st, c, -1, -1)
+        roads_changed(st, c, -1, -1, p)
     log_event(st, E_CK_PILLAGE, p, c, lost, wall, 0)
     hooks.city_changed(st, p, c)
     return lost

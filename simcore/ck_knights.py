@@ -51,7 +51,7 @@ def build_knight(st, p, c):
     st.ck_knights[p, 0] += 1
     st.stats[p, S_CK_KNIGHTS_BUILT] += 1
     log_event(st, E_CK_KNIGHT_BUILD, p, c, 0, 0, 0)
-    roads_changed(st, c, -1, -1)
+    roads_changed(st, c, -1, -1, p)
 
 
 @jitted
@@ -99,7 +99,7 @@ def move(st, p, c, d):
     if q >= 0:
         retreat = displaced(st, q, d, q_level, q_active)
     log_event(st, E_CK_KNIGHT_MOVE, p, c, d, q, retreat)
-    roads_changed(st, c, d, retreat)
+    roads_changed(st, c, d, retreat, -1)
 
 
 @jitted

@@ -349,7 +349,7 @@ def deserter(st, p):
         st.ck_knight_since[d] = st.turn
         st.ck_knights[p, level - 1] += 1
     target(st, p, CARD_DESERTER, c, d, q)
-    roads_changed(st, c, d, -1)
+    roads_changed(st, c, d, -1, -1)
 
 
 @jitted
@@ -379,7 +379,7 @@ def intrigue(st, p):
     take_knight(st, c)
     d = displaced(st, q, c, level, active)
     target(st, p, CARD_INTRIGUE, c, d, q)
-    roads_changed(st, c, d, -1)
+    roads_changed(st, c, d, -1, -1)
 
 
 @jitted

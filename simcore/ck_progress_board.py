@@ -57,7 +57,34 @@ def can_play(st, p, card):
         return True
     elif card == CARD_IRRIGATION or card == CARD_MINING:
         return True
+    elif card == CARD_INTRIGUE or card == CARD_SMITH or card == CARD_ENGINEER:
+        return any_corner(st, p, card)
     return any_ok(st, p, card, 0)
+
+
+@jitted
+def any_corner(st, p, card):
+    """any_ok of the cards held longest, whose answers are corners: each card's test in its
+    own loop (for speed; the same tests as pick_ok's)."""
+    if card == CARD_INTRIGUE:
+        for c in range(N_CORNERS):
+            if intrigue_ok(st, p, c):
+                return True
+    elif card == CARD_SMITH:
+        for c in range(N_CORNERS):
+            if promote_ok(st, p, c):
+                return True
+    elif st.ck_walls[p] < st.params[P_CK_MAX_WALLS]:
+        for c in range(N_CORNERS):
+            if is_city(st, p, c) and st.ck_wall[c] == 0:
+                return True
+    return False
+
+
+@jitted
+def intrigue_ok(st, q, x):
+    """An opposing knight at corner x by q's road (the Intrigue)."""
+    return st.corner_guard[x] >= 0 and st.corner_guard[x] != q and st.road_touch[q, x] > 0
 
 
 @jitted
@@ -68,10 +95,35 @@ def any_ok(st, q, card, k):
 @jitted
 def first_ok(st, q, card, k):
     """The first allowed answer of choice k, -1 = none."""
-    for x in range(PICK_RANGE):
+    for x in range(answers(st, card, k)):
         if pick_ok(st, q, card, k, x):
             return x
     return -1
+
+
+@jitted
+def answers(st, card, k):
+    """The answers of choice k of `card` lie below this bound (pick_ok allows none above):
+    the loops over a choice's answers test only these."""
+    if card == CARD_ALCHEMIST:
+        return 7
+    if card == CARD_CRANE:
+        return N_TRACKS
+    if card == CARD_RESOURCE_MONOPOLY or (card == CARD_COMMERCIAL_HARBOR and k == 0):
+        return N_RESOURCES
+    if card == CARD_TRADE_MONOPOLY or card == CARD_COMMERCIAL_HARBOR:
+        return PAPER + N_TRACKS
+    if card == CARD_MERCHANT_FLEET or card == CARD_WEDDING or (card == CARD_MASTER_MERCHANT and k == 1):
+        return st.hand.shape[1]
+    if (card == CARD_MASTER_MERCHANT or card == CARD_SPY or card == CARD_DESERTER) and k == 0:
+        return st.players
+    if card == CARD_SPY:
+        return N_PROGRESS
+    if card == CARD_INVENTOR or card == CARD_MERCHANT or card == CARD_BISHOP:
+        return N_HEXES
+    if card == CARD_ROAD_BUILDING or card == CARD_DIPLOMAT:
+        return N_EDGES
+    return N_CORNERS         # intrigue, smith, deserter 1, 2, engineer, medicine, saboteur
 
 
 @jitted
@@ -82,8 +134,7 @@ def pick_ok(st, q, card, k, x):
     if x < 0 or x >= PICK_RANGE:
         return False
     if card == CARD_INTRIGUE:                       # an opposing knight at an own road
-        return (x < N_CORNERS and st.corner_guard[x] >= 0 and st.corner_guard[x] != q
-                and st.road_touch[q, x] > 0)
+        return x < N_CORNERS and intrigue_ok(st, q, x)
     if card == CARD_SMITH:                          # k 0, k 1: a knight to promote
         return x < N_CORNERS and promote_ok(st, q, x)
     if card == CARD_MASTER_MERCHANT or card == CARD_SPY or card == CARD_DESERTER:

@@ -383,3 +383,31 @@ def test_deserter_places_a_basic_knight_when_none_as_strong_is_left(monkeypatch)
     roads(st, 0, [4, 0])
     _play(monkeypatch, st, 0, "deserter", 1, 8, 0)
     assert st.ck_knight[0] == 1 and st.ck_knights[0, 0] == 1
+
+
+def test_no_answer_beyond_its_bound_and_the_corner_cards_loops_agree():
+    """ck_progress_board.answers bounds every choice's scan (the loops test only below it):
+    pick_ok allows nothing at or above it, for every card, choice and chooser, on a busy
+    position; can_play's own loops for the corner cards agree with the scan through pick_ok."""
+    from simcore.ck_progress_board import PICK_RANGE, answers, any_corner, any_ok
+    st, params = ck_position()
+    city(st, 0, 13)
+    roads(st, 0, [13, 8, 12, 17])
+    roads(st, 0, [13, 9])
+    city(st, 1, 22)
+    roads(st, 1, [21, 16, 22, 17])
+    settle(st, 2, 4)
+    _knight(st, 1, 17, level=2, active=True)
+    _knight(st, 0, 8, level=1)
+    for p in range(4):
+        deal(st, p, kinds=KINDS, **{k: 3 for k in KINDS})
+        st.ck_progress[p, :] = 1
+    st.ck_attacks = 1
+    for q in range(4):
+        st.ck_pick = (q + 1) % 4
+        for card in range(CKD.N_PROGRESS):
+            for k in range(3):
+                bound = answers(st, card, k)
+                assert not any(pick_ok(st, q, card, k, x) for x in range(bound, PICK_RANGE)), (card, k, q)
+        for name in ("intrigue", "smith", "engineer"):
+            assert any_corner(st, q, C[name]) == any_ok(st, q, C[name], 0), (name, q)
