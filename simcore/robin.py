@@ -26,7 +26,7 @@ from simcore.jit import jitted
 from simcore.kernel_variants import variant_code
 
 from policies import variant_robin_hood as sheriff_bots
-from simcore.actions import A_CITY, A_KNIGHT, A_SETTLEMENT
+from simcore.actions import A_CITY, A_SETTLEMENT
 from simcore.board import shuffle
 from simcore.economy import random_card
 from simcore.events import log_event
@@ -369,13 +369,13 @@ def move_robber(st, p):
 
 @variant_code(ROBIN_HOOD, None)
 def after_action(st, p, a, x, y):
-    """Hook: the endings an action of the Sheriff may bring (a knight's were checked before
-    Robin's draw), then building on Robin's hex lets him evict Robin."""
-    if a == A_KNIGHT:
-        return
-    check_sheriff(st)
-    if not over(st) and (a == A_SETTLEMENT or a == A_CITY) and corner_on_hex(x, st.robber):
-        evict(st)
+    """Hook: building on Robin's hex lets him evict Robin, unless the building ended the game.
+    The endings any other action brings are checked by game_over, which simcore.game asks
+    right after every action (and move_robber checked a knight's before Robin's draw)."""
+    if (a == A_SETTLEMENT or a == A_CITY) and corner_on_hex(x, st.robber):
+        check_sheriff(st)
+        if not over(st):
+            evict(st)
 
 
 @variant_code(ROBIN_HOOD, -1)
