@@ -26,7 +26,7 @@ from simcore.jit import jitted
 from simcore.kernel_variants import variant_code
 
 from policies import variant_robin_hood as sheriff_bots
-from simcore.actions import A_CITY, A_SETTLEMENT
+from simcore.actions import A_CITY, A_KNIGHT, A_SETTLEMENT
 from simcore.board import shuffle
 from simcore.economy import random_card
 from simcore.events import log_event
@@ -63,6 +63,7 @@ def configure(st, params):
     st.robin_discard = params[P_ROBIN_DISCARD]
     st.robin_enclosure = params[P_ROBIN_ENCLOSURE]        # ENCLOSURE_*: 0 = off
     st.robin_eviction_draw = params[P_ROBIN_EVICTION_DRAW]
+    st.robin_open_hex = -1
     n = 0
     for card in range(ROBIN_CARD_KINDS):
         for _ in range(params[P_ROBIN_DECK + card]):
@@ -189,9 +190,21 @@ def end_game(st, ending):
 
 @jitted
 def check_enclosure(st):
-    """Checked whenever the Sheriff's roads or Robin's hex change."""
-    if st.robin_enclosure and enclosed(st, st.robber):
+    """Checked whenever the Sheriff's roads or Robin's hex may have changed.  A hex found open
+    stays open until Robin moves or the Sheriff builds a road (roads are never removed; a
+    neutral road only keeps it open), so that check is not repeated (it is asked after every
+    action and twice a turn: simcore.game's game_over)."""
+    if not st.robin_enclosure:
+        return
+    h = st.robber
+    roads = st.pieces[SHERIFF, PIECE_ROAD]
+    if h == st.robin_open_hex and roads == st.robin_open_roads:
+        return
+    if enclosed(st, h):
         end_game(st, ENDING_ENCLOSURE)
+    else:
+        st.robin_open_hex = h
+        st.robin_open_roads = roads
 
 
 @jitted
@@ -369,13 +382,13 @@ def move_robber(st, p):
 
 @variant_code(ROBIN_HOOD, None)
 def after_action(st, p, a, x, y):
-    """Hook: building on Robin's hex lets him evict Robin, unless the building ended the game.
-    The endings any other action brings are checked by game_over, which simcore.game asks
-    right after every action (and move_robber checked a knight's before Robin's draw)."""
-    if (a == A_SETTLEMENT or a == A_CITY) and corner_on_hex(x, st.robber):
-        check_sheriff(st)
-        if not over(st):
-            evict(st)
+    """Hook: the endings an action of the Sheriff may bring (a knight's were checked before
+    Robin's draw), then building on Robin's hex lets him evict Robin."""
+    if a == A_KNIGHT:
+        return
+    check_sheriff(st)
+    if not over(st) and (a == A_SETTLEMENT or a == A_CITY) and corner_on_hex(x, st.robber):
+        evict(st)
 
 
 @variant_code(ROBIN_HOOD, -1)
