@@ -11,9 +11,9 @@ from policies.weights import W_DIVERSITY, W_PIPS, W_RESOURCE0
 from simcore import grundbesitz_board as gb
 from simcore.jit import jitted
 from simcore.kernel_variants import variant_code
-from simcore.variants.grundbesitz import (A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, GRUNDBESITZ, N_GB, P_GB_STEAL_KNIGHTS,
-                                          W_GB_BLOCK, W_GB_DEFEND, W_GB_DEFEND_REMOVAL, W_GB_FOLLOW_REMOVE,
-                                          W_GB_KNIGHT_BLOCK, W_GB_REMOVE, W_GB_STRIKE)
+from simcore.variants.grundbesitz import (A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, GRUNDBESITZ, N_GB, P_GB_MAJORITY_FREE,
+                                          P_GB_STEAL_KNIGHTS, W_GB_BLOCK, W_GB_DEFEND, W_GB_DEFEND_REMOVAL,
+                                          W_GB_FOLLOW_REMOVE, W_GB_KNIGHT_BLOCK, W_GB_REMOVE, W_GB_STRIKE)
 from simcore.topology import HEX_CORNERS, N_CORNERS
 
 GB_PIPS = 9.0   # one card a round is what a 9-pip settlement pays (4 rolls x 9/36)
@@ -170,9 +170,11 @@ def own_removal(st, d, free):
     """Its own blocked GB it may remove a marker from now (for free: as the hex's
     majority holder), the fewest markers first, or -1."""
     best, where, ties = -1e9, -1, 0
+    if gb.removals_left(st, st.params, d) <= 0 or (free and st.params[P_GB_MAJORITY_FREE] == 0):
+        return where   # what can_remove / can_free_remove ask of every GB, asked once
     for g in range(N_GB):
-        if st.gb_owner[g] == d and (gb.can_free_remove(st, st.params, d, g) if free
-                                    else gb.can_remove(st, st.params, d, g)):
+        if st.gb_owner[g] == d and st.gb_markers[g] > 0 and (gb.can_free_remove(st, st.params, d, g) if free
+                                                             else gb.can_remove(st, st.params, d, g)):
             take, best, ties = tie_break(-float(st.gb_markers[g]), best, ties)
             if take:
                 where = g

@@ -63,6 +63,7 @@ def configure(st, params):
     st.robin_discard = params[P_ROBIN_DISCARD]
     st.robin_enclosure = params[P_ROBIN_ENCLOSURE]        # ENCLOSURE_*: 0 = off
     st.robin_eviction_draw = params[P_ROBIN_EVICTION_DRAW]
+    st.robin_open_hex = -1
     n = 0
     for card in range(ROBIN_CARD_KINDS):
         for _ in range(params[P_ROBIN_DECK + card]):
@@ -189,9 +190,21 @@ def end_game(st, ending):
 
 @jitted
 def check_enclosure(st):
-    """Checked whenever the Sheriff's roads or Robin's hex change."""
-    if st.robin_enclosure and enclosed(st, st.robber):
+    """Checked whenever the Sheriff's roads or Robin's hex may have changed.  A hex found open
+    stays open until Robin moves or the Sheriff builds a road (roads are never removed; a
+    neutral road only keeps it open), so that check is not repeated (it is asked after every
+    action and twice a turn: simcore.game's game_over)."""
+    if not st.robin_enclosure:
+        return
+    h = st.robber
+    roads = st.pieces[SHERIFF, PIECE_ROAD]
+    if h == st.robin_open_hex and roads == st.robin_open_roads:
+        return
+    if enclosed(st, h):
         end_game(st, ENDING_ENCLOSURE)
+    else:
+        st.robin_open_hex = h
+        st.robin_open_roads = roads
 
 
 @jitted

@@ -119,8 +119,12 @@ def fence_count(st, h):
 @jitted
 def enclosed(st, h):
     """RULES.md §3 (robin.enclosure): every edge of h's enclosure carries a Sheriff road
-    (towards other land hexes with "hex", all six with "all_edges")."""
-    return fence_missing(st, h) == 0
+    (towards other land hexes with "hex", all six with "all_edges").  fence_missing(st, h) == 0,
+    stopping at the first edge without one (asked after every action of the Sheriff)."""
+    for k in range(6):
+        if fence_edge(st, h, k) and st.edge_owner[HEX_EDGES[h, k]] != SHERIFF:
+            return False
+    return True
 
 
 @jitted

@@ -120,6 +120,8 @@ ROBIN = register(Variant(
         ("robin_discard", "1 = the Sheriff discards half above 7 cards on a 7"),
         ("robin_enclosure", "ENCLOSURE_*: whether (and by which edges) enclosing Robin's hex ends the game"),
         ("robin_eviction_draw", "EVICTION_DRAW_*: 1 = Robin draws a movement card at once after an eviction"),
+        ("robin_open_hex", "Robin's hex when the enclosure check last found it open (-1: not yet)"),
+        ("robin_open_roads", "the Sheriff's roads left then (he has built none since while it is the same)"),
     ),
     arrays=(
         ("robin_deck", (ROBIN_DECK_MAX,), "Robin's movement cards (ROBIN_KNIGHT or a resource), first robin_deck_n used"),
