@@ -120,7 +120,8 @@ def _read_games(path, header, summary, meta, label, values):
         won = winner >= 0
         winner_spec = np.full(len(df), -1, np.int64)
         winner_spec[won] = specs[won, winner[won]]
-        per_game["seed"].append(df["seed"].to_numpy(np.int64))
+        # copies: a view would keep the chunk's whole column block alive (pyarrow's to_pandas joins them)
+        per_game["seed"].append(df["seed"].to_numpy(np.int64, copy=True))
         per_game["winner_seat"].append(winner.astype(np.int8))
         per_game["winner_spec"].append(winner_spec.astype(np.int8))
         per_game["turns"].append(df["turns"].to_numpy(np.int32))
@@ -128,7 +129,7 @@ def _read_games(path, header, summary, meta, label, values):
             names = category_labels(c)
             _keep(per_game[c], df[c].fillna("").map(lambda v: str(names.get(v, v))).to_numpy(object))
         for c in measures:
-            _keep(per_game[c], pd.to_numeric(df[c], errors="coerce").to_numpy(np.float64))
+            _keep(per_game[c], pd.to_numeric(df[c], errors="coerce").to_numpy(np.float64, copy=True))
         for k in range(players):
             seat_values = df[[f"seat{k}_{s}" for s in suffixes]].to_numpy(np.float64)
             rows = label_of_spec[specs[:, k]]
