@@ -137,3 +137,11 @@ def test_reports_ignore_a_parquet_older_than_games_csv(saved, tmp_path):
     assert load._current_parquet(tmp_path / "r", 31) is None          # not the summary's number of games
     os.utime(parquet, ns=(csv.stat().st_mtime_ns - 10**9,) * 2)
     assert load._current_parquet(tmp_path / "r", 30) is None
+
+
+def test_reports_read_parquet_a_few_row_groups_at_a_time(monkeypatch):
+    from types import SimpleNamespace
+    from reports import load
+    monkeypatch.setattr(load, "CHUNK_ROWS", 20)
+    meta = SimpleNamespace(num_row_groups=7, row_group=lambda i: SimpleNamespace(num_rows=7))
+    assert list(load._row_group_runs(meta)) == [[0, 1, 2], [3, 4, 5], [6]]
