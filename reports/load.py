@@ -2,8 +2,8 @@
 
 Memory stays small whatever the number of games: the games are read in chunks of
 CHUNK_ROWS rows, from games.parquet when it is there and current (pyarrow parses it
-several times faster than pandas parses games.csv), else from games.csv; per game only the seed, the winning table seat and scenario seat,
-the length and the variants' outcome columns are kept (a column holding one value
+several times faster than pandas parses games.csv), else from games.csv; per game
+only the seed, the winning table seat and scenario seat, the length and the variants' outcome columns are kept (a column holding one value
 in every game, e.g. another mode's filler, as a zero-memory broadcast view); every
 other column is summed per policy.
 
@@ -168,8 +168,8 @@ def _game_chunks(path, games, cats):
 
 def _row_group_runs(metadata):
     """Lists of consecutive row groups holding about CHUNK_ROWS rows together (a run's file has a
-    row group per chunk).  Read so, a 1,000,000-game base run peaks 40 MB above a 100,000-game
-    one; pyarrow's iter_batches read ahead and took 100 MB more."""
+    row group per chunk).  Read so, loading a 1,000,000-game base run peaks about 40 MB above a
+    100,000-game one; pyarrow's iter_batches read ahead and took about 60 MB more."""
     run, rows = [], 0
     for i in range(metadata.num_row_groups):
         run.append(i)

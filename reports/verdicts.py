@@ -151,10 +151,10 @@ def bootstrap(measure, replicates=BOOTSTRAP, seed=12345):
             games = {n: shared[:, :n].sum(axis=1) for n in set(measure.games)}
             for i, x in enumerate(measure.data):
                 out[start:start + size, i] = measure.loss(sums[:, cols[i]], games[len(x)])
-            continue
-        for i, x in enumerate(measure.data):
-            w = rng.poisson(1.0, (size, len(x))).astype(float)
-            out[start:start + size, i] = measure.loss(w @ x, w.sum(axis=1))
+        else:
+            for i, x in enumerate(measure.data):
+                w = rng.poisson(1.0, (size, len(x))).astype(float)
+                out[start:start + size, i] = measure.loss(w @ x, w.sum(axis=1))
     return out[np.isfinite(out).all(axis=1)]   # a resample too small for some loss (a solo policy's 0 or 1 games)
 
 
