@@ -176,22 +176,35 @@ FIGURES_HIT = (("aut_geselle", "Gesellen were made"), ("aut_sabotaged", "a Sabot
                ("aut_knecht_moved", "a city lost entirely moved a Knecht"), ("aut_knecht_removed", "removed one"))
 
 
-def figures_hit_says(study, tables):
-    """Per 100 games (all seats): Gesellen made, sabotaged, moved and removed, Knechte moved and removed;
-    empty where nothing was hit (the base substrate, or results without these columns)."""
-    df = tables["counters"]
-    df = df[df["policy"] == "all"]
-    if len(study.runs) != 1 or not len(df):
-        return ""
+def _figures_hit_per_100(df, players):
+    """{counter: times per 100 games (all seats)} from one run's 'all' counter rows."""
     per = {}
-    players = study.runs[0].players
     for counter, _ in FIGURES_HIT:
         got = df.loc[df["counter"] == counter, "mean"]
         per[counter] = 100 * players * float(got.iloc[0]) if len(got) else 0.0
-    if not sum(v for k, v in per.items() if k != "aut_geselle"):
+    return per
+
+
+def _figures_hit_words(per):
+    return ", ".join(f"{words} {per[c]:.1f} times" if c != "aut_geselle" else f"{per[c]:.1f} {words}"
+                     for c, words in FIGURES_HIT)
+
+
+def figures_hit_says(study, tables):
+    """Per 100 games (all seats): Gesellen made, sabotaged, moved and removed, Knechte moved and removed,
+    for the run or for each setting of a sweep; empty where nothing was hit (the base substrate, or
+    results without these columns)."""
+    df = tables["counters"]
+    df = df[df["policy"] == "all"]
+    if not len(df):
         return ""
-    return ("Per 100 games: " + ", ".join(f"{words} {per[c]:.1f} times" if c != "aut_geselle" else
-                                           f"{per[c]:.1f} {words}" for c, words in FIGURES_HIT) + ".")
+    per = {run.label: _figures_hit_per_100(df[df["setting"] == run.label], run.players) for run in study.runs}
+    if not any(v for p in per.values() for k, v in p.items() if k != "aut_geselle"):
+        return ""
+    if len(study.runs) == 1:
+        return "Per 100 games: " + _figures_hit_words(next(iter(per.values()))) + "."
+    return "Per 100 games, by setting: " + "; ".join(f"{label}: {_figures_hit_words(p)}"
+                                                      for label, p in per.items()) + "."
 
 
 def autarkie_says(study, tables):

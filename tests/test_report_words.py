@@ -186,3 +186,28 @@ def test_the_seat_trend_quotes_games():
     rates = {"a": {"seat 0": 0.2, "seat 1": 0.3}, "b": {"seat 0": 0.35, "seat 1": 0.25}}
     text = narrative.trend(_study(list(rates), games=400), {"win_rates": _rate_rows(rates, "seat", trials=400)}, "seat")
     assert "(400 games each)" in text
+
+
+# --- Autarkie on C&K: what happened to the figures, per 100 games ---
+
+def _figure_counters(settings):
+    """counters rows (policy 'all') from {setting: {counter: mean per player and game}}."""
+    return pd.DataFrame([{"setting": s, "policy": "all", "counter": c, "mean": m}
+                         for s, counts in settings.items() for c, m in counts.items()])
+
+
+def test_figures_hit_per_100_games_for_a_run_and_for_each_setting_of_a_sweep():
+    from reports.variant_autarkie import figures_hit_says
+    hit = {"aut_geselle": 0.15, "aut_sabotaged": 0.03, "aut_geselle_moved": 0.01, "aut_geselle_removed": 0.02,
+           "aut_knecht_moved": 0.0, "aut_knecht_removed": 0.005}
+    run = figures_hit_says(_study(["autarkie"]), {"counters": _figure_counters({"autarkie": hit})})
+    assert run == ("Per 100 games: 60.0 Gesellen were made, a Saboteur turned the Geselle into a Knecht 12.0 "
+                   "times, a pillage moved the Geselle 4.0 times, removed it 8.0 times, a city lost entirely "
+                   "moved a Knecht 0.0 times, removed one 2.0 times.")
+    sweep = figures_hit_says(_study(["t=3", "t=9"]), {"counters": _figure_counters(
+        {"t=3": hit, "t=9": {**hit, "aut_sabotaged": 0.05}})})
+    assert sweep.startswith("Per 100 games, by setting: t=3: 60.0 Gesellen were made, a Saboteur turned the "
+                            "Geselle into a Knecht 12.0 times")
+    assert "; t=9: 60.0 Gesellen were made, a Saboteur turned the Geselle into a Knecht 20.0 times" in sweep
+    nothing_hit = {"t=3": {"aut_geselle": 0.0}, "t=9": {"aut_geselle": 0.0}}     # the base substrate
+    assert figures_hit_says(_study(["t=3", "t=9"]), {"counters": _figure_counters(nothing_hit)}) == ""
