@@ -150,5 +150,6 @@ def test_the_shipped_tuned_presets_load_for_their_rule_sets():
     from policies.preset_file import tuned_name
     from pathlib import Path
     folder = Path(__file__).resolve().parent.parent / "policies" / "tuned"
-    for variants in ({}, {"grundbesitz": 1}, {"robin_hood": 1}, {"ck": 1}, {"ck": 1, "autarkie": 1}):
+    for variants in ({}, {"grundbesitz": 1}, {"robin_hood": 1}, {"ck": 1}, {"autarkie": 1},
+                     {"ck": 1, "autarkie": 1}):
         assert (folder / f"{tuned_name(variants)}.toml").is_file(), variants
