@@ -1,19 +1,21 @@
 """Thin Python shell around the game kernel: checks inputs, calls the compiled batch.
 
-play_batch(params, kinds, weights, game_indices, seeds) -> int64[n, records.N_COLUMNS]
+play_batch(params, kinds, weights, game_indices, seeds) -> int64[n, row_layout(params).width]
   params:       int64[params.N_PARAMS]      packed rules (simcore.config.pack_rules)
   kinds:        int64[specs]                policy kind per *scenario* seat spec (specs = players,
   weights:      float64[specs, N_WEIGHTS]   weights per scenario seat spec   or params[P_SEAT_SPECS])
   game_indices: int64[n]                    game index within the run (drives seat rotation)
   seeds:        uint32[n]                   one seed per game (simcore.seeds.game_seeds)
-A game's row depends only on (params, kinds, weights, game index, seed).
+A game's row depends only on (params, kinds, weights, game index, seed); its columns are
+those of the base game and the variants the rules switch on (simcore.rows, `row_layout`).
 """
 import numpy as np
 
 from policies import weights as W
 from simcore import params as P
-from simcore import records
 from simcore.game import play_batch_kernel
+from simcore.hooks import compiled_variants
+from simcore.rows import RowLayout
 from simcore.params import P_PLAYERS, P_SEAT_SPECS
 from simcore.state import game_bytes, has_variants, new_state_buffer, rules_variants
 
@@ -32,14 +34,21 @@ def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=Fal
         raise ValueError(f"kinds/weights must have {specs} rows (one per scenario seat) and {W.N_WEIGHTS} weights")
     if game_indices.shape != seeds.shape or game_indices.ndim != 1:
         raise ValueError("game_indices and seeds must be 1-D and of equal length")
-    out = np.empty((len(game_indices), records.N_COLUMNS), dtype=np.int64)
     if buf is None:
         buf = new_state_buffer(params)
     elif not has_variants(buf, rules_variants(params)):
         raise ValueError(f"the state buffer lacks the markers of {rules_variants(params)}: "
                          "make it with new_state_buffer(params)")
+    compiled = RowLayout(compiled_variants(buf))
+    out = np.empty((len(game_indices), compiled.width), dtype=np.int64)
     play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, game_bytes(buf), int(log_on))
-    return out
+    layout = row_layout(params)
+    return out if layout.variants == compiled.variants else compiled.take(out, layout)
+
+
+def row_layout(params):
+    """The columns of play_batch's rows for the packed rules `params` (simcore.rows.RowLayout)."""
+    return RowLayout(rules_variants(params))
 
 
 # --- start-up: the kernel compiled (or loaded from the cache) before the games ---
@@ -69,7 +78,7 @@ def _kernel_args(params, buf):
     specs = int(params[P_SEAT_SPECS]) or int(params[P_PLAYERS])
     return (np.ascontiguousarray(params, dtype=np.int64), np.zeros(specs, np.int64),
             np.zeros((specs, W.N_WEIGHTS)), one, np.zeros(1, np.uint32),
-            np.empty((1, records.N_COLUMNS), np.int64), buf, game_bytes(buf), 0)
+            np.empty((1, row_layout(params).width), np.int64), buf, game_bytes(buf), 0)
 
 
 def engine_name(params):

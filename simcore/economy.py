@@ -110,7 +110,7 @@ def bank_pays(st, k):
 def pay_dice(st, number):
     """Pay st.owed for the roll of `number`, kind by kind as the bank allows: resources
     hex by hex as the buildings earn them (the log names the hex), then what a variant
-    owes beyond that and the other kinds per player (hex -1)."""
+    owes beyond that and the other kinds per player (pay_rest)."""
     owed = st.owed
     for r in range(owed.shape[1]):
         if not bank_pays(st, r):
@@ -129,11 +129,19 @@ def pay_dice(st, number):
                             give(st, p, r, n, R.S_GAIN_DICE)
                             owed[p, r] -= n
                             log_event(st, E_PAYOUT, p, r, n, h, SOURCE_DICE)
-        for p in range(st.players):
-            n = min(owed[p, r], st.bank[r])
-            if n > 0:
-                give(st, p, r, n, R.S_GAIN_DICE)
-                log_event(st, E_PAYOUT, p, r, n, -1, SOURCE_DICE)
+        pay_rest(st, r)
+
+
+@hooks.only_with("owe")
+def pay_rest(st, r):
+    """What st.owed still holds of kind r after the hexes paid (what an `owe` hook added,
+    the kinds no hex pays), per player as far as the bank holds it (hex -1 in the log).
+    Without an owe hook the hexes paid all there is, or the bank ran out: compiled out."""
+    for p in range(st.players):
+        n = min(st.owed[p, r], st.bank[r])
+        if n > 0:
+            give(st, p, r, n, R.S_GAIN_DICE)
+            log_event(st, E_PAYOUT, p, r, n, -1, SOURCE_DICE)
 
 
 @jitted

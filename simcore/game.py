@@ -375,25 +375,22 @@ def play_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on):
 
 @jitted
 def write_record(st, row, game_index, seed):
+    """The game's record row (simcore.rows): the game columns, and each seat's counters
+    in st.stats with their final values set here first."""
     row[:] = -1
     row[R.G_GAME] = game_index
     row[R.G_SEED] = seed
     row[R.G_WINNER] = st.winner
     row[R.G_TURNS] = st.turn
     row[R.G_ROUNDS] = st.rounds
-    width = st.stats.shape[1]               # the layouts grow with the variants: read them from the shapes
-    seat_base = row.shape[0] - R.MAX_SEATS * width
     for p in range(st.players):
-        base = seat_base + p * width
-        for k in range(width):
-            row[base + k] = st.stats[p, k]
-        row[base + R.S_VP] = victory_points(st, p)
-        row[base + R.S_VP_SETTLEMENTS] = st.stats[p, R.S_SETTLEMENTS]
-        row[base + R.S_VP_CITIES] = 2 * st.stats[p, R.S_CITIES]
-        row[base + R.S_VP_CARDS] = st.dev_hand[p, DEV_VP] + st.dev_new[p, DEV_VP]
-        row[base + R.S_VP_ARMY] = 2 if st.army_holder == p else 0
-        row[base + R.S_VP_ROAD] = 2 if st.road_holder == p else 0
-        row[base + R.S_ROAD_LENGTH] = st.road_length[p]
+        st.stats[p, R.S_VP] = victory_points(st, p)
+        st.stats[p, R.S_VP_SETTLEMENTS] = st.stats[p, R.S_SETTLEMENTS]
+        st.stats[p, R.S_VP_CITIES] = 2 * st.stats[p, R.S_CITIES]
+        st.stats[p, R.S_VP_CARDS] = st.dev_hand[p, DEV_VP] + st.dev_new[p, DEV_VP]
+        st.stats[p, R.S_VP_ARMY] = 2 if st.army_holder == p else 0
+        st.stats[p, R.S_VP_ROAD] = 2 if st.road_holder == p else 0
+        st.stats[p, R.S_ROAD_LENGTH] = st.road_length[p]
     hooks.record(st, row)
 
 

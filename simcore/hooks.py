@@ -29,8 +29,9 @@ registration order:
   city_changed(st, p, c)           p's city at corner c was just damaged, repaired, turned back into a
                                    settlement or lost (a rule set's own events, e.g. C&K's Saboteur and
                                    barbarians: simcore.ck_cities); corner_owner/corner_level show the result
-and the record: a variant's game columns are copied from its `game_field` when it is on
-(its seat columns are counters in st.stats already).
+and the record: record(st, row) writes st.stats (every seat column, its final values set by
+game.write_record) and the variants' game columns (from their `game_field`, when on) into the
+row, in the layout of the variants compiled in (simcore.rows.RowLayout).
 
 In compiled code the dispatch is generated per state record type: only the variants
 whose marker field the record has (simcore.kernel_variants) are called, so a kernel
@@ -45,6 +46,8 @@ from numba.core import types
 from numba.extending import overload
 
 from simcore import fastcompile
+from simcore.kernel_variants import compiled_when
+from simcore.rows import RowLayout
 from simcore.variant import REGISTRY
 
 # hook -> (arguments, how its variants' results combine)
@@ -82,10 +85,7 @@ def _implementations(hook, names, side="kernel"):
         fn = getattr(importlib.import_module(module), hook, None) if module else None
         if fn is not None and getattr(fn, "__module__", None) != module:
             fn = None   # a name the module imported (e.g. simcore.game.end_turn), not a hook of its own
-        if hook == "record":
-            if v.game_columns:
-                out.append((v, None))
-        elif fn is not None:
+        if fn is not None:
             out.append((v, fn))
     return out
 
@@ -118,12 +118,26 @@ def _source(hook, impls, args, how):
                 call = f"h{i}({args})"
                 lines += [f"    if {cond}:", f"        return {call}" if hook == "is_legal_action"
                           else f"        {call}\n        return True"]
-        else:  # record: the variant's game columns, -1 (written before) when it is off
-            lines += [f"    if {on}:", f"        for k in range({len(v.game_columns)}):",
-                      f"            row[{v.game_base} + k] = st.{v.game_field}[k]"]
     lines.append({"first": "    return False", "action": "    return False", "replace": "    return -1",
                   "sum": "    return total", "override": f"    return base({args})", "decide": f"    return base({args})",
                   "chain": f"    return {args.split(', ')[-1]}"}.get(how, "    return"))
+    return "\n".join(lines)
+
+
+def _record_source(names):
+    """record(st, row): the seat columns in st.stats and the game columns of the variants
+    `names` (their `game_field`, when on; -1 written before when off) into the row, in the
+    layout of those variants (simcore.rows.RowLayout)."""
+    layout = RowLayout(names)
+    lines = ["def record(st, row):", "    for p in range(st.players):",
+             f"        base = {layout.seat_base} + p * {layout.seat_width}"]
+    for at, first, count in layout.seat_runs():
+        lines += [f"        for k in range({count}):", f"            row[base + {at} + k] = st.stats[p, {first} + k]"]
+    for name in layout.variants:
+        v = REGISTRY[name]
+        if v.game_columns:
+            lines += [f"    if st.params[{v.on_slot}] != 0:", f"        for k in range({len(v.game_columns)}):",
+                      f"            row[{layout.game_at(v.game_base)} + k] = st.{v.game_field}[k]"]
     return "\n".join(lines)
 
 
@@ -140,7 +154,8 @@ def dispatcher(hook, names, table=None):
         if how in ("override", "decide"):   # the base game's function, "module.name" (imported here: no import cycle)
             module, name = rest[0].rsplit(".", 1)
             scope["base"] = getattr(importlib.import_module(module), name)
-        exec(compile(_source(hook, impls, args, how), f"<hook {hook}>", "exec"), scope)
+        source = _record_source(names) if how == "record" else _source(hook, impls, args, how)
+        exec(compile(source, f"<hook {hook}>", "exec"), scope)
         fn = scope[hook]
         fn.__qualname__ = f"{hook}__{'__'.join(names) or 'base'}"
         fastcompile.HELPERS.add(fastcompile.helper_key(fn))
@@ -152,6 +167,13 @@ def compiled_variants(st):
     """The registered variants whose marker the state has (a numpy record, or a numba Record type)."""
     have = st.fields if isinstance(st, types.Record) else st.dtype.names
     return tuple(name for name, v in REGISTRY.items() if v.marker in have)
+
+
+def only_with(hook, default=None):
+    """Decorator for base-game code that only a variant's `hook` makes necessary (e.g.
+    paying what an `owe` hook adds): compiled into the kernels where a variant compiled in
+    implements the hook, as `return default` into the others."""
+    return compiled_when(lambda st: bool(_implementations(hook, compiled_variants(st))), default)
 
 
 class Table:

@@ -15,6 +15,11 @@ its rules switch on (state.new_state_buffer(params); batch.play_batch checks),
 so the default is never what a game sees: it only decides what is compiled.
 In Python (NUMBA_DISABLE_JIT, tests calling helpers) the functions run as
 written.
+
+The same means leave out base-game code that only some variants need:
+`compiled_when(test, default)`, a test on the state record type (simcore.hooks.only_with:
+code only a variant's hook makes necessary, e.g. economy.pay_rest; pieces.corner_guard:
+a read of a field no variant compiled in writes).
 """
 from numba.core import types
 from numba.extending import overload
@@ -38,19 +43,25 @@ def _stub(fn, default):
     return compiled_out
 
 
-def variant_code(variant, default):
-    """Decorator for a variant's border function (first argument: the state st)."""
-    if variant not in REGISTRY:
-        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(REGISTRY)}")
-
+def compiled_when(test, default):
+    """Decorator for a function of the state (first argument st): numba compiles it as
+    written into kernels whose state record type passes `test(record type)`, and as
+    `return default` into all others.  In Python it runs as written."""
     def decorate(fn):
         fastcompile.HELPERS.add(fastcompile.helper_key(fn))
         stub = _stub(fn, default)
 
         @overload(fn, strict=False)
         def choose(st, *args):
-            if isinstance(st, types.Record) and marker(variant) not in st.fields:
+            if isinstance(st, types.Record) and not test(st):
                 return stub
             return fn
         return fn
     return decorate
+
+
+def variant_code(variant, default):
+    """Decorator for a variant's border function (first argument: the state st)."""
+    if variant not in REGISTRY:
+        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(REGISTRY)}")
+    return compiled_when(lambda st: marker(variant) in st.fields, default)

@@ -1,8 +1,8 @@
 """The files a run writes: games.csv rows, atomic JSON, JSON Lines, resumable .part files,
 games.parquet (with pyarrow).
 
-games.csv holds the kernel's record columns (simcore.records) of the base game and of
-the variants in force (a variant that is off writes no column), with two kinds of
+games.csv holds the kernel's record row (simcore.rows: the columns of the base game and
+of the variants in force; a variant that is off has no column), with two kinds of
 names added for reading: `winner_policy` after `winner_seat` and `seatK_policy`
 after `seatK_spec`.  Seats beyond the player count are left empty.
 """
@@ -14,27 +14,16 @@ from pathlib import Path
 import numpy as np
 
 from simcore import records as R
-from simcore.variant import REGISTRY
-
-
-def kept_columns(variants):
-    """(game, seat) indices of the record columns games.csv keeps for rules with `variants` on:
-    the base game's and those of the variants in force, in record order."""
-    game, seat = list(range(R.N_BASE_GAME_COLUMNS)), list(range(R.N_BASE_SEAT_COLUMNS))
-    for v in REGISTRY.values():
-        if v.name in variants:
-            game += range(v.game_base, v.game_base + len(v.game_columns))
-            seat += range(v.seat_base, v.seat_base + len(v.seat_columns))
-    return np.array(game, dtype=np.int64), np.array(seat, dtype=np.int64)
+from simcore.rows import RowLayout
 
 
 def csv_columns(variants):
     """The games.csv header for rules with `variants` on, in order."""
-    game, seat = kept_columns(variants)
-    cols = [R.GAME_COLUMNS[i] for i in game]
+    layout = RowLayout(variants)
+    cols = [R.GAME_COLUMNS[i] for i in layout.game]
     cols.insert(R.G_WINNER + 1, "winner_policy")
     for k in range(R.MAX_SEATS):
-        block = [f"seat{k}_{R.SEAT_COLUMNS[i]}" for i in seat]
+        block = [f"seat{k}_{R.SEAT_COLUMNS[i]}" for i in layout.seat]
         block.insert(R.S_SPEC + 1, f"seat{k}_policy")
         cols += block
     return cols
@@ -57,35 +46,35 @@ def _cells(block):
     return cells
 
 
-def _names(block, policy_names, players):
+def _names(block, policy_names, players, layout):
     """(name of the winner's policy or 'none', names of each seat's policy) per game, as object arrays."""
     names = np.array(list(policy_names) + ["none"], dtype=object)
     winner = block[:, R.G_WINNER]
-    specs = block[:, [R.SEAT_BASE + s * R.SEAT_WIDTH + R.S_SPEC for s in range(players)]]
+    specs = block[:, layout.at(np.arange(players), R.S_SPEC)]
     winner_spec = np.where(winner >= 0, specs[np.arange(len(block)), np.maximum(winner, 0)], len(policy_names))
     return names[winner_spec], [names[specs[:, s]] for s in range(players)]
 
 
 def _columns(block, policy_names, players, variants, cells, blank):
     """The games.csv columns of `block` in order, from `cells` (2-D) plus the policy names."""
-    winner_names, seat_names = _names(block, policy_names, players)
-    game, seat = kept_columns(variants)
-    parts = [cells[:, game[:R.G_WINNER + 1]], winner_names[:, None], cells[:, game[R.G_WINNER + 1:]]]
+    layout = RowLayout(variants)
+    winner_names, seat_names = _names(block, policy_names, players, layout)
+    parts = [cells[:, :R.G_WINNER + 1], winner_names[:, None], cells[:, R.G_WINNER + 1:layout.seat_base]]
     for k in range(players):
-        at = R.SEAT_BASE + k * R.SEAT_WIDTH + seat
+        at = layout.block(k)
         parts += [cells[:, at[:R.S_SPEC + 1]], seat_names[k][:, None], cells[:, at[R.S_SPEC + 1:]]]
-    return parts + [blank] * (len(seat) + 1) * (R.MAX_SEATS - players)
+    return parts + [blank] * (layout.seat_width + 1) * (R.MAX_SEATS - players)
 
 
 def format_rows(block, policy_names, players, variants):
-    """CSV text of kernel records int64[n, N_COLUMNS] of rules with `variants` on;
-    policy_names[spec] names each scenario seat."""
+    """CSV text of kernel records (play_batch's rows: simcore.rows.RowLayout(variants)) of rules
+    with `variants` on; policy_names[spec] names each scenario seat."""
     if not len(block):
         return ""
-    game, seat = kept_columns(variants)
-    used = np.concatenate([game] + [R.SEAT_BASE + k * R.SEAT_WIDTH + seat for k in range(players)])
+    layout = RowLayout(variants)
+    used = layout.seat_base + players * layout.seat_width
     cells = np.empty(block.shape, dtype=object)
-    cells[:, used] = _cells(block[:, used])   # text only for the columns written
+    cells[:, :used] = _cells(block[:, :used])   # text only for the columns written (the seats played)
     blank = np.full((len(block), 1), "", dtype=object)
     table = np.concatenate(_columns(block, policy_names, players, variants, cells, blank), axis=1)
     return "\n".join(map(",".join, table.tolist())) + "\n"

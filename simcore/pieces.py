@@ -3,9 +3,12 @@
 from simcore.jit import jitted
 
 from simcore import records as R
+from simcore.hooks import compiled_variants
+from simcore.kernel_variants import compiled_when
 from simcore.events import E_AWARD, log_event
 from simcore.state import (GENERIC_HARBOUR, N_RESOURCES, PIECE_CITY, PIECE_ROAD, PIECE_SETTLEMENT)
 from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS, N_CORNERS
+from simcore.variant import REGISTRY
 
 AWARD_ARMY, AWARD_ROAD = 0, 1
 MIN_ROAD_FOR_AWARD = 5
@@ -37,7 +40,7 @@ def refresh_derived(st):
 @jitted
 def refresh_free(st, c):
     """corner_free of c: no building there or next to it (distance rule), and no other piece on it."""
-    free = st.corner_owner[c] < 0 and st.corner_guard[c] < 0
+    free = st.corner_owner[c] < 0 and corner_guard(st, c) < 0
     for k in range(3):
         n = CORNER_NEIGHBOURS[c, k]
         if n >= 0 and st.corner_owner[n] >= 0:
@@ -138,11 +141,19 @@ def place_road(st, p, e):
 
 # --- longest road -----------------------------------------------------------
 
+@compiled_when(lambda st: any(REGISTRY[v].guards for v in compiled_variants(st)), -1)
+def corner_guard(st, c):
+    """Owner of the piece at c that is no building but breaks roads like one (st.corner_guard,
+    e.g. a C&K knight), -1 = none.  -1 in kernels without a variant whose pieces do that
+    (Variant.guards): the read compiles out."""
+    return st.corner_guard[c]
+
+
 @jitted
 def corner_piece_owner(st, c):
-    """Owner of the building, or else of another road-breaking piece (st.corner_guard), at c; -1 = none."""
+    """Owner of the building, or else of another road-breaking piece (corner_guard), at c; -1 = none."""
     owner = st.corner_owner[c]
-    return owner if owner >= 0 else st.corner_guard[c]
+    return owner if owner >= 0 else corner_guard(st, c)
 
 
 @jitted

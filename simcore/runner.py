@@ -37,7 +37,7 @@ import pandas as pd
 
 from simcore import adaptive, backends, outputs
 from simcore import records as R
-from simcore.batch import play_batch, warm_up
+from simcore.batch import play_batch, row_layout, warm_up
 from simcore.config import pack_policies, pack_rules
 from simcore.errors import InputError
 from simcore.outputs import csv_columns, header_line, read_json, recover_part, remove_results, write_json
@@ -162,8 +162,9 @@ def play_chunk(work, start, count):
     block = play_batch(work.params, work.kinds, work.weights, indices, game_seeds(work.scenario.seed, start, count))
     players = int(work.params[P_PLAYERS])
     names = [s.policy for s in work.scenario.seats]
-    _check_records(block, indices, players, len(names))
-    tally = work.tally(work.scenario).add(pd.DataFrame(block, columns=R.column_names()))
+    layout = row_layout(work.params)
+    _check_records(block, indices, players, len(names), layout)
+    tally = work.tally(work.scenario).add(pd.DataFrame(block, columns=layout.names()))
     if not work.folder:
         return Done(start, count, tally, block)
     outputs.write_chunk(Path(work.folder) / chunk_name(start, count), block, names, players,
@@ -171,9 +172,9 @@ def play_chunk(work, start, count):
     return Done(start, count, tally)
 
 
-def _check_records(block, indices, players, n_specs):
+def _check_records(block, indices, players, n_specs, layout):
     """The columns the shell interprets must make sense, or names in games.csv would lie."""
-    specs = block[:, [R.SEAT_BASE + s * R.SEAT_WIDTH + R.S_SPEC for s in range(players)]]
+    specs = block[:, layout.at(np.arange(players), R.S_SPEC)]
     problems = [what for what, bad in [
         ("game indices", not np.array_equal(block[:, R.G_GAME], indices)),
         ("winner_seat", ((block[:, R.G_WINNER] < -1) | (block[:, R.G_WINNER] >= players)).any()),

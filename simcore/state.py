@@ -16,11 +16,11 @@ from simcore.jit import jitted
 from policies import weights as W
 from simcore import hooks
 from simcore import params as P
-from simcore import records as R
 from simcore import cards
 from simcore.cards import N_RESOURCES, card_kinds
 from simcore.names import DEV_NAMES, RESOURCE_NAMES  # noqa: F401 (re-exported)
 from simcore.records import S_CITIES, S_SETTLEMENTS
+from simcore.rows import stats_width
 from simcore.topology import N_CORNERS, N_EDGES, N_HEXES
 from simcore.variant import REGISTRY, VariantError, variants_on
 import simcore.variants  # noqa: F401  the shipped variants register their layouts
@@ -115,7 +115,8 @@ ARRAYS = (
     ("income", (MAX_PLAYERS, N_RESOURCES), "production pips per resource (a city counts twice)"),
     ("owed", (MAX_PLAYERS, KINDS), "scratch of economy.produce: cards owed this roll"),
     ("income_mask", (MAX_PLAYERS,), "bit r set: the player has income of resource r"),
-    ("stats", (MAX_PLAYERS, "SEAT_WIDTH"), "record counters, records.S_* indices"),
+    ("stats", (MAX_PLAYERS, "SEAT_WIDTH"), "each seat's record columns (records.S_*, rows.stats_width of them): "
+     "counters, and at the end the final values (game.write_record)"),
     ("road_used", (N_EDGES,), "scratch of pieces.longest_road: edges on the current trail"),
     ("road_seen", (N_EDGES,), "scratch of pieces.longest_road: edges some search has used"),
     # a trail is at most as deep as there are edges (a player may hold up to 60 roads: robin.sheriff_piece_sets)
@@ -156,11 +157,12 @@ def log_width(width):
     return LOG_FIELDS + (MAX_PLAYERS + 1) * width
 
 
-def _shape(shape, width, room=0):
-    """A shape whose named sizes are the layouts' current ones: "N_PARAMS", "SEAT_WIDTH",
-    "N_WEIGHTS", "N_ITEMS" (they grow as variants register: simcore.variant), KINDS (the card
-    kinds of the hand) and CHOICES (with `room` for the variants' options)."""
-    sizes = {"N_PARAMS": P.N_PARAMS, "SEAT_WIDTH": R.SEAT_WIDTH, "N_WEIGHTS": W.N_WEIGHTS,
+def _shape(shape, width, room=0, seat_width=0):
+    """A shape whose named sizes are the layouts' current ones: "N_PARAMS", "N_WEIGHTS",
+    "N_ITEMS" (they grow as variants register: simcore.variant), "SEAT_WIDTH" (`seat_width`:
+    rows.stats_width of the variants in the record), KINDS (the card kinds of the hand) and
+    CHOICES (with `room` for the variants' options)."""
+    sizes = {"N_PARAMS": P.N_PARAMS, "SEAT_WIDTH": seat_width, "N_WEIGHTS": W.N_WEIGHTS,
              "N_ITEMS": len(cards.ITEM_NAMES),
              KINDS: width, CHOICES: n_choices(width, room)}
     return tuple(sizes.get(n, n) for n in shape)
@@ -179,7 +181,7 @@ def state_dtype(variants=None, kinds=None):
     for name, shape, _ in ARRAYS:
         if name == "policy_kind":   # the variants' fields next to the rules' (before the policies' scratch)
             fields += own
-        fields.append((name, np.int64, _shape(shape, width, room)))
+        fields.append((name, np.int64, _shape(shape, width, room, stats_width([v.name for v in chosen]))))
     fields += [(name, np.float64, _shape(shape, width)) for name, shape, _ in FLOAT_ARRAYS]
     # the markers sit before the log, which is last in every record: no record type is
     # then a prefix of another, which numba would take for a subtype and let a function

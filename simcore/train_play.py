@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from simcore import records as R
-from simcore.batch import play_batch
+from simcore.batch import play_batch, row_layout
 from simcore.config import pack_policies, pack_rules
 from simcore.seeds import game_seeds
 from simcore.state import new_state_buffer
@@ -113,6 +113,6 @@ def play_wins(params, kinds, weights, seat, seed, first, count):
     indices = np.arange(first, first + count, dtype=np.int64)
     rows = play_batch(params, kinds, weights, indices, game_seeds(seed, first, count), buf=_BUFFERS[key])
     winner = rows[:, R.G_WINNER]
-    at = R.SEAT_BASE + np.maximum(winner, 0) * R.SEAT_WIDTH + R.S_SPEC
+    at = row_layout(params).at(np.maximum(winner, 0), R.S_SPEC)
     spec = rows[np.arange(count), at]
     return ((winner >= 0) & (spec == seat)).astype(np.uint8)

@@ -20,9 +20,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from simcore import records as R
 from simcore import sweep
-from simcore.batch import play_batch
+from simcore.batch import play_batch, row_layout
 from simcore.config import pack_policies, pack_rules
 from simcore.errors import InputError
 from simcore.seeds import game_seeds
@@ -94,7 +93,7 @@ def play_games(scenario, start, count):
     kinds, weights = pack_policies(scenario)
     indices = np.arange(start, start + count, dtype=np.int64)
     block = play_batch(params, kinds, weights, indices, game_seeds(scenario.seed, start, count))
-    return pd.DataFrame(block, columns=R.column_names())
+    return pd.DataFrame(block, columns=row_layout(params).names())
 
 
 @dataclass

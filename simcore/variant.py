@@ -65,6 +65,8 @@ class Variant:
     card_kinds: tuple = ()           # simcore.cards.CardKind: its commodities, in the hand after the resources
     choices: int = 0                 # room its options need in the state's choice buffer (state.n_choices)
     items: tuple = ()                # names of what its players pay for: rows of st.costs (cards.ITEM_NAMES)
+    guards: bool = False             # its pieces stand on corners in st.corner_guard, breaking roads like
+    #   buildings (C&K's knights); else the base game's reads of it compile out (pieces.corner_guard)
     sweep: dict = field(default_factory=dict)  # dotted scenario key -> values: the grid `catan-balance sweep` runs
     #   for a scenario that turns it on and has neither --vary nor a [sweep] table
     # allocated by register

@@ -17,12 +17,15 @@ from simcore import params as P
 from simcore import robin
 from simcore.game import init_game
 from simcore.pieces import place_road, place_settlement
+from simcore.rows import RowLayout
 from simcore.variants.robin_hood import NEUTRAL, SHERIFF
 from simcore.variants.robin_hood import ROBIN_KNIGHT
 from tests.positions import blank_state, edge, make_params
 from simcore.variants import robin_hood as RH
 
 KNIGHT = ROBIN_KNIGHT
+ROBIN_ROW = RowLayout(("robin_hood",))             # the columns of a Robin Hood game's record row
+ROBIN_AT = ROBIN_ROW.game_at(RH.ROBIN_BASE)        # its first Robin Hood column (RH.RB_* follow)
 DESERT_HEX = 9
 DESERT_RING = [24, 18, 23, 29, 35, 30, 24]       # the desert's corners, round the ring
 

@@ -13,6 +13,7 @@ from simcore.ck_board import metropolises, progress_in_hand
 from simcore.economy import kind_supply
 from simcore.jit import jitted  # noqa: F401  (sets numba's cache folder for the engine's sources)
 from simcore.params import P_MAX_TURNS
+from simcore.rows import RowLayout
 from simcore.state import victory_points
 from simcore.topology import N_CORNERS
 from simcore.variants.ck import (KNIGHTS_PER_LEVEL, MAX_LEVEL, N_PROGRESS, N_TRACKS, P_CK_DECK, P_CK_MAX_WALLS,
@@ -125,7 +126,7 @@ def test_invariants_hold_after_every_turn(policies, games):
     if "greedy" in policies:
         assert (out[:, 4] >= 0).mean() > 0.3             # metropolises are taken
     if policies[0] == "random":                          # the random policy walks into every C&K action
-        names = R.column_names()
+        names = RowLayout(("ck",)).names()
         for counter in ("ck_knights_built", "ck_knights_promoted", "ck_knights_activated", "ck_knight_actions",
                         "ck_walls", "ck_progress_played", "spend_improvements", "gain_aqueduct"):
             total = sum(rows[:, names.index(f"seat{s}_{counter}")].sum() for s in range(len(policies)))

@@ -3,7 +3,7 @@ tests/test_ck_invariants.py): the random policy plays every card that is played 
 invariant games exercise every effect), and the greedy family plays them too."""
 import numpy as np
 
-from simcore import records as R
+from simcore.rows import RowLayout
 from simcore.variants.ck import PROGRESS_CARDS, VP_CARDS
 from tests.test_ck_invariants import run_checked
 
@@ -11,7 +11,7 @@ PLAYED = [n for n in PROGRESS_CARDS if n not in VP_CARDS]
 
 
 def _played(rows, seats):
-    names = R.column_names()
+    names = RowLayout(("ck",)).names()
     return {n: sum(rows[:, names.index(f"seat{s}_ck_played_{n}")].sum() for s in range(seats)) for n in PLAYED}
 
 

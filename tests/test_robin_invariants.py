@@ -34,7 +34,7 @@ from simcore.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_
                            N_DEV_CARDS, N_DEV_TYPES, N_RESOURCES, PIECE_LIMITS, new_state_buffer,
                            victory_points)
 from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
-from tests.robin_positions import robin_params
+from tests.robin_positions import ROBIN_AT, ROBIN_ROW, robin_params
 from tests.invariants import checked_games, checker_kernel, roads_connected, trail_length
 from tests.test_invariants import _NO_JIT_SCRIPT, ROOT
 from simcore.variants import robin_hood as RH
@@ -299,7 +299,7 @@ def _case(case):
 @pytest.mark.parametrize("case", list(CASES))
 def test_invariants_hold_after_every_round(case):
     out, rows = _case(case)
-    endings = rows[:, RH.ROBIN_BASE + RH.RB_ENDING]
+    endings = rows[:, ROBIN_AT + RH.RB_ENDING]
     assert (endings != ENDING_MAX_TURNS).mean() > 0.9          # games end by the rules, not the turn limit
 
 
@@ -314,9 +314,9 @@ def test_policies_never_propose_illegal_moves(case):
 
 def test_every_ending_occurs():
     _, rows = _case("sheriffs")
-    endings = set(rows[:, RH.ROBIN_BASE + RH.RB_ENDING].tolist())
+    endings = set(rows[:, ROBIN_AT + RH.RB_ENDING].tolist())
     assert {ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET, ENDING_ENCLOSURE} <= endings
-    sides = rows[:, RH.ROBIN_BASE + RH.RB_WINNER]
+    sides = rows[:, ROBIN_AT + RH.RB_WINNER]
     assert {SIDE_SHERIFF, SIDE_ROBIN} <= set(sides.tolist())
 
 
@@ -355,7 +355,7 @@ def test_compiled_robin_games_equal_the_games_run_as_python(tmp_path):
     as_python = np.load(tmp_path / "out.npy")
     compiled = play_batch(*inputs.values())
     assert (as_python == compiled).all()
-    assert (compiled[:, R.SEAT_BASE + R.S_SPEC] == [0, 1, 2, 0, 1, 2]).all()   # the Sheriffs take turns
+    assert (compiled[:, ROBIN_ROW.at(0, R.S_SPEC)] == [0, 1, 2, 0, 1, 2]).all()   # the Sheriffs take turns
 
 
 def test_a_robin_game_alone_equals_the_same_game_inside_a_batch():

@@ -24,8 +24,8 @@ from simcore.state import COST_CITY, COST_ROAD, COST_SETTLEMENT, DEV_KNIGHT, DEV
 from simcore.topology import CORNER_HEXES, EDGE_CORNERS, HEX_CORNERS, HEX_EDGES, N_HEXES
 from tests.positions import (BRICK, GRAIN, LUMBER, ORE, WOOL, deal, edge, roads, script, seed_next_roll, settle,
                              supply_kept)
-from tests.robin_positions import (DESERT_HEX, DESERT_RING, KNIGHT, fence, logged, neutral, new_robin_position,
-                                   robin_params, stack_deck)
+from tests.robin_positions import (DESERT_HEX, DESERT_RING, KNIGHT, ROBIN_AT, ROBIN_ROW, fence, logged, neutral,
+                                   new_robin_position, robin_params, stack_deck)
 from simcore.variants import robin_hood as RH
 
 
@@ -560,22 +560,22 @@ def _games(n=40, seed=3, policy="sheriff-greedy", **rules):
 def test_max_turns_ends_in_a_draw():
     rows = _games(max_turns=4)
     assert (rows[:, R.G_TURNS] == 4).all() and (rows[:, R.G_WINNER] == -1).all()
-    assert (rows[:, RH.ROBIN_BASE + RH.RB_ENDING] == ENDING_MAX_TURNS).all()
-    assert (rows[:, RH.ROBIN_BASE + RH.RB_WINNER] == SIDE_DRAW).all()
+    assert (rows[:, ROBIN_AT + RH.RB_ENDING] == ENDING_MAX_TURNS).all()
+    assert (rows[:, ROBIN_AT + RH.RB_WINNER] == SIDE_DRAW).all()
 
 
 def test_the_targets_are_set_apart():
     robin_fast = _games(robin_target=1, sheriff_target=50, layout=P.LAYOUT_RANDOM)
-    assert (robin_fast[:, RH.ROBIN_BASE + RH.RB_ENDING] == ENDING_ROBIN_TARGET).all()
+    assert (robin_fast[:, ROBIN_AT + RH.RB_ENDING] == ENDING_ROBIN_TARGET).all()
     sheriff_fast = _games(robin_target=50, sheriff_target=3, enclosure=False, layout=P.LAYOUT_RANDOM)
-    assert (sheriff_fast[:, RH.ROBIN_BASE + RH.RB_ENDING] == ENDING_SHERIFF_TARGET).all()
+    assert (sheriff_fast[:, ROBIN_AT + RH.RB_ENDING] == ENDING_SHERIFF_TARGET).all()
     assert (sheriff_fast[:, R.G_WINNER] == 0).all()
 
 
 def test_records_add_up():
     rows = _games(200, layout=P.LAYOUT_RANDOM)
-    col = {name: rows[:, RH.ROBIN_BASE + k] for k, name in enumerate(RH.ROBIN_COLUMNS)}
-    seat = {name: rows[:, R.SEAT_BASE + k] for k, name in enumerate(R.SEAT_COLUMNS)}
+    col = {name: rows[:, ROBIN_AT + k] for k, name in enumerate(RH.ROBIN_COLUMNS)}
+    seat = {R.SEAT_COLUMNS[i]: rows[:, ROBIN_ROW.at(0, i)] for i in ROBIN_ROW.seat}
     assert (col["vp"] == col["vp_sheriff"] + col["vp_neutral"]).all()
     assert (col["sheriff_vp"] == seat["vp"]).all()
     assert (col["stolen"] == seat["spend_stolen"]).all()
@@ -594,5 +594,5 @@ def test_records_add_up():
     assert ((ending != ENDING_SHERIFF_TARGET) | (seat["vp"] >= 15)).all()
     assert ((winner == SIDE_SHERIFF) == (rows[:, R.G_WINNER] == 0)).all()
     assert (rows[:, R.G_TURNS] == rows[:, R.G_ROUNDS]).all()
-    for c in R.SEAT_COLUMNS:                   # seats 1..3 are empty in a one-player game
-        assert (rows[:, R.SEAT_BASE + R.SEAT_WIDTH + R.SEAT_COLUMNS.index(c)] == -1).all()
+    for seat in (1, 2, 3):                      # seats 1..3 are empty in a one-player game
+        assert (rows[:, ROBIN_ROW.block(seat)] == -1).all()

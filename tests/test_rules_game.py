@@ -8,6 +8,7 @@ from simcore import records as R
 from simcore.actions import A_BUY_DEV, A_END, A_SETTLEMENT
 from simcore.batch import play_batch
 from simcore.game import play_turn
+from simcore.rows import RowLayout
 from simcore.seeds import game_seeds
 from simcore.state import DEV_VP, victory_points
 from tests.positions import city, deal, make_params, new_position, roads, script, seed_next_roll, settle
@@ -113,7 +114,7 @@ def test_games_end_when_someone_wins():
     out = _batch("greedy", n=20)
     winners = out[:, R.G_WINNER]
     assert (winners >= 0).all()
-    vp = out[np.arange(20), R.SEAT_BASE + winners * R.SEAT_WIDTH + R.S_VP]
+    vp = out[np.arange(20), RowLayout(()).at(winners, R.S_VP)]
     assert (vp >= 10).all()
     # the winner won on its own turn: turns are taken in seat order from seat 0
     assert ((out[:, R.G_TURNS] - 1) % 4 == winners).all()
@@ -123,7 +124,7 @@ def test_games_end_when_someone_wins():
 def test_record_vp_columns_add_up():
     out = _batch("greedy", n=20)
     for seat in range(4):
-        base = R.SEAT_BASE + seat * R.SEAT_WIDTH
+        base = RowLayout(()).block(seat)[0]
         parts = out[:, base + R.S_VP_SETTLEMENTS: base + R.S_VP_ROAD + 1].sum(axis=1)
         assert (out[:, base + R.S_VP] == parts).all()
         assert (out[:, base + R.S_VP_SETTLEMENTS] == out[:, base + R.S_SETTLEMENTS]).all()

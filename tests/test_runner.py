@@ -9,6 +9,7 @@ import pytest
 from reports.summary import Tally, summarize
 from simcore import records as R
 from simcore import runner
+from simcore.batch import row_layout
 from simcore.config import load_scenario
 from simcore.errors import InputError
 from simcore.outputs import csv_columns
@@ -40,14 +41,14 @@ def test_writes_games_and_summary(small, tmp_path):
 def _fake_batch(params, kinds, weights, game_indices, seeds):
     """Valid records for any player count (the shell's view only: rotation, a winner or none)."""
     players, seeds = len(kinds), seeds.astype(np.int64)
-    out = np.full((len(game_indices), R.N_COLUMNS), -1, dtype=np.int64)
+    layout = row_layout(params)
+    out = np.full((len(game_indices), layout.width), -1, dtype=np.int64)
     out[:, R.G_GAME], out[:, R.G_SEED] = game_indices, seeds
     out[:, R.G_WINNER] = np.where(seeds % 5 == 0, -1, seeds % players)
     out[:, R.G_TURNS] = 40 + seeds % 30
     for s in range(players):
-        base = R.SEAT_BASE + s * R.SEAT_WIDTH
-        out[:, base:base + R.SEAT_WIDTH] = 0
-        out[:, base + R.S_SPEC] = (s + game_indices) % players
+        out[:, layout.block(s)] = 0
+        out[:, layout.at(s, R.S_SPEC)] = (s + game_indices) % players
     return out
 
 

@@ -99,6 +99,7 @@ CK_VARIANT = register(Variant(
     report="reports.variant_ck",
     card_kinds=tuple(CardKind(n, supply="commodity_supply", rate=4) for n in COMMODITY_NAMES),
     choices=6 * N_CORNERS + 4 * N_CORNERS + N_PROGRESS + 16,   # knight moves, builds, walls, cards (randombot)
+    guards=True,                      # knights: corner_guard[c] = owner (they break roads, RULES.md §4)
     sweep={"ck.barbarian_steps": [5, 7, 9], "ck.victory_points": [10, 13, 16]},
     scalars=(
         ("ck_barbarians", "steps the barbarian ship has come (0..barbarian_steps - 1)"),
