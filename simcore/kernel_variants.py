@@ -47,7 +47,7 @@ def variant_code(variant, default):
         fastcompile.HELPERS.add(fastcompile.helper_key(fn))
         stub = _stub(fn, default)
 
-        @overload(fn, strict=False)
+        @overload(fn, jit_options=fastcompile.HELPER_OPTIONS, strict=False)
         def choose(st, *args):
             if isinstance(st, types.Record) and marker(variant) not in st.fields:
                 return stub
