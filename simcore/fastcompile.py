@@ -17,13 +17,24 @@ numba runs on it anyway) and is the only one emitted and cached.  The kernels'
 code and speed are unchanged; the tests compare compiled games with
 NUMBA_DISABLE_JIT games byte for byte.
 
+A helper's library links none of its callees: a kernel's library links its whole
+call tree once, each helper's own code (numba links each caller's copy of its
+callees at every level).  Smaller savings, each measured on the ck kernel: one
+LLVM function-pass manager per module, for its defined functions only (numba makes
+one per function, declarations included); no numba events on every LLVM call
+(only numba's timers of the LLVM lock listen); error texts numba formats and
+throws away while typing are not run through colorama; a record type's long
+text is made once (numba's passes format the argument types at every pass); and
+helpers get no C-callable wrapper (HELPER_OPTIONS, also with fastcompile off).
+
 A kernel's linked-in helpers are made internal to its machine code: no helper's
 name leaves its kernel, so kernels cached by different processes for different
 state records (simcore.kernel_variants) never call each other's helpers (the
 records are also named by their layouts: simcore.record_names).
 
-This replaces numba internals (CPUCodeLibrary.finalize and
-_optimize_final_module, CPUContext.get_executable), written against numba
+This replaces numba internals (CPUCodeLibrary.finalize, _optimize_final_module
+and _optimize_functions, CPUContext.get_executable, the LLVM lock's callbacks,
+the error colour scheme's markup, Record.__repr__), written against numba
 0.61-0.68 (pyproject.toml pins that range).  `install()` proves the replacement
 on a probe kernel before any engine kernel compiles; where the internals are
 missing, the probe fails, or CATAN_BALANCE_FASTCOMPILE=0 switches it off, numba
@@ -36,7 +47,7 @@ import sys
 
 import numba
 from llvmlite import binding as llvm
-from numba.core import codegen, cpu
+from numba.core import codegen, cpu, errors, types
 from numba.extending import register_jitable
 
 SWITCH = "CATAN_BALANCE_FASTCOMPILE"   # "0" (or off/false/no): plain numba
@@ -44,9 +55,17 @@ SWITCH = "CATAN_BALANCE_FASTCOMPILE"   # "0" (or off/false/no): plain numba
 # "module.qualname" of every jitted helper (filled by simcore.jit.jitted)
 HELPERS = set()
 
+# numba options of every helper: no C-callable wrapper (a helper is only linked into kernels)
+HELPER_OPTIONS = {"no_cfunc_wrapper": True}
+
 _numba_finalize = getattr(codegen.CPUCodeLibrary, "finalize", None)
 _numba_optimize_final_module = getattr(codegen.CPUCodeLibrary, "_optimize_final_module", None)
 _numba_get_executable = getattr(cpu.CPUContext, "get_executable", None)
+_numba_optimize_functions = getattr(codegen.CPUCodeLibrary, "_optimize_functions", None)
+_numba_record_repr = types.Record.__repr__
+_llvm_lock = getattr(getattr(llvm.ffi, "lib", None), "_lock", None)
+_numba_lock_callbacks = list(getattr(_llvm_lock, "_cblist", ()))
+_colours = errors.termcolor()
 _helper_libraries = 0   # helpers finalised for linking only, counted for the probe
 
 
@@ -54,18 +73,28 @@ def helper_key(fn):
     return f"{fn.__module__}.{fn.__qualname__}"
 
 
+def _linked_closure(library):
+    """The libraries `library` links, each once: helpers' callees included (a helper's
+    library links none itself), numba's own finalised libraries as they are."""
+    out, seen, todo = [], set(), list(reversed(library._linking_libraries))
+    while todo:
+        lib = todo.pop()
+        if lib in seen:
+            continue
+        seen.add(lib)
+        out.append(lib)
+        if getattr(lib, "_helper_only", False):
+            todo.extend(reversed(lib._linking_libraries))
+    return out
+
+
 def _finalize(library):
     if not getattr(library, "_helper_only", False):
+        # a kernel (or numba's own code): link the whole call tree once, then numba's finalize
+        library._linking_libraries = _linked_closure(library)
         return _numba_finalize(library)
     codegen.require_global_compiler_lock()
     library._raise_if_finalized()
-    seen = set()
-    for linked in library._linking_libraries:
-        if linked not in seen:
-            seen.add(linked)
-            if hasattr(library, "_reload_init"):   # numba >= 0.63 (its finalize does the same)
-                library._reload_init.update(linked._reload_init)
-            library._final_module.link_in(linked._get_module_for_linking(), preserve=True)
     library._finalize_dynamic_globals()
     library._finalized = True
 
@@ -84,6 +113,33 @@ def _optimize_final_module(library):
     return _numba_optimize_final_module(library)
 
 
+def _optimize_functions(library, ll_module):
+    """numba's function passes on each function `ll_module` defines, with one pass manager."""
+    ll_module.data_layout = library._codegen._data_layout
+    fpm = pb = None
+    for func in ll_module.functions:
+        if not func.is_declaration:
+            if fpm is None:
+                fpm, pb = library._codegen._function_pass_manager()
+            fpm.run(func, pb)
+
+
+def _record_repr(record):
+    text = record.__dict__.get("_fastcompile_repr")
+    if text is None:
+        text = record.__dict__["_fastcompile_repr"] = _numba_record_repr(record)
+    return text
+
+
+def _numba_lock_callback(pair):
+    """numba's callbacks on the LLVM lock: an event per LLVM call, for timers nobody reads here."""
+    return getattr(pair[0], "__module__", "") == "numba.core.base"
+
+
+def _plain_markup(msg, color=None, style=None):
+    return msg
+
+
 def _get_executable(context, library, fndesc, env):
     if f"{fndesc.modname}.{fndesc.qualname}" not in HELPERS:
         return _numba_get_executable(context, library, fndesc, env)
@@ -99,10 +155,12 @@ def _get_executable(context, library, fndesc, env):
 
 def available():
     lib = codegen.CPUCodeLibrary
-    return (None not in (_numba_finalize, _numba_optimize_final_module, _numba_get_executable)
+    return (None not in (_numba_finalize, _numba_optimize_final_module, _numba_get_executable,
+                         _numba_optimize_functions)
             and hasattr(codegen, "require_global_compiler_lock") and hasattr(cpu, "_dynfunc")
             and all(hasattr(lib, name) for name in
-                    ("_raise_if_finalized", "_get_module_for_linking", "_finalize_dynamic_globals")))
+                    ("_raise_if_finalized", "_get_module_for_linking", "_finalize_dynamic_globals"))
+            and hasattr(codegen.CPUCodegen, "_function_pass_manager"))
 
 
 def switched_off():
@@ -112,12 +170,23 @@ def switched_off():
 def _replace():
     codegen.CPUCodeLibrary.finalize = _finalize
     codegen.CPUCodeLibrary._optimize_final_module = _optimize_final_module
+    codegen.CPUCodeLibrary._optimize_functions = _optimize_functions
     cpu.CPUContext.get_executable = _get_executable
+    types.Record.__repr__ = _record_repr
+    if _llvm_lock is not None:
+        _llvm_lock._cblist[:] = [c for c in _numba_lock_callbacks if not _numba_lock_callback(c)]
+    if hasattr(_colours, "_markup"):
+        _colours._markup = _plain_markup
 
 
 def _restore():
     codegen.CPUCodeLibrary.finalize = _numba_finalize
     codegen.CPUCodeLibrary._optimize_final_module = _numba_optimize_final_module
+    codegen.CPUCodeLibrary._optimize_functions = _numba_optimize_functions
+    types.Record.__repr__ = _numba_record_repr
+    if _llvm_lock is not None:
+        _llvm_lock._cblist[:] = _numba_lock_callbacks
+    _colours.__dict__.pop("_markup", None)
     cpu.CPUContext.get_executable = _numba_get_executable
 
 
@@ -141,7 +210,7 @@ def _probe():
     """Compile and run the probe kernel through the replaced internals; raise if anything is off."""
     HELPERS.update(helper_key(f) for f in (_probe_leaf, _probe_helper))
     for f in (_probe_leaf, _probe_helper):
-        register_jitable(f)
+        register_jitable(**HELPER_OPTIONS)(f)
     before = _helper_libraries
     got = numba.njit(_probe_kernel)(10)
     if _helper_libraries - before < 2:

@@ -194,7 +194,7 @@ class Table:
         call.__name__ = call.__qualname__ = hook
         call.__module__ = __name__
 
-        @overload(call, strict=False)
+        @overload(call, jit_options=fastcompile.HELPER_OPTIONS, strict=False)
         def choose(st, *args):
             if isinstance(st, types.Record):
                 return dispatcher(hook, compiled_variants(st), self)

@@ -75,7 +75,7 @@ numba.config.CACHE_DIR = _cache_dir()
 
 def jitted(fn):
     fastcompile.HELPERS.add(fastcompile.helper_key(fn))
-    return register_jitable(fn)
+    return register_jitable(**fastcompile.HELPER_OPTIONS)(fn)
 
 
 entry = njit(cache=True)

@@ -51,7 +51,7 @@ def compiled_when(test, default):
         fastcompile.HELPERS.add(fastcompile.helper_key(fn))
         stub = _stub(fn, default)
 
-        @overload(fn, strict=False)
+        @overload(fn, jit_options=fastcompile.HELPER_OPTIONS, strict=False)
         def choose(st, *args):
             if isinstance(st, types.Record) and not test(st):
                 return stub

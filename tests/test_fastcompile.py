@@ -37,7 +37,11 @@ from simcore import jit, fastcompile
 from simcore.state import new_state_buffer, separate_records
 from tests.conftest import PLAIN_NUMBA_SCENARIOS, plain_numba_command
 from tests.positions import make_params
-restored = codegen.CPUCodeLibrary.finalize is fastcompile._numba_finalize
+from numba.core import types
+restored = (codegen.CPUCodeLibrary.finalize is fastcompile._numba_finalize
+            and codegen.CPUCodeLibrary._optimize_functions is fastcompile._numba_optimize_functions
+            and types.Record.__repr__ is fastcompile._numba_record_repr
+            and fastcompile._llvm_lock._cblist == fastcompile._numba_lock_callbacks)
 print(fastcompile.installed(), restored, njit(lambda n: 2 * n)(21), separate_records(),
       len(new_state_buffer(make_params(4)).dtype.names))
 """
