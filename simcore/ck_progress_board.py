@@ -7,8 +7,8 @@ the card's player, or an opponent the card makes give something (Commercial Harb
 Deserter k 1, Wedding).  st.ck_pick holds the earlier answer a later choice depends on
 (the Inventor's first hex, the Master Merchant's and the Spy's victim, the Deserter's
 opponent).  No state changes here."""
-from simcore.ck_board import (has_damaged_city, improve_ok, is_city, is_empty, is_metropolis, own_knight, promote_ok,
-                              road_ok)
+from simcore.ck_board import (all_active, has_damaged_city, improve_ok, is_city, is_empty, is_metropolis, own_knight,
+                              promote_ok, road_ok)
 from simcore.jit import jitted
 from simcore.pieces import can_build_road_at, has_building_on
 from simcore.state import DESERT, N_RESOURCES, PIECE_CITY, PIECE_ROAD
@@ -228,6 +228,8 @@ def open_road(st, e):
 
 @jitted
 def has_inactive_knight(st, p):
+    if all_active(st, p):
+        return False
     for c in range(N_CORNERS):
         if st.corner_guard[c] == p and st.ck_knight_active[c] == 0:
             return True
