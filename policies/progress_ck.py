@@ -5,14 +5,14 @@ builder (`pick`: the best-scoring allowed answer) and the random policy (`random
 any allowed answer).  Weights: ck_progress (play cards at all), ck_card_min (cards a
 harvest, monopoly or Alchemist roll must bring)."""
 from policies import builder
-from simcore.ck_progress_board import answers, first_ok, inventor_hex, open_road, pick_ok
+from simcore.ck_progress_board import answers, corner_ok, first_ok, inventor_hex, open_road, pick_ok
 from simcore.pieces import has_building_on
 from simcore.jit import jitted
 from simcore.state import DESERT, N_RESOURCES, PIPS, randint
 from simcore.state import victory_points as total_vp
 from simcore.topology import HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HARBOR, CARD_CRANE, CARD_DESERTER,
-                                 CARD_DIPLOMAT, CARD_INTRIGUE, CARD_INVENTOR, CARD_IRRIGATION, CARD_MASTER_MERCHANT,
+                                 CARD_DIPLOMAT, CARD_ENGINEER, CARD_INTRIGUE, CARD_INVENTOR, CARD_IRRIGATION, CARD_MASTER_MERCHANT,
                                  CARD_MEDICINE, CARD_MERCHANT, CARD_MERCHANT_FLEET, CARD_MINING,
                                  CARD_RESOURCE_MONOPOLY, CARD_ROAD_BUILDING, CARD_SABOTEUR, CARD_SMITH, CARD_SPY,
                                  CARD_TRADE_MONOPOLY, CARD_WARLORD, CARD_WEDDING, N_TRACKS, P_CK_STEPS, PAPER,
@@ -204,13 +204,28 @@ def best_answer(st, q, card, k, w):
         return diplomat_road(st, q)
     if card == CARD_DESERTER and k == 1:
         return deserter_knight(st, q)
-    if (card == CARD_DESERTER and k == 2) or (card == CARD_SPY and k == 1):
-        return first_ok(st, q, card, k)
+    if card == CARD_SMITH or card == CARD_INTRIGUE or card == CARD_MEDICINE or card == CARD_SABOTEUR:
+        return corner_best(st, q, card, w)
+    if (card == CARD_ROAD_BUILDING or card == CARD_ENGINEER or card == CARD_DIPLOMAT
+            or (card == CARD_DESERTER and k == 2) or (card == CARD_SPY and k == 1)):
+        return first_ok(st, q, card, k)        # the same score for every answer (Diplomat k 1: free edges)
     best, where = -1e18, -1
     s = alchemist_sum(st, q) if card == CARD_ALCHEMIST else 0   # once, not per answer
     for x in range(answers(st, card, k)):
         if pick_ok(st, q, card, k, x):
             v = score(st, q, card, k, x, w, s)
+            if v > best:
+                best, where = v, x
+    return where
+
+
+@jitted
+def corner_best(st, q, card, w):
+    """best_answer of the cards whose one choice is a corner (Smith, Intrigue, Medicine, Saboteur)."""
+    best, where = -1e18, -1
+    for x in range(N_CORNERS):
+        if corner_ok(st, q, card, x):
+            v = score(st, q, card, 0, x, w, 0)
             if v > best:
                 best, where = v, x
     return where
