@@ -9,9 +9,9 @@ from policies.common import tie_break
 from policies.progress_ck import worth
 from simcore.ck_progress_board import can_play as can_play_progress
 from simcore.actions import A_END, A_TRADE
-from simcore.ck_board import (GRAIN, PAPER, barbarian_strength, can_activate, can_build_knight, can_chase, can_improve,
-                              can_promote, can_repair, cost_row_afford,
-                              hand_limit, is_city, knight_cost_ok, is_metropolis, metropolises, progress_in_hand, takes_metropolis)
+from simcore.ck_board import (GRAIN, PAPER, all_active, barbarian_strength, can_activate, can_build_knight, can_chase,
+                              can_improve, can_promote, can_repair, cost_row_afford, hand_limit, has_damaged_city,
+                              is_city, knight_cost_ok, is_metropolis, metropolises, progress_in_hand, takes_metropolis)
 from simcore.jit import jitted
 from simcore.legal import is_legal
 from simcore.records import S_CITIES
@@ -32,12 +32,8 @@ def threatened(st, p, w):
     left = steps - st.ck_barbarians
     if w[W_CK_KNIGHTS] <= 0 or left * 3 > w[W_CK_KNIGHTS] * steps + 3:
         return False
-    power = st.player_val              # scratch: each player's active strength, in one pass
-    power[:] = 0.0
-    for c in range(N_CORNERS):
-        if st.corner_guard[c] >= 0 and st.ck_knight_active[c]:
-            power[st.corner_guard[c]] += st.ck_knight[c]
-    total = 0.0
+    power = st.ck_power                # each player's active strength
+    total = 0
     weakest = True
     for q in range(st.players):
         total += power[q]
@@ -58,7 +54,7 @@ def knight_action(st, p, w):
     (-1, -1).  Each loop only when p can pay and has knights to act on (the checks' own
     conditions, asked once)."""
     knights = st.ck_knights[p].sum()
-    if st.hand[p, GRAIN] >= 1 and knights > 0:
+    if st.hand[p, GRAIN] >= 1 and knights > 0 and not all_active(st, p):
         for c in range(N_CORNERS):
             if can_activate(st, p, c):
                 return A_CK_KNIGHT_ACTIVATE, c
@@ -114,7 +110,7 @@ def keeps_commodity(st, p, k, w):
 
 @jitted
 def action(st, p, w):
-    if cost_row_afford(st, p, P_CK_REPAIR):
+    if has_damaged_city(st, p) and cost_row_afford(st, p, P_CK_REPAIR):
         for c in range(N_CORNERS):
             if st.ck_damaged[c] and can_repair(st, p, c):
                 return A_CK_REPAIR, c, 0
@@ -141,7 +137,7 @@ def action(st, p, w):
     a, x, y = builder.action(st, p, w)
     if a == A_TRADE and keeps_commodity(st, p, x, w):
         return A_END, 0, 0
-    if not is_legal(st, p, a, x, y):   # e.g. a city while one is damaged
+    if a != A_END and not is_legal(st, p, a, x, y):   # e.g. a city while one is damaged
         return A_END, 0, 0
     return a, x, y
 

@@ -5,14 +5,14 @@ builder (`pick`: the best-scoring allowed answer) and the random policy (`random
 any allowed answer).  Weights: ck_progress (play cards at all), ck_card_min (cards a
 harvest, monopoly or Alchemist roll must bring)."""
 from policies import builder
-from simcore.ck_progress_board import answers, pick_ok
+from simcore.ck_progress_board import answers, corner_ok, first_ok, inventor_hex, open_road, pick_ok
 from simcore.pieces import has_building_on
 from simcore.jit import jitted
-from simcore.state import N_RESOURCES, PIPS, randint
+from simcore.state import DESERT, N_RESOURCES, PIPS, randint
 from simcore.state import victory_points as total_vp
-from simcore.topology import HEX_CORNERS, N_CORNERS, N_HEXES
+from simcore.topology import HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HARBOR, CARD_CRANE, CARD_DESERTER,
-                                 CARD_DIPLOMAT, CARD_INTRIGUE, CARD_INVENTOR, CARD_IRRIGATION, CARD_MASTER_MERCHANT,
+                                 CARD_DIPLOMAT, CARD_ENGINEER, CARD_INTRIGUE, CARD_INVENTOR, CARD_IRRIGATION, CARD_MASTER_MERCHANT,
                                  CARD_MEDICINE, CARD_MERCHANT, CARD_MERCHANT_FLEET, CARD_MINING,
                                  CARD_RESOURCE_MONOPOLY, CARD_ROAD_BUILDING, CARD_SABOTEUR, CARD_SMITH, CARD_SPY,
                                  CARD_TRADE_MONOPOLY, CARD_WARLORD, CARD_WEDDING, N_TRACKS, P_CK_STEPS, PAPER,
@@ -124,18 +124,27 @@ def best_monopoly(st, p, card):
 
 @jitted
 def inventor_gain(st, p):
-    """Own pips the Inventor's swap of the builder's two picks gains."""
-    a = best_answer(st, p, CARD_INVENTOR, 0, st.weights[p])
-    if a < 0:
-        return 0
-    b = -1
-    best = -1e9
+    """Own pips the Inventor's swap of the builder's two picks gains: its first hex a (best
+    score k 0) and second b (best score k 1 but a), each the first of equals, as `pick`
+    chooses them; in one pass over the hexes (b: the best, or the second best if that is a)."""
+    a, best_a = -1, -1e18
+    b1, best1, b2, best2 = -1, -1e18, -1, -1e18
     for x in range(N_HEXES):
-        if x != a and pick_ok(st, p, CARD_INVENTOR, 0, x):
-            v = score(st, p, CARD_INVENTOR, 1, x, st.weights[p], 0)
-            if v > best:
-                best, b = v, x
-    if b < 0:
+        if not inventor_hex(st, x):
+            continue
+        n = PIPS[st.hex_number[x]]
+        own, others = levels_around(st, p, x)
+        v = 10.0 * own - n - others                  # score k 0
+        if v > best_a:
+            best_a, a = v, x
+        v = 10.0 * n + others - 10.0 * own           # score k 1
+        if v > best1:
+            b2, best2 = b1, best1
+            b1, best1 = x, v
+        elif v > best2:
+            b2, best2 = x, v
+    b = b1 if b1 != a else b2
+    if a < 0 or b < 0:
         return 0
     d = PIPS[st.hex_number[b]] - PIPS[st.hex_number[a]]
     return d * (levels_at(st, p, a) - levels_at(st, p, b))
@@ -182,11 +191,122 @@ def pick(st, q, card, k, w):
 
 @jitted
 def best_answer(st, q, card, k, w):
+    """The allowed answer with the best score, the first of equals; -1 = none.  The cards
+    played most choose in a loop of their own: the same tests and scores as pick_ok and
+    score, without asking them per answer (a constant score: the first allowed answer)."""
+    if card == CARD_MERCHANT:
+        return merchant_hex(st, q)
+    if card == CARD_BISHOP:
+        return bishop_hex(st, q)
+    if card == CARD_INVENTOR:
+        return inventor_pick(st, q, k)
+    if card == CARD_DIPLOMAT and k == 0:
+        return diplomat_road(st, q)
+    if card == CARD_DESERTER and k == 1:
+        return deserter_knight(st, q)
+    if card == CARD_SMITH or card == CARD_INTRIGUE or card == CARD_MEDICINE or card == CARD_SABOTEUR:
+        return corner_best(st, q, card, w)
+    if (card == CARD_ROAD_BUILDING or card == CARD_ENGINEER or card == CARD_DIPLOMAT
+            or (card == CARD_DESERTER and k == 2) or (card == CARD_SPY and k == 1)):
+        return first_ok(st, q, card, k)        # the same score for every answer (Diplomat k 1: free edges)
     best, where = -1e18, -1
     s = alchemist_sum(st, q) if card == CARD_ALCHEMIST else 0   # once, not per answer
     for x in range(answers(st, card, k)):
         if pick_ok(st, q, card, k, x):
             v = score(st, q, card, k, x, w, s)
+            if v > best:
+                best, where = v, x
+    return where
+
+
+@jitted
+def corner_best(st, q, card, w):
+    """best_answer of the cards whose one choice is a corner (Smith, Intrigue, Medicine, Saboteur)."""
+    best, where = -1e18, -1
+    for x in range(N_CORNERS):
+        if corner_ok(st, q, card, x):
+            v = score(st, q, card, 0, x, w, 0)
+            if v > best:
+                best, where = v, x
+    return where
+
+
+@jitted
+def merchant_hex(st, q):
+    """best_answer of the Merchant: a land hex at q's building, most own levels x pips."""
+    best, where = -1e18, -1
+    for x in range(N_HEXES):
+        if st.hex_resource[x] == DESERT:
+            continue
+        own, building = 0, False
+        for j in range(6):
+            c = HEX_CORNERS[x, j]
+            if st.corner_owner[c] == q:
+                own += st.corner_level[c]
+                building = True
+        if building:
+            v = own * PIPS[st.hex_number[x]]
+            if v > best:
+                best, where = v, x
+    return where
+
+
+@jitted
+def bishop_hex(st, q):
+    """best_answer of the Bishop: a hex but the robber's, by its opponents and their cards."""
+    best, where = -1e18, -1
+    for x in range(N_HEXES):
+        if x == st.robber:
+            continue
+        mask = 0                                     # the players with a building at x
+        for j in range(6):
+            o = st.corner_owner[HEX_CORNERS[x, j]]
+            if o >= 0:
+                mask |= 1 << o
+        n = 0.0
+        for p in range(st.players):
+            if p != q and (mask >> p) & 1:
+                n += 1.0 + 0.1 * st.hand[p].sum()
+        v = n - 10.0 * ((mask >> q) & 1 == 1)
+        if v > best:
+            best, where = v, x
+    return where
+
+
+@jitted
+def inventor_pick(st, q, k):
+    """best_answer of the Inventor's hex k (k 1: not the first, st.ck_pick)."""
+    best, where = -1e18, -1
+    for x in range(N_HEXES):
+        if inventor_hex(st, x) and (k == 0 or x != st.ck_pick):
+            n = PIPS[st.hex_number[x]]
+            own, others = levels_around(st, q, x)
+            v = 10.0 * own - n - others if k == 0 else 10.0 * n + others - 10.0 * own
+            if v > best:
+                best, where = v, x
+    return where
+
+
+@jitted
+def diplomat_road(st, q):
+    """best_answer of the Diplomat's road: an open road, the longest road's holder's first."""
+    best, where = -1e18, -1
+    for x in range(N_EDGES):
+        if open_road(st, x):
+            o = st.edge_owner[x]
+            v = -1.0 if o == q else 1.0 + 5.0 * (o == st.road_holder)
+            if v > best:
+                best, where = v, x
+    return where
+
+
+@jitted
+def deserter_knight(st, q):
+    """best_answer of the deserter's owner q: its weakest knight, an inactive one first."""
+    best, where = -1e18, -1
+    for x in range(N_CORNERS):
+        if st.corner_guard[x] == q and st.ck_knight[x] > 0:
+            v = -2.0 * st.ck_knight[x] - st.ck_knight_active[x]
             if v > best:
                 best, where = v, x
     return where

@@ -82,7 +82,8 @@ def owe(st, params, number):
     """A city on forest, pasture or mountains takes 1 resource + 1 commodity instead of 2
     resources; a damaged city produces as a settlement (RULES.md §4, §2)."""
     for q in range(st.players):
-        st.ck_hand_before[q] = st.hand[q].sum()
+        if st.ck_level[q, SCIENCE] >= ABILITY_LEVEL:     # the aqueduct's test (after_production)
+            st.ck_hand_before[q] = st.hand[q].sum()
         n = 0
         for k in range(PAPER, PAPER + 3):
             n += st.hand[q, k]

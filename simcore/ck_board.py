@@ -6,9 +6,9 @@ from simcore.jit import jitted
 from simcore.records import S_CITIES
 from simcore.state import DESERT, GENERIC_HARBOUR, N_RESOURCES
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS
-from simcore.variants.ck import (ABILITY_LEVEL, CLOTH, HAND_LIMIT, KNIGHTS_PER_LEVEL, MAX_LEVEL, METRO_LEVEL,
-                                 N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_ON, P_CK_REPAIR, P_CK_WALL_COST, PAPER,
-                                 PROGRESS_COLOUR, PROGRESS_HAND, WALL_HAND)
+from simcore.variants.ck import (ABILITY_LEVEL, CLOTH, HAND_LIMIT, KNIGHT_LEVELS, KNIGHTS_PER_LEVEL, MAX_LEVEL,
+                                 METRO_LEVEL, N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_ON, P_CK_REPAIR,
+                                 P_CK_WALL_COST, PAPER, PROGRESS_COLOUR, PROGRESS_HAND, WALL_HAND)
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(N_RESOURCES)
 SCIENCE, TRADE, POLITICS = range(N_TRACKS)
@@ -67,10 +67,7 @@ def metropolises(st, p):
 
 @jitted
 def has_damaged_city(st, p):
-    for c in range(N_CORNERS):
-        if st.ck_damaged[c] and st.corner_owner[c] == p:
-            return True
-    return False
+    return st.ck_damaged_n[p] > 0
 
 
 @jitted
@@ -150,12 +147,17 @@ def barbarian_strength(st):
 
 @jitted
 def strength(st, p):
-    """Sum of p's active knights' levels."""
-    s = 0
-    for c in range(N_CORNERS):
-        if st.corner_guard[c] == p and st.ck_knight_active[c]:
-            s += st.ck_knight[c]
-    return s
+    """Sum of p's active knights' levels (kept in st.ck_power by simcore.ck_knights)."""
+    return st.ck_power[p]
+
+
+@jitted
+def all_active(st, p):
+    """Every knight of p is active (its kept strength is that of all its knights)."""
+    full = 0
+    for lv in range(KNIGHT_LEVELS):
+        full += (lv + 1) * st.ck_knights[p, lv]
+    return st.ck_power[p] == full
 
 
 @jitted

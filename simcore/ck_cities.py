@@ -83,6 +83,7 @@ def repair(st, p, c):
     pay_row(st, p, P_CK_REPAIR, S_CK_SPEND_REPAIRS)
     st.stats[p, S_CK_REPAIRS] += 1
     st.ck_damaged[c] = 0
+    st.ck_damaged_n[p] -= 1
     log_event(st, E_CK_REPAIR, p, c, 0, 0, 0)
     hooks.city_changed(st, p, c)
 
@@ -92,6 +93,7 @@ def damage(st, q, c):
     """The Saboteur (RULES.md §4, §2): q's city at c is damaged until repaired (it produces
     as a settlement, counts for the barbarians, can be pillaged; no new city meanwhile)."""
     st.ck_damaged[c] = 1
+    st.ck_damaged_n[q] += 1
     st.stats[q, S_CK_SABOTAGED] += 1
     hooks.city_changed(st, q, c)
 
@@ -142,6 +144,7 @@ def lose_city(st, p, c):
     if wall:
         st.ck_wall[c] = 0
         st.ck_walls[p] -= 1
+    st.ck_damaged_n[p] -= st.ck_damaged[c]
     st.ck_damaged[c] = 0
     st.pieces[p, PIECE_CITY] += 1
     st.stats[p, R.S_CITIES] -= 1

@@ -29,6 +29,7 @@ def put_knight(st, p, c, level, active):
     st.corner_guard[c] = p
     st.ck_knight[c] = level
     st.ck_knight_active[c] = active
+    st.ck_power[p] += level * active
     st.corner_free[c] = 0
     st.board_version += 1
 
@@ -36,6 +37,8 @@ def put_knight(st, p, c, level, active):
 @jitted
 def take_knight(st, c):
     """The knight leaves c (its owner's counts are the caller's)."""
+    if st.ck_knight_active[c]:
+        st.ck_power[st.corner_guard[c]] -= st.ck_knight[c]
     st.corner_guard[c] = -1
     st.ck_knight[c] = 0
     st.ck_knight_active[c] = 0
@@ -57,7 +60,7 @@ def build_knight(st, p, c):
 @jitted
 def activate(st, p, c):
     pay_card(st, p, GRAIN)
-    st.ck_knight_active[c] = 1
+    set_active(st, c, 1)
     st.ck_knight_since[c] = st.turn
     st.stats[p, S_CK_KNIGHTS_ACTIVATED] += 1
     log_event(st, E_CK_KNIGHT_ACTIVATE, p, c, 0, 0, 0)
@@ -77,6 +80,7 @@ def raise_knight(st, p, c):
     st.ck_knights[p, level - 1] -= 1
     st.ck_knights[p, level] += 1
     st.ck_knight[c] = level + 1
+    st.ck_power[p] += st.ck_knight_active[c]
     st.ck_promoted[c] = st.turn
     st.stats[p, S_CK_KNIGHTS_PROMOTED] += 1
     log_event(st, E_CK_KNIGHT_PROMOTE, p, c, level + 1, 0, 0)
@@ -141,7 +145,7 @@ def chase(st, p, c):
     """The knight at c chases the robber from a hex next to it: moved and a card stolen
     as on a 7 (RULES.md §4)."""
     old = st.robber
-    st.ck_knight_active[c] = 0
+    set_active(st, c, 0)
     st.stats[p, S_CK_KNIGHT_ACTIONS] += 1
     relocate_robber(st, p, True)
     log_event(st, E_CK_KNIGHT_CHASE, p, c, old, st.robber, 0)
@@ -151,3 +155,12 @@ def chase(st, p, c):
 def deactivate_all(st):
     for c in range(N_CORNERS):
         st.ck_knight_active[c] = 0
+    st.ck_power[:] = 0
+
+
+@jitted
+def set_active(st, c, active):
+    """The knight at c active (1) or not (0), its owner's strength (st.ck_power) with it."""
+    if st.ck_knight_active[c] != active:
+        st.ck_knight_active[c] = active
+        st.ck_power[st.corner_guard[c]] += st.ck_knight[c] * (2 * active - 1)

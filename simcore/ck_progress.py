@@ -34,7 +34,7 @@ from policies import decide, variant_ck as ck_bots
 from simcore.ck_board import refresh_rates
 from simcore.ck_cards import put_back
 from simcore.ck_cities import damage, improve, road_removed, roads_changed
-from simcore.ck_knights import displaced, put_knight, raise_knight, take_knight
+from simcore.ck_knights import displaced, put_knight, raise_knight, set_active, take_knight
 from simcore.ck_progress_board import alchemist_ok, first_ok, pick_ok
 from simcore.economy import give, steal
 from simcore.event_codes import E_BUILD_ROAD
@@ -415,7 +415,7 @@ def warlord(st, p):
     n = 0
     for c in range(N_CORNERS):
         if st.corner_guard[c] == p and st.ck_knight_active[c] == 0:
-            st.ck_knight_active[c] = 1
+            set_active(st, c, 1)
             st.ck_knight_since[c] = st.turn
             st.stats[p, S_CK_KNIGHTS_ACTIVATED] += 1
             n += 1

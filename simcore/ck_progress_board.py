@@ -7,8 +7,8 @@ the card's player, or an opponent the card makes give something (Commercial Harb
 Deserter k 1, Wedding).  st.ck_pick holds the earlier answer a later choice depends on
 (the Inventor's first hex, the Master Merchant's and the Spy's victim, the Deserter's
 opponent).  No state changes here."""
-from simcore.ck_board import (has_damaged_city, improve_ok, is_city, is_empty, is_metropolis, own_knight, promote_ok,
-                              road_ok)
+from simcore.ck_board import (all_active, has_damaged_city, improve_ok, is_city, is_empty, is_metropolis, own_knight,
+                              promote_ok, road_ok)
 from simcore.jit import jitted
 from simcore.pieces import can_build_road_at, has_building_on
 from simcore.state import DESERT, N_RESOURCES, PIECE_CITY, PIECE_ROAD
@@ -59,25 +59,18 @@ def can_play(st, p, card):
         return True
     elif card == CARD_INTRIGUE or card == CARD_SMITH or card == CARD_ENGINEER:
         return any_corner(st, p, card)
+    if card == CARD_MEDICINE or card == CARD_SABOTEUR:
+        return any_corner(st, p, card)
     return any_ok(st, p, card, 0)
 
 
 @jitted
 def any_corner(st, p, card):
-    """any_ok of the cards held longest, whose answers are corners: each card's test in its
-    own loop (for speed; the same tests as pick_ok's)."""
-    if card == CARD_INTRIGUE:
-        for c in range(N_CORNERS):
-            if intrigue_ok(st, p, c):
-                return True
-    elif card == CARD_SMITH:
-        for c in range(N_CORNERS):
-            if promote_ok(st, p, c):
-                return True
-    elif st.ck_walls[p] < st.params[P_CK_MAX_WALLS]:
-        for c in range(N_CORNERS):
-            if is_city(st, p, c) and st.ck_wall[c] == 0:
-                return True
+    """any_ok of the cards whose one choice is a corner (corner_ok), without pick_ok's
+    dispatch per answer (for speed)."""
+    for c in range(N_CORNERS):
+        if corner_ok(st, p, card, c):
+            return True
     return False
 
 
@@ -150,9 +143,9 @@ def pick_ok(st, q, card, k, x):
     if card == CARD_CRANE:                          # a track one commodity cheaper
         return x < N_TRACKS and improve_ok(st, q, x, 1)
     if card == CARD_ENGINEER:                       # a city without a wall
-        return x < N_CORNERS and is_city(st, q, x) and st.ck_wall[x] == 0 and st.ck_walls[q] < st.params[P_CK_MAX_WALLS]
+        return x < N_CORNERS and corner_ok(st, q, card, x)
     if card == CARD_MEDICINE:                       # a settlement
-        return x < N_CORNERS and st.corner_owner[x] == q and st.corner_level[x] == 1
+        return x < N_CORNERS and medicine_ok(st, q, x)
     if card == CARD_ALCHEMIST:                      # k 0 red, k 1 yellow die
         return 1 <= x <= 6
     if card == CARD_INVENTOR:                       # k 0, k 1: two hexes with 3, 4, 5, 9, 10, 11
@@ -178,11 +171,38 @@ def pick_ok(st, q, card, k, x):
             return x < N_EDGES and open_road(st, x)
         return free_road_ok(st, q, x)
     if card == CARD_SABOTEUR:                       # an opponent's city, no metropolis, not damaged
-        return (x < N_CORNERS and st.corner_owner[x] >= 0 and st.corner_owner[x] != q
-                and st.corner_level[x] == 2 and not is_metropolis(st, x) and st.ck_damaged[x] == 0)
+        return x < N_CORNERS and saboteur_ok(st, q, x)
     if card == CARD_WEDDING:                        # a card kind the giver holds
         return x < st.hand.shape[1] and st.hand[q, x] > 0
     return False
+
+
+@jitted
+def medicine_ok(st, q, x):
+    """q's settlement at corner x (the Medicine makes it a city)."""
+    return st.corner_owner[x] == q and st.corner_level[x] == 1
+
+
+@jitted
+def saboteur_ok(st, q, x):
+    """An opponent's city at corner x, no metropolis, not damaged (the Saboteur)."""
+    return (st.corner_owner[x] >= 0 and st.corner_owner[x] != q and st.corner_level[x] == 2
+            and not is_metropolis(st, x) and st.ck_damaged[x] == 0)
+
+
+@jitted
+def corner_ok(st, q, card, x):
+    """pick_ok of the cards whose one choice is a corner (Smith, Intrigue, Medicine,
+    Saboteur; Engineer), asked for corner x < N_CORNERS."""
+    if card == CARD_SMITH:
+        return promote_ok(st, q, x)
+    if card == CARD_INTRIGUE:
+        return intrigue_ok(st, q, x)
+    if card == CARD_MEDICINE:
+        return medicine_ok(st, q, x)
+    if card == CARD_SABOTEUR:
+        return saboteur_ok(st, q, x)
+    return is_city(st, q, x) and st.ck_wall[x] == 0 and st.ck_walls[q] < st.params[P_CK_MAX_WALLS]
 
 
 @jitted
@@ -228,6 +248,8 @@ def open_road(st, e):
 
 @jitted
 def has_inactive_knight(st, p):
+    if all_active(st, p):
+        return False
     for c in range(N_CORNERS):
         if st.corner_guard[c] == p and st.ck_knight_active[c] == 0:
             return True

@@ -1,7 +1,8 @@
 """Cities & Knights (RULES.md §4) over whole games: invariants after every turn of
 random-policy and greedy-family games (a compiled checker: tests/invariants.py's game loop with this check):
 conservation of every card kind and of the progress cards, progress hands within 4,
-knights <= 2 per level and matching the board, metropolises <= 1 per track on their
+knights <= 2 per level and matching the board, the kept counts (ck_power: the active knights'
+levels; ck_damaged_n: the damaged cities) matching the board, metropolises <= 1 per track on their
 holder's cities, walls and damage only under cities, VP = the sum of their sources,
 no refused policy answer; and the games are the product's (same winner and length)."""
 import numpy as np
@@ -26,7 +27,9 @@ INVARIANTS = {1: "bank + hands == supply for every card kind", 2: "progress card
               5: "a knight on a building, or guard and knight level disagree", 6: "metropolis not on its holder's city",
               7: "VP != the sum of its sources", 8: "walls: not under an own city, or over the limit",
               9: "a damaged corner that is no city", 10: "a refused policy answer", 11: "level out of 0..5",
-              12: "a winner below ck.victory_points, or not on its own turn", 13: "max_turns game not at max_turns"}
+              12: "a winner below ck.victory_points, or not on its own turn", 13: "max_turns game not at max_turns",
+              14: "ck_power is not the sum of the active knights' levels",
+              15: "ck_damaged_n is not the count of damaged cities"}
 
 
 @njit(cache=True)
@@ -54,6 +57,18 @@ def check(st, params):
                     n += 1
             if n != st.ck_knights[p, lv] or n > KNIGHTS_PER_LEVEL:
                 return 4
+        power = 0
+        for c in range(N_CORNERS):
+            if st.corner_guard[c] == p and st.ck_knight_active[c]:
+                power += st.ck_knight[c]
+        if power != st.ck_power[p]:
+            return 14
+        damaged = 0
+        for c in range(N_CORNERS):
+            if st.ck_damaged[c] and st.corner_owner[c] == p:
+                damaged += 1
+        if damaged != st.ck_damaged_n[p]:
+            return 15
         for t in range(N_TRACKS):
             if st.ck_level[p, t] < 0 or st.ck_level[p, t] > MAX_LEVEL:
                 return 11

@@ -5,6 +5,7 @@ waking).  Corner paths on the beginner board: 13-8-12-17, 13-9, 8-4."""
 from simcore import records as R
 from simcore.ck_barbarians import attack
 from simcore.ck_board import strength
+from simcore.ck_knights import set_active
 from simcore.game import apply_action
 from simcore.legal import is_legal
 from simcore.variants.ck import (S_CK_KNIGHTS_DISPLACED, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
@@ -94,12 +95,12 @@ def test_displace_a_weaker_knight_which_retreats_or_is_removed(monkeypatch):
     assert st.stats[1, S_CK_KNIGHTS_DISPLACED] == 1
     # no free corner left for the retreat: removed
     _knight(st, 0, 8, 2, active=True)
-    st.ck_knight_active[12] = 0
+    set_active(st, 12, 0)
     st.ck_level[0, 2] = 3
     st.ck_promoted[12] = -1
     deal(st, 0, wool=1, ore=1)
     _do(st, 0, A_CK_KNIGHT_PROMOTE, 12)
-    st.ck_knight_active[12] = 1
+    set_active(st, 12, 1)
     st.ck_knight_since[12] = -1
     assert not is_legal(st, 0, A_CK_KNIGHT_MOVE, 12, 17)             # not along own roads
     roads(st, 0, [12, 17])
@@ -193,9 +194,9 @@ def test_defender_card_to_the_single_strongest_and_ties_draw(monkeypatch):
     assert st.ck_defender[0] == 1 and st.ck_defenders_left == params_defenders(params) - 1
     assert strength(st, 0) == 0                         # all inactive afterwards
     colours = script(monkeypatch, "ck_tie_colour", 2)
-    for c in (8, 9):
-        st.ck_knight_active[c] = 1
     st.ck_knight[9] = 2                                 # 2 and 2 (4 = cities): a tie
+    for c in (8, 9):
+        set_active(st, c, 1)
     st.ck_knights[1] = [0, 1, 0]
     attack(st)
     assert sorted(p for p, in colours) == [0, 1]

@@ -9,6 +9,7 @@ import pytest
 
 from simcore import ck_progress
 from simcore.ck_barbarians import roll_dice
+from simcore.ck_cities import damage
 from simcore.ck_progress_board import can_play, pick_ok
 from simcore.economy import produce
 from simcore.game import apply_action
@@ -162,7 +163,7 @@ def test_medicine_not_while_a_city_is_damaged():
     st, params = ck_position()
     settle(st, 0, 4)
     city(st, 0, 13)
-    st.ck_damaged[13] = 1
+    damage(st, 0, 13)
     deal(st, 0, ore=2, grain=1)
     st.ck_progress[0, C["medicine"]] = 1
     assert not can_play(st, 0, C["medicine"])

@@ -12,6 +12,7 @@ from simcore.actions import A_BUY_DEV, A_CITY, A_KNIGHT, A_ROAD
 from simcore.ck import seven, victory_points as ck_vp
 from simcore.ck_barbarians import gate
 from simcore.ck_board import can_improve
+from simcore.ck_cities import damage
 from simcore.economy import produce
 from simcore.game import apply_action, setup_phase
 from simcore.legal import is_legal
@@ -51,7 +52,7 @@ def test_a_city_takes_a_commodity_on_forest_pasture_mountains():
 def test_a_damaged_city_produces_as_a_settlement():
     st, params = ck_position()
     city(st, 0, 4)
-    st.ck_damaged[4] = 1
+    damage(st, 0, 4)
     produce(st, 10)
     assert st.hand[0, ORE] == 1 and st.hand[0, COIN] == 0
 
@@ -187,7 +188,7 @@ def test_development_cards_are_off_and_a_damaged_city_blocks_new_cities():
     city(st, 0, 4)
     settle(st, 0, 13)
     assert is_legal(st, 0, A_CITY, 13, 0)
-    st.ck_damaged[4] = 1
+    damage(st, 0, 4)
     assert not is_legal(st, 0, A_CITY, 13, 0)
     deal(st, 0, lumber=1, brick=1)
     apply_action(st, 0, A_CK_REPAIR, 4, 0)

@@ -1,0 +1,69 @@
+"""The C&K builder's card choices (policies.progress_ck): the loops of its own that the cards
+played most use (best_answer's Merchant, Bishop, Inventor, Diplomat, Deserter, corner cards,
+constant scores) answer as the one generic loop over pick_ok and score does, and the
+Inventor's one-pass gain as its two best_answer passes, on positions of real games."""
+import numpy as np
+import pytest
+
+from policies import progress_ck as pc
+from simcore.batch import play_batch
+from simcore.ck_progress_board import answers, pick_ok
+from simcore.config import find_scenario, load_scenario, pack_policies, pack_rules
+from simcore.params import P_MAX_TURNS
+from simcore.seeds import game_seeds
+from simcore.state import PIPS, new_state_buffer
+from simcore.topology import N_HEXES
+from simcore.variants.ck import CARD_ALCHEMIST, CARD_INVENTOR, N_PROGRESS
+
+
+def generic_best(st, q, card, k, w):
+    """best_answer as one loop over every answer (the reference)."""
+    best, where = -1e18, -1
+    s = pc.alchemist_sum(st, q) if card == CARD_ALCHEMIST else 0
+    for x in range(answers(st, card, k)):
+        if pick_ok(st, q, card, k, x):
+            v = pc.score(st, q, card, k, x, w, s)
+            if v > best:
+                best, where = v, x
+    return where
+
+
+def generic_inventor_gain(st, p):
+    w = st.weights[p]
+    a = generic_best(st, p, CARD_INVENTOR, 0, w)
+    if a < 0:
+        return 0
+    b, best = -1, -1e9
+    for x in range(N_HEXES):
+        if x != a and pick_ok(st, p, CARD_INVENTOR, 0, x):
+            v = pc.score(st, p, CARD_INVENTOR, 1, x, w, 0)
+            if v > best:
+                best, b = v, x
+    if b < 0:
+        return 0
+    d = PIPS[st.hex_number[b]] - PIPS[st.hex_number[a]]
+    return d * (pc.levels_at(st, p, a) - pc.levels_at(st, p, b))
+
+
+def positions():
+    """End states of greedy-family C&K games stopped after 20 to 140 turns."""
+    sc = load_scenario(find_scenario("ck"), [])
+    params = pack_rules(sc)
+    kinds, weights = pack_policies(sc)
+    buf = new_state_buffer(params)
+    for i, turns in enumerate((20, 40, 60, 80, 100, 140)):
+        params[P_MAX_TURNS] = turns
+        play_batch(params, kinds, weights, np.array([i]), game_seeds(7, i, 1), buf=buf)
+        yield buf.copy()[0]
+
+
+@pytest.mark.parametrize("st", list(positions()))
+def test_the_own_loops_choose_as_the_generic_one(st):
+    for q in range(st.players):
+        w = st.weights[q]
+        assert pc.inventor_gain(st, q) == generic_inventor_gain(st, q)
+        for card in range(N_PROGRESS):
+            for k in range(3):
+                for pick in range(st.players):           # the earlier answer later choices depend on
+                    st.ck_pick = pick
+                    assert pc.best_answer(st, q, card, k, w) == generic_best(st, q, card, k, w), (q, card, k)
