@@ -1,7 +1,11 @@
-"""Where chunks are played: loky worker processes on this machine, or a Dask cluster (joblib's backends).
+"""Where chunks are played: this process and loky worker processes on this machine, or a Dask
+cluster (joblib's backend).
 
-loky keeps its worker processes between calls (joblib's reusable executor), so a
-worker loads the kernel once and plays chunk after chunk, setting after setting.
+With loky, `jobs` processes play: this one and jobs - 1 workers.  This process takes the
+next chunk whenever the answer it needs next is not ready, so it plays between joining
+the answers, and a run starts one worker fewer (each costs about 2 s of CPU to import the
+engine).  loky keeps its workers between calls (its reusable executor), so a worker loads
+the kernel once and plays chunk after chunk, setting after setting.
 Dask (`pip install 'catan-balance[dask]'`): with a scheduler address the
 cluster's workers play; without one a local cluster of `jobs` worker processes
 on 127.0.0.1 is started for the run.  Results come back in task order either way.
@@ -33,15 +37,36 @@ def _import_distributed():
 
 def ordered(fn, tasks, jobs, backend, scheduler=None):
     """fn(*task) for every task, the answers in task order (a generator)."""
+    if backend == "loky":
+        yield from _shared(fn, tasks, jobs - 1)
+        return
     from joblib import Parallel, delayed
     calls = (delayed(fn)(*task) for task in tasks)
-    if backend == "loky":
-        yield from Parallel(n_jobs=jobs, backend="loky", return_as="generator")(calls)
-        return
     with dask_client(jobs, scheduler):
         from joblib import parallel_config
         with parallel_config(backend="dask"):
             yield from Parallel(n_jobs=-1, return_as="generator", pre_dispatch="2*n_jobs")(calls)
+
+
+def _shared(fn, tasks, workers):
+    """fn(*task) for every task, the answers in task order: `workers` loky processes (at most two
+    tasks each in hand) and this process, which plays the next task itself whenever the answer
+    due next is not ready (so at most a few answers wait here)."""
+    from collections import deque
+    from joblib.externals.loky import get_reusable_executor
+    queued, running, ready = deque(enumerate(tasks)), {}, {}
+    executor = get_reusable_executor(max_workers=workers) if workers else None
+    for due in range(len(queued)):
+        while due not in ready:
+            while executor and queued and len(running) < 2 * workers:
+                i, task = queued.popleft()
+                running[i] = executor.submit(fn, *task)
+            if due in running and running[due].done() or not queued:
+                ready[due] = running.pop(due).result()
+            else:
+                i, task = queued.popleft()
+                ready[i] = fn(*task)
+        yield ready.pop(due)
 
 
 @contextmanager

@@ -399,7 +399,7 @@ class Job:
 
 def _results(tasks, owners, jobs, backend="loky", scheduler=None):
     """The tasks' answers in task order: in this process (one local job; a chunk of a job that has
-    stopped meanwhile is not played), loky workers or Dask."""
+    stopped meanwhile is not played), in this process and loky workers, or Dask."""
     if jobs == 1 and backend == "loky":
         return (Done(s, c, None) if job.complete else play_chunk(work, s, c)
                 for job, (work, s, c) in zip(owners, tasks))
@@ -456,7 +456,7 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="lok
     bar = Progress(sum(job.total for job in jobs_list), sum(job.done for job in jobs_list), live=progress,
                    stream=stream)
     if not scheduler:  # a cluster's machines compile (or load) their own kernels
-        _warm_up([job for job in jobs_list if not job.complete], stream, load=jobs == 1 and local)
+        _warm_up([job for job in jobs_list if not job.complete], stream, load=local)
     summaries, finished = [], 0
 
     def finish_ready():

@@ -84,16 +84,29 @@ def _pids(_work, start, count):
 
 
 def test_loky_workers_stay_alive_between_calls():
-    """Each setting of a sweep is played by the same worker processes (joblib's reusable executor)."""
+    """Each setting of a sweep is played by the same worker processes (loky's reusable executor);
+    with 3 jobs this process plays beside two workers."""
     from simcore.backends import ordered
-    first = set(ordered(_sleepy_pid, [(None, i, 1) for i in range(6)], 2, "loky"))
-    second = set(ordered(_sleepy_pid, [(None, i, 1) for i in range(6)], 2, "loky"))
-    assert len(first) == 2 and first == second and os.getpid() not in first
+    first = set(ordered(_sleepy_pid, [(None, i, 1) for i in range(9)], 3, "loky"))
+    second = set(ordered(_sleepy_pid, [(None, i, 1) for i in range(9)], 3, "loky"))
+    assert len(first) == 3 and first == second and os.getpid() in first
+
+
+def test_answers_come_in_task_order_whoever_plays_them():
+    from simcore.backends import ordered
+    tasks = [(None, i, 1) for i in range(12)]
+    assert list(ordered(_jittery_start, tasks, 2, "loky")) == list(range(12))
+    assert list(ordered(_jittery_start, tasks, 1, "loky")) == list(range(12))   # this process alone
 
 
 def _sleepy_pid(_work, start, count):
     time.sleep(0.2)
     return os.getpid()
+
+
+def _jittery_start(_work, start, count):
+    time.sleep(0.01 * (start % 3))
+    return start
 
 
 def test_dask_local_cluster_gives_the_same_bytes(small, tmp_path, reference):
