@@ -156,7 +156,7 @@ def killable(tmp_path_factory):
     return path, s, _files(folder / "ref")
 
 
-@pytest.mark.parametrize("sig, jobs", [(signal.SIGKILL, 2), (signal.SIGINT, 1), (signal.SIGKILL, 1)])
+@pytest.mark.parametrize("sig, jobs", [(signal.SIGKILL, 2), (signal.SIGINT, 2), (signal.SIGINT, 1), (signal.SIGKILL, 1)])
 def test_a_killed_run_resumes_to_the_same_bytes(killable, tmp_path, sig, jobs):
     path, s, reference = killable
     out = tmp_path / "out"
