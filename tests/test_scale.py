@@ -50,6 +50,19 @@ def test_games_parquet_is_joined_from_the_chunks(small, tmp_path):
     pd.testing.assert_frame_equal(pd.read_parquet(out / "games.parquet"), pd.read_csv(out / "games.csv"))
 
 
+def test_games_parquet_is_written_in_row_groups(small, tmp_path, monkeypatch):
+    """Chunks of 6 games gathered into row groups of at least 14 rows (the last one shorter)."""
+    pd = pytest.importorskip("pandas")
+    pq = pytest.importorskip("pyarrow.parquet")
+    from simcore import outputs
+    monkeypatch.setattr(outputs, "ROW_GROUP_ROWS", 14)
+    out = tmp_path / "out"
+    runner.run(small, out, Tally, chunk_games=6, progress=False)
+    meta = pq.ParquetFile(out / "games.parquet").metadata
+    assert [meta.row_group(i).num_rows for i in range(meta.num_row_groups)] == [18, 18, 4]
+    pd.testing.assert_frame_equal(pd.read_parquet(out / "games.parquet"), pd.read_csv(out / "games.csv"))
+
+
 def test_resume_uses_complete_chunk_files_and_ignores_half_written_ones(small, tmp_path, reference):
     """Chunks ahead of games.csv.part are joined, not played again; a .tmp (half-written) one is not a chunk."""
     out = tmp_path / "out"
