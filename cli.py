@@ -73,7 +73,7 @@ SCENARIO_HELP = "Scenario: a TOML file, or the name of a shipped scenario (see `
 SET_HELP = "Override a scenario value, key=value with a TOML value (repeatable), e.g. --set board.layout=beginner."
 
 
-BACKEND_HELP = "Where chunks are played: loky (worker processes here) or dask (a Dask cluster; pip install 'catan-balance[dask]')."
+BACKEND_HELP = "Where chunks are played: loky (this process and worker processes here) or dask (a Dask cluster; pip install 'catan-balance[dask]')."
 SCHEDULER_HELP = "With --backend dask: the address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786 [default: a local cluster of --jobs workers]."
 CHUNK_HELP = "Games per chunk a worker plays and writes at a time (any size gives the same games)."
 UNTIL_HELP = ("Adaptive: play chunks until every win-rate 95%% interval is within +- this (0.01: +-1 percentage "
@@ -113,7 +113,7 @@ def run(
     scenario: str = typer.Argument(..., metavar="SCENARIO", help=SCENARIO_HELP),
     games: Optional[int] = typer.Option(None, "--games", "-n", min=1, metavar="N", help="Games to play [default: the scenario's]."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Run seed [default: the scenario's]."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Worker processes."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Processes playing: this one and J-1 workers."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario name>]."),
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
     resume: bool = typer.Option(False, "--resume", help="Continue the interrupted run in --out (or re-summarise a finished one)."),
@@ -194,7 +194,7 @@ def sweep(
                                    help="Vary a scenario key over values (repeatable: every combination is played)."),
     games: Optional[int] = typer.Option(None, "--games", "-n", min=1, metavar="N", help="Games per setting [default: the scenario's]."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed of every setting [default: the scenario's]."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Worker processes."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Processes playing: this one and J-1 workers."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario name>-sweep]."),
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
     baseline: List[str] = typer.Option([], "--baseline", metavar="KEY=VALUE",

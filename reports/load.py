@@ -167,8 +167,8 @@ def _game_chunks(path, games, cats):
 
 
 def _row_group_runs(metadata):
-    """Lists of consecutive row groups holding about CHUNK_ROWS rows together (a run's file has a
-    row group per chunk).  Read so, loading a 1,000,000-game base run peaks about 40 MB above a
+    """Lists of consecutive row groups holding about CHUNK_ROWS rows together (a run's file has row
+    groups of 20,000 rows; one written by an older version, a row group per chunk).  Read so, loading a 1,000,000-game base run peaks about 40 MB above a
     100,000-game one; pyarrow's iter_batches read ahead and took about 60 MB more."""
     run, rows = [], 0
     for i in range(metadata.num_row_groups):

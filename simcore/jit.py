@@ -35,7 +35,7 @@ ENGINE_PACKAGES = ("simcore", "policies")
 # folder: editing them needs no recompile.  A module missing here only costs an
 # unneeded recompile.
 SHELL_MODULES = {
-    "simcore": {"backends", "batch", "bench", "config", "errors", "fields", "grid", "outputs",
+    "simcore": {"backends", "batch", "bench", "config", "csv_text", "errors", "fields", "grid", "outputs",
                 "progress", "replay", "runner", "seeds", "sweep", "tune", "train", "train_play", "train_space"},
     "policies": {"presets", "registry", "preset_file"},
 }

@@ -33,19 +33,6 @@ def header_line(variants):
     return ",".join(csv_columns(variants)) + "\n"
 
 
-_LOW, _HIGH = -16, 4096
-_TEXT = np.array([str(v) for v in range(_LOW, _HIGH)], dtype=object)   # str of the common small values
-
-
-def _cells(block):
-    """The integers of `block` as str objects: a lookup for small values, str() for the rest."""
-    inside = (block >= _LOW) & (block < _HIGH)
-    cells = _TEXT[np.where(inside, block - _LOW, 0)]
-    rows, cols = np.nonzero(~inside)
-    cells[rows, cols] = [str(v) for v in block[rows, cols].tolist()]
-    return cells
-
-
 def _names(block, policy_names, players, layout):
     """(name of the winner's policy or 'none', names of each seat's policy) per game, as object arrays."""
     names = np.array(list(policy_names) + ["none"], dtype=object)
@@ -67,17 +54,11 @@ def _columns(block, policy_names, players, variants, cells, blank):
 
 
 def format_rows(block, policy_names, players, variants):
-    """CSV text of kernel records (play_batch's rows: simcore.rows.RowLayout(variants)) of rules
+    """CSV bytes of kernel records (play_batch's rows: simcore.rows.RowLayout(variants)) of rules
     with `variants` on; policy_names[spec] names each scenario seat."""
-    if not len(block):
-        return ""
-    layout = RowLayout(variants)
-    used = layout.seat_base + players * layout.seat_width
-    cells = np.empty(block.shape, dtype=object)
-    cells[:, :used] = _cells(block[:, :used])   # text only for the columns written (the seats played)
+    from simcore.csv_text import csv_text
     blank = np.full((len(block), 1), "", dtype=object)
-    table = np.concatenate(_columns(block, policy_names, players, variants, cells, blank), axis=1)
-    return "\n".join(map(",".join, table.tolist())) + "\n"
+    return csv_text(_columns(block, policy_names, players, variants, block, blank))
 
 
 def arrow_table(block, policy_names, players, variants):
@@ -211,16 +192,10 @@ def has_pyarrow():
 
 
 def write_chunk(base, block, policy_names, players, variants):
-    """base.csv (the rows without header) and, with pyarrow, base.parquet (the same table, typed as
-    pandas reads games.csv); each under a temporary name, then renamed, the CSV last: a chunk whose
-    .csv exists is complete."""
-    base = Path(base)
-    if has_pyarrow():
-        import pyarrow.parquet as pq
-        table = arrow_table(block, policy_names, players, variants)
-        _atomic(base.with_suffix(".parquet"), lambda tmp: pq.write_table(table, tmp))
-    text = format_rows(block, policy_names, players, variants).encode()
-    _atomic(base.with_suffix(".csv"), lambda tmp: tmp.write_bytes(text))
+    """base.csv: the rows without header, written under a temporary name, then renamed (a chunk
+    whose .csv exists is complete)."""
+    text = format_rows(block, policy_names, players, variants)
+    _atomic(Path(base).with_suffix(".csv"), lambda tmp: tmp.write_bytes(text))
 
 
 def _atomic(path, write):
@@ -229,28 +204,41 @@ def _atomic(path, write):
     os.replace(tmp, path)
 
 
+ROW_GROUP_ROWS = 20_000   # games.parquet's row groups: a third of the writing time of a group per chunk
+
+
 class ParquetJoin:
-    """games.parquet joined chunk by chunk as the chunks join games.csv.part (game order), so that
-    the work is done while the workers play, not after them: each chunk's Parquet file is added to
-    `tmp` and deleted; finish() renames `tmp` to `out`.  Off (False from finish, `tmp` removed) as
-    soon as a chunk has no Parquet file, or without pyarrow: games.parquet is then converted from
-    games.csv (games_parquet)."""
+    """games.parquet written chunk by chunk as the chunks join games.csv.part (game order), so that
+    the work is done while the workers play, not after them: each chunk's arrow table (arrow_table,
+    made by the worker) is added, and written to `tmp` in row groups of ROW_GROUP_ROWS rows;
+    finish() renames `tmp` to `out`.  Off (False from finish, `tmp` removed) as soon as a chunk
+    has no table, or without pyarrow: games.parquet is then converted from games.csv (games_parquet)."""
 
     def __init__(self, out, tmp):
         self.out, self.tmp, self.writer, self.on = Path(out), Path(tmp), None, has_pyarrow()
+        self.held, self.rows = [], 0
 
-    def add(self, chunk_parquet):
-        if not self.on or not chunk_parquet.exists():
+    def add(self, table):
+        if not self.on or table is None:
             self.stop()
             return
+        self.held.append(table)
+        self.rows += len(table)
+        if self.rows >= ROW_GROUP_ROWS:
+            self._write()
+
+    def _write(self):
+        import pyarrow as pa
         import pyarrow.parquet as pq
-        table = pq.read_table(chunk_parquet)
-        if self.writer is None:
-            self.writer = pq.ParquetWriter(self.tmp, table.schema)
-        self.writer.write_table(table.cast(self.writer.schema))
-        chunk_parquet.unlink()
+        if self.held:
+            if self.writer is None:
+                self.writer = pq.ParquetWriter(self.tmp, self.held[0].schema)
+            table = pa.concat_tables([t.cast(self.writer.schema) for t in self.held])
+            self.writer.write_table(table, row_group_size=len(table))
+        self.held, self.rows = [], 0
 
     def stop(self):
+        self.held, self.rows = [], 0
         if self.writer is not None:
             self.writer.close()
             self.writer = None
@@ -259,6 +247,8 @@ class ParquetJoin:
 
     def finish(self):
         """Rename the joined file to `out`; False when off or nothing was joined."""
+        if self.on:
+            self._write()
         if not self.on or self.writer is None:
             self.stop()
             return False
@@ -266,22 +256,6 @@ class ParquetJoin:
         self.writer = None
         os.replace(self.tmp, self.out)
         return True
-
-
-def join_parquet(csv_path, chunk_parquets, games):
-    """games.parquet beside csv_path from the chunks' Parquet files when they cover games 0..games-1
-    exactly (True), else nothing (False: convert the CSV instead)."""
-    spans = sorted(chunk_parquets)
-    covered = 0
-    for start, count in spans:
-        if start != covered:
-            return False
-        covered += count
-    if covered != games or not spans or not has_pyarrow():
-        return False
-    import pyarrow.parquet as pq
-    _write_parquet(Path(csv_path).with_suffix(".parquet"), (pq.read_table(chunk_parquets[s]) for s in spans))
-    return True
 
 
 def _write_parquet(out, tables):

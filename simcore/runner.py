@@ -3,15 +3,16 @@
 Output directory:
     run.json         what is being run (scenario hash, seed, games); written first, after a
                      fresh run has removed every file of an earlier one (outputs.remove_results)
-    chunks/          chunk files workers wrote (START-COUNT.csv and .parquet), each complete
-                     or absent: written under a temporary name, then renamed; joined.parquet.tmp,
-                     the Parquet files of the chunks joined so far (a fresh run's)
+    chunks/          chunk files workers wrote (START-COUNT.csv), each complete or absent:
+                     written under a temporary name, then renamed; joined.parquet.tmp, the rows
+                     of the chunks joined so far (a fresh run's), in row groups of 20,000
     games.csv.part   the rows of the finished chunks that follow each other from game 0;
                      renamed to games.csv when done
     meta.json        while playing: {"kind": "run", "complete": false, "games_done", "chunks_done"}
     games.csv        the finished rows, one per game, in game order
-    games.parquet    the same table (with pyarrow), joined from the chunks' Parquet files as they
-                     join games.csv.part (a resumed run's: those left, else converted from games.csv)
+    games.parquet    the same table (with pyarrow), written from the arrow tables the workers
+                     return as their chunks join games.csv.part (a resumed run's: converted from
+                     games.csv by the caller, outputs.games_parquet)
     summary.json     win rates etc., merged from the workers' tallies (the caller's `tally`:
                      reports.summary.Tally; the engine never imports the reports)
 
@@ -149,11 +150,13 @@ class Work:
 
 @dataclasses.dataclass
 class Done:
-    """A worker's answer: the chunk's tally, and its records when it could not write them itself."""
+    """A worker's answer: the chunk's tally and its rows as an arrow table for games.parquet (None
+    without pyarrow), or its records when it could not write its chunk file itself."""
     start: int
     count: int
     tally: object
     block: np.ndarray = None
+    table: object = None
 
 
 def play_chunk(work, start, count):
@@ -164,12 +167,26 @@ def play_chunk(work, start, count):
     names = [s.policy for s in work.scenario.seats]
     layout = row_layout(work.params)
     _check_records(block, indices, players, len(names), layout)
-    tally = work.tally(work.scenario).add(pd.DataFrame(block, columns=layout.names()))
+    tally = work.tally(work.scenario)
+    tally.add(_frame(block, tally.columns(), layout.names()))
     if not work.folder:
         return Done(start, count, tally, block)
-    outputs.write_chunk(Path(work.folder) / chunk_name(start, count), block, names, players,
-                        rules_variants(work.params))
-    return Done(start, count, tally)
+    variants = rules_variants(work.params)
+    outputs.write_chunk(Path(work.folder) / chunk_name(start, count), block, names, players, variants)
+    return Done(start, count, tally, table=_table(block, names, players, variants))
+
+
+def _frame(block, columns, names):
+    """The records (named `names`) as a DataFrame of `columns`, all when one is not a record's."""
+    at = {name: i for i, name in enumerate(names)}
+    if all(c in at for c in columns):
+        return pd.DataFrame(block[:, [at[c] for c in columns]], columns=columns)
+    return pd.DataFrame(block, columns=names)
+
+
+def _table(block, names, players, variants):
+    """The chunk's rows for games.parquet (outputs.arrow_table), None without pyarrow."""
+    return outputs.arrow_table(block, names, players, variants) if outputs.has_pyarrow() else None
 
 
 def _check_records(block, indices, players, n_specs, layout):
@@ -274,7 +291,7 @@ class Job:
             if s >= at and s + c <= self.total and aligned:
                 keep[span], at = path, s + c
             else:
-                _remove_chunk(path)
+                path.unlink(missing_ok=True)
         return keep
 
     def _tally_file(self, path, header=True):
@@ -295,15 +312,17 @@ class Job:
         self.outstanding -= 1
         base = self.chunks / chunk_name(done.start, done.count)
         if self.complete:   # played ahead of the checkpoint that stopped the run
-            _remove_chunk(base.with_suffix(".csv"))
+            base.with_suffix(".csv").unlink(missing_ok=True)
             return 0
+        table = done.table
         if done.block is not None:
             self.chunks.mkdir(exist_ok=True)
-            outputs.write_chunk(base, done.block, [s.policy for s in self.scenario.seats], self.scenario.players,
-                                self.variants)
+            names = [s.policy for s in self.scenario.seats]
+            outputs.write_chunk(base, done.block, names, self.scenario.players, self.variants)
+            table = _table(done.block, names, self.scenario.players, self.variants) if self._parquet else None
         self._flush_ahead()   # chunk files found on resume that start where games.csv.part ends
         self.tally.merge(done.tally)
-        self._append(base.with_suffix(".csv"), done.start, done.count)
+        self._append(base.with_suffix(".csv"), done.start, done.count, table)
         self._flush_ahead()
         self._write_meta()
         return done.count
@@ -318,14 +337,16 @@ class Job:
             self._tally_file(path, header=False)
             self._append(path, *span)
 
-    def _append(self, path, start, count):
+    def _append(self, path, start, count, table=None):
+        """The chunk file at `path` joins games.csv.part, its arrow `table` games.parquet (a fresh
+        run's; a resumed run converts games.csv at the end)."""
         assert start == self.done, f"chunk {start} joined after game {self.done}"
         with open(self.out / PART, "ab") as dst, open(path, "rb") as src:
             shutil.copyfileobj(src, dst, 1 << 20)
         self.done += count
         path.unlink()
-        if self._parquet is not None:   # else the .parquet twin stays until games.parquet is made
-            self._parquet.add(path.with_suffix(".parquet"))
+        if self._parquet is not None:
+            self._parquet.add(table)
         self._checkpoint()
 
     def _checkpoint(self):
@@ -337,7 +358,7 @@ class Job:
         if self.widest <= self.until.half_width:
             self.total = self.done
             for path in self._ahead.values():
-                _remove_chunk(path)
+                path.unlink(missing_ok=True)
             self._ahead = {}
 
     def _write_meta(self, force=False):
@@ -362,8 +383,8 @@ class Job:
             if not self.complete:
                 raise RuntimeError(f"{out}: {self.done} of {self.total} games joined")
             (out / PART).replace(out / GAMES)
-            if not (self._parquet and self._parquet.finish()):
-                outputs.join_parquet(out / GAMES, _chunk_files(self.chunks, ".parquet"), self.total)
+            if self._parquet:   # else the caller converts games.csv (outputs.games_parquet)
+                self._parquet.finish()
             shutil.rmtree(self.chunks, ignore_errors=True)
         summary = self.tally.result()
         if self.until is not None:
@@ -375,16 +396,11 @@ class Job:
         return summary
 
 
-def _remove_chunk(path):
-    path.unlink(missing_ok=True)
-    path.with_suffix(".parquet").unlink(missing_ok=True)
-
-
 # --- playing jobs ---
 
 def _results(tasks, owners, jobs, backend="loky", scheduler=None):
     """The tasks' answers in task order: in this process (one local job; a chunk of a job that has
-    stopped meanwhile is not played), loky workers or Dask."""
+    stopped meanwhile is not played), in this process and loky workers, or Dask."""
     if jobs == 1 and backend == "loky":
         return (Done(s, c, None) if job.complete else play_chunk(work, s, c)
                 for job, (work, s, c) in zip(owners, tasks))
@@ -441,7 +457,7 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="lok
     bar = Progress(sum(job.total for job in jobs_list), sum(job.done for job in jobs_list), live=progress,
                    stream=stream)
     if not scheduler:  # a cluster's machines compile (or load) their own kernels
-        _warm_up([job for job in jobs_list if not job.complete], stream, load=jobs == 1 and local)
+        _warm_up([job for job in jobs_list if not job.complete], stream, load=local)
     summaries, finished = [], 0
 
     def finish_ready():

@@ -50,6 +50,19 @@ def test_games_parquet_is_joined_from_the_chunks(small, tmp_path):
     pd.testing.assert_frame_equal(pd.read_parquet(out / "games.parquet"), pd.read_csv(out / "games.csv"))
 
 
+def test_games_parquet_is_written_in_row_groups(small, tmp_path, monkeypatch):
+    """Chunks of 6 games gathered into row groups of at least 14 rows (the last one shorter)."""
+    pd = pytest.importorskip("pandas")
+    pq = pytest.importorskip("pyarrow.parquet")
+    from simcore import outputs
+    monkeypatch.setattr(outputs, "ROW_GROUP_ROWS", 14)
+    out = tmp_path / "out"
+    runner.run(small, out, Tally, chunk_games=6, progress=False)
+    meta = pq.ParquetFile(out / "games.parquet").metadata
+    assert [meta.row_group(i).num_rows for i in range(meta.num_row_groups)] == [18, 18, 4]
+    pd.testing.assert_frame_equal(pd.read_parquet(out / "games.parquet"), pd.read_csv(out / "games.csv"))
+
+
 def test_resume_uses_complete_chunk_files_and_ignores_half_written_ones(small, tmp_path, reference):
     """Chunks ahead of games.csv.part are joined, not played again; a .tmp (half-written) one is not a chunk."""
     out = tmp_path / "out"
@@ -84,16 +97,29 @@ def _pids(_work, start, count):
 
 
 def test_loky_workers_stay_alive_between_calls():
-    """Each setting of a sweep is played by the same worker processes (joblib's reusable executor)."""
+    """Each setting of a sweep is played by the same worker processes (loky's reusable executor);
+    with 3 jobs this process plays beside two workers."""
     from simcore.backends import ordered
-    first = set(ordered(_sleepy_pid, [(None, i, 1) for i in range(6)], 2, "loky"))
-    second = set(ordered(_sleepy_pid, [(None, i, 1) for i in range(6)], 2, "loky"))
-    assert len(first) == 2 and first == second and os.getpid() not in first
+    first = set(ordered(_sleepy_pid, [(None, i, 1) for i in range(9)], 3, "loky"))
+    second = set(ordered(_sleepy_pid, [(None, i, 1) for i in range(9)], 3, "loky"))
+    assert len(first) == 3 and first == second and os.getpid() in first
+
+
+def test_answers_come_in_task_order_whoever_plays_them():
+    from simcore.backends import ordered
+    tasks = [(None, i, 1) for i in range(12)]
+    assert list(ordered(_jittery_start, tasks, 2, "loky")) == list(range(12))
+    assert list(ordered(_jittery_start, tasks, 1, "loky")) == list(range(12))   # this process alone
 
 
 def _sleepy_pid(_work, start, count):
     time.sleep(0.2)
     return os.getpid()
+
+
+def _jittery_start(_work, start, count):
+    time.sleep(0.01 * (start % 3))
+    return start
 
 
 def test_dask_local_cluster_gives_the_same_bytes(small, tmp_path, reference):
@@ -143,7 +169,7 @@ def killable(tmp_path_factory):
     return path, s, _files(folder / "ref")
 
 
-@pytest.mark.parametrize("sig, jobs", [(signal.SIGKILL, 2), (signal.SIGINT, 1), (signal.SIGKILL, 1)])
+@pytest.mark.parametrize("sig, jobs", [(signal.SIGKILL, 2), (signal.SIGINT, 2), (signal.SIGINT, 1), (signal.SIGKILL, 1)])
 def test_a_killed_run_resumes_to_the_same_bytes(killable, tmp_path, sig, jobs):
     path, s, reference = killable
     out = tmp_path / "out"
