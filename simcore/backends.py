@@ -55,19 +55,36 @@ def _shared(fn, tasks, workers):
     tasks each in hand) and this process, which plays the next task itself whenever the answer
     due next is not ready (so at most a few answers wait here)."""
     from collections import deque
+    cloudpickle = _pickler()
     queued, running, ready = deque(enumerate(tasks)), {}, {}
     executor = _pool(workers) if workers else None
     for due in range(len(queued)):
         while due not in ready:
             while executor and queued and len(running) < 2 * workers:
                 i, task = queued.popleft()
-                running[i] = executor.submit(fn, *task)
+                running[i] = executor.submit(_call, cloudpickle.dumps((fn, task)))
             if due in running and running[due].done() or not queued:
-                ready[due] = running.pop(due).result()
+                ready[due] = cloudpickle.loads(running.pop(due).result())
             else:
                 i, task = queued.popleft()
                 ready[i] = fn(*task)
         yield ready.pop(due)
+
+
+def _call(blob):
+    """A task in a worker, both ways pickled with cloudpickle as loky does (so that e.g. a tally
+    class defined in a function travels too)."""
+    fn, task = _pickler().loads(blob)
+    return _pickler().dumps(fn(*task))
+
+
+def _pickler():
+    """cloudpickle (which joblib's loky uses, installed with it), else pickle."""
+    try:
+        import cloudpickle
+    except ImportError:
+        import pickle as cloudpickle
+    return cloudpickle
 
 
 _FORKED = {}   # workers -> the pool of forked workers, kept for the next call
