@@ -15,7 +15,7 @@ from typing import List, Optional
 import typer
 from typer.core import TyperGroup
 
-from simcore.errors import InputError
+from simcore.errors import InputError, WorkerLost
 
 # The click that typer runs on (recent typer versions vendor their own copy):
 # take its exception classes from typer's public BadParameter.
@@ -40,6 +40,10 @@ class _OneLineErrors(TyperGroup):
             _fail(e.format_message())
         except InputError as e:
             _fail(str(e))
+        except WorkerLost as e:   # exit 1: not the input's fault; the chunks done are kept
+            typer.echo(f"error: {e}; the games played so far are saved: run the same command with "
+                       "--resume to continue", err=True)
+            sys.exit(1)
         except typer.Abort:
             sys.exit(130)
         except OSError as e:  # cannot read or write a file: not a bug, still no traceback

@@ -14,7 +14,7 @@ on 127.0.0.1 is started for the run.  Results come back in task order either way
 import atexit
 from contextlib import contextmanager
 
-from simcore.errors import InputError
+from simcore.errors import InputError, WorkerLost
 
 BACKENDS = ("loky", "dask")
 
@@ -38,7 +38,22 @@ def _import_distributed():
 
 
 def ordered(fn, tasks, jobs, backend, scheduler=None):
-    """fn(*task) for every task, the answers in task order (a generator)."""
+    """fn(*task) for every task, the answers in task order (a generator); WorkerLost when a worker
+    process dies on the way."""
+    try:
+        yield from _ordered(fn, tasks, jobs, backend, scheduler)
+    except Exception as e:
+        if type(e).__name__ in _LOST:
+            raise WorkerLost(f"a worker process died while playing ({type(e).__name__}: killed, or out of "
+                             "memory?)") from None
+        raise
+
+
+# The exceptions of a worker process that died: concurrent.futures (forked workers), loky, Dask.
+_LOST = {"BrokenProcessPool", "TerminatedWorkerError", "KilledWorker"}
+
+
+def _ordered(fn, tasks, jobs, backend, scheduler):
     if backend == "loky":
         yield from _shared(fn, tasks, jobs - 1)
         return

@@ -48,3 +48,9 @@ def describe(value):
     if isinstance(value, str):
         return f'"{value}"'
     return str(value)
+
+
+class WorkerLost(Exception):
+    """A worker process died while playing (killed, out of memory, a Dask worker lost): not the
+    user's input, but no bug to show a traceback for either; the chunks done are kept, so the run
+    can be resumed."""

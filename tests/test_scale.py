@@ -112,6 +112,23 @@ def test_answers_come_in_task_order_whoever_plays_them():
     assert list(ordered(_jittery_start, tasks, 1, "loky")) == list(range(12))   # this process alone
 
 
+def test_a_worker_that_dies_stops_the_run_with_a_clear_error_and_the_next_call_gets_new_workers():
+    """A worker killed mid-run (here: it exits) is WorkerLost, which the CLI prints as one line
+    telling to --resume; the broken pool is replaced on the next call."""
+    from simcore.backends import ordered
+    from simcore.errors import WorkerLost
+    with pytest.raises(WorkerLost, match="a worker process died"):
+        list(ordered(_die_in_a_worker, [(os.getpid(), i, 1) for i in range(8)], 2, "loky"))
+    assert list(ordered(_jittery_start, [(None, i, 1) for i in range(6)], 2, "loky")) == list(range(6))
+
+
+def _die_in_a_worker(parent, start, count):
+    if os.getpid() != parent:
+        os._exit(1)
+    time.sleep(0.05)
+    return start
+
+
 def _sleepy_pid(_work, start, count):
     time.sleep(0.2)
     return os.getpid()
