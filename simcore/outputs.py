@@ -42,7 +42,7 @@ def _names(block, policy_names, players, layout):
     return names[winner_spec], [names[specs[:, s]] for s in range(players)]
 
 
-def _columns(block, policy_names, players, variants, cells, blank):
+def row_parts(block, policy_names, players, variants, cells, blank):
     """The games.csv columns of `block` in order, from `cells` (2-D) plus the policy names."""
     layout = RowLayout(variants)
     winner_names, seat_names = _names(block, policy_names, players, layout)
@@ -53,20 +53,12 @@ def _columns(block, policy_names, players, variants, cells, blank):
     return parts + [blank] * (layout.seat_width + 1) * (R.MAX_SEATS - players)
 
 
-def format_rows(block, policy_names, players, variants):
-    """CSV bytes of kernel records (play_batch's rows: simcore.rows.RowLayout(variants)) of rules
-    with `variants` on; policy_names[spec] names each scenario seat."""
-    from simcore.csv_text import csv_text
-    blank = np.full((len(block), 1), "", dtype=object)
-    return csv_text(_columns(block, policy_names, players, variants, block, blank))
-
-
 def arrow_table(block, policy_names, players, variants):
     """The rows as a pyarrow Table typed as pandas reads games.csv: int64 numbers, string policy
     names, float64 (all null) for the seats beyond the player count."""
     import pyarrow as pa
     blank = pa.nulls(len(block), pa.float64())
-    parts = _columns(block, policy_names, players, variants, block, blank)
+    parts = row_parts(block, policy_names, players, variants, block, blank)
     arrays = []
     for part in parts:
         if isinstance(part, pa.Array):
@@ -191,14 +183,7 @@ def has_pyarrow():
     return importlib.util.find_spec("pyarrow") is not None
 
 
-def write_chunk(base, block, policy_names, players, variants):
-    """base.csv: the rows without header, written under a temporary name, then renamed (a chunk
-    whose .csv exists is complete)."""
-    text = format_rows(block, policy_names, players, variants)
-    _atomic(Path(base).with_suffix(".csv"), lambda tmp: tmp.write_bytes(text))
-
-
-def _atomic(path, write):
+def write_atomic(path, write):
     tmp = path.with_name(path.name + ".tmp")
     write(tmp)
     os.replace(tmp, path)

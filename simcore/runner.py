@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simcore import adaptive, backends, outputs
+from simcore import adaptive, backends, csv_text, outputs
 from simcore import records as R
 from simcore.batch import play_batch, row_layout, warm_up
 from simcore.config import pack_policies, pack_rules
@@ -172,7 +172,7 @@ def play_chunk(work, start, count):
     if not work.folder:
         return Done(start, count, tally, block)
     variants = rules_variants(work.params)
-    outputs.write_chunk(Path(work.folder) / chunk_name(start, count), block, names, players, variants)
+    csv_text.write_chunk(Path(work.folder) / chunk_name(start, count), block, names, players, variants)
     return Done(start, count, tally, table=_table(block, names, players, variants))
 
 
@@ -318,7 +318,7 @@ class Job:
         if done.block is not None:
             self.chunks.mkdir(exist_ok=True)
             names = [s.policy for s in self.scenario.seats]
-            outputs.write_chunk(base, done.block, names, self.scenario.players, self.variants)
+            csv_text.write_chunk(base, done.block, names, self.scenario.players, self.variants)
             table = _table(done.block, names, self.scenario.players, self.variants) if self._parquet else None
         self._flush_ahead()   # chunk files found on resume that start where games.csv.part ends
         self.tally.merge(done.tally)
