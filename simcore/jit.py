@@ -78,4 +78,4 @@ def jitted(fn):
     return register_jitable(**fastcompile.HELPER_OPTIONS)(fn)
 
 
-entry = njit(cache=True)
+entry = njit(cache=True, nogil=True)

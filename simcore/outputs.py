@@ -189,6 +189,26 @@ def write_atomic(path, write):
     os.replace(tmp, path)
 
 
+def write_arrow(path, table):
+    """`table` as an Arrow IPC file (uncompressed: about a millisecond for 2 MB), atomically."""
+    import pyarrow as pa
+
+    def write(tmp):
+        with pa.OSFile(str(tmp), "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
+            writer.write_table(table)
+    write_atomic(Path(path), write)
+
+
+def read_arrow(path):
+    """The table of an Arrow IPC file, mapped into memory (not copied); the file is removed (the
+    mapping stays valid)."""
+    import pyarrow as pa
+    with pa.memory_map(str(path)) as source:
+        table = pa.ipc.open_file(source).read_all()
+    os.unlink(path)
+    return table
+
+
 ROW_GROUP_ROWS = 20_000   # games.parquet's row groups: a third of the writing time of a group per chunk
 
 

@@ -151,12 +151,31 @@ class Work:
 @dataclasses.dataclass
 class Done:
     """A worker's answer: the chunk's tally and its rows as an arrow table for games.parquet (None
-    without pyarrow), or its records when it could not write its chunk file itself."""
+    without pyarrow), or its records when it could not write its chunk file itself.
+
+    Pickled (a worker's answer on its way to this process) the table travels as an Arrow file
+    beside the chunk's CSV file, which this process maps into memory and removes: through the
+    pipe, its 2 MB per 2,000 games of base held the worker until this process, busy playing or
+    joining, read them 64 KB at a time."""
     start: int
     count: int
     tally: object
     block: np.ndarray = None
     table: object = None
+    folder: str = ""     # where the chunk's files are (Work.folder)
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        if self.table is not None and self.folder:
+            path = Path(self.folder) / (chunk_name(self.start, self.count) + ".arrow")
+            outputs.write_arrow(path, self.table)
+            state["table"] = str(path)
+        return state
+
+    def __setstate__(self, state):
+        if isinstance(state["table"], str):
+            state["table"] = outputs.read_arrow(state["table"])
+        self.__dict__.update(state)
 
 
 def play_chunk(work, start, count):
@@ -173,7 +192,7 @@ def play_chunk(work, start, count):
         return Done(start, count, tally, block)
     variants = rules_variants(work.params)
     csv_text.write_chunk(Path(work.folder) / chunk_name(start, count), block, names, players, variants)
-    return Done(start, count, tally, table=_table(block, names, players, variants))
+    return Done(start, count, tally, table=_table(block, names, players, variants), folder=work.folder)
 
 
 def _frame(block, columns, names):
@@ -418,6 +437,16 @@ def _warm_up(pending, stream, load):
             warm_up(job.params, job.kinds, job.weights, stream, load=load)
 
 
+def _finer_tail(spans, last, parts=4):
+    """The `last` spans each cut into `parts` (of 25 games at least): at the end of a run every
+    process then runs out of chunks at about the same time, none waiting long for another's."""
+    head, tail = spans[:-last], spans[-last:]
+    for start, count in tail:
+        step = max(25, -(-count // parts))
+        head += [(at, min(step, start + count - at)) for at in range(start, start + count, step)]
+    return head
+
+
 def _plan_rounds(jobs_list, jobs, until):
     """The chunks of the next round: every job's chunks (one round), or for adaptive runs each
     unfinished job's chunks up to its projected need, a chunk more each, in turn, until every
@@ -454,6 +483,9 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="lok
         size = min(chunk_games, max(100, -(-remaining // (4 * jobs * len(jobs_list)))))
         for job in jobs_list:
             job.plan_chunks(size)
+        last = [job for job in jobs_list if job.todo][-1:]
+        for job in last:
+            job.todo = _finer_tail(job.todo, 2 * jobs)
     bar = Progress(sum(job.total for job in jobs_list), sum(job.done for job in jobs_list), live=progress,
                    stream=stream)
     if not scheduler:  # a cluster's machines compile (or load) their own kernels

@@ -92,6 +92,26 @@ def test_resume_uses_complete_chunk_files_and_ignores_half_written_ones(small, t
     assert played == [(10, 5), (15, 5), (25, 5), (30, 5), (35, 5)]       # 20..24 came from its chunk file
 
 
+def test_a_workers_answer_sends_its_table_as_a_file_not_through_the_pipe(tmp_path):
+    """Pickled, an answer is small (its table waits in an Arrow file beside the chunk's CSV);
+    unpickled, the table is back and the file gone."""
+    import pickle
+    pa = pytest.importorskip("pyarrow")
+    table = pa.table({"game": list(range(5000)), "winner_policy": ["greedy"] * 5000})
+    blob = pickle.dumps(runner.Done(100, 5000, None, table=table, folder=str(tmp_path)))
+    assert len(blob) < 1000
+    assert [p.name for p in tmp_path.iterdir()] == [runner.chunk_name(100, 5000) + ".arrow"]
+    assert pickle.loads(blob).table.equals(table)
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_last_chunks_are_cut_finer():
+    """So that at the end no process waits long for another's chunk; the spans still cover every game once."""
+    spans = runner._finer_tail(runner._spans(0, 20000, 2000), 4)
+    assert spans[:6] == runner._spans(0, 12000, 2000) and spans[6:] == runner._spans(12000, 20000, 500)
+    assert runner._finer_tail([(0, 40)], 4) == [(0, 25), (25, 15)]   # 25 games at least
+
+
 def _pids(_work, start, count):
     return os.getpid()
 
