@@ -3,7 +3,9 @@ cluster (joblib's backend).
 
 Locally (`loky`), `jobs` processes play: this one and jobs - 1 workers.  This process takes
 the next chunk whenever the answer it needs next is not ready, so it plays between joining
-the answers.  On Linux the workers are forked from this process once its kernel is loaded,
+the answers.  A worker's answer is small (a chunk's table goes as a file, runner.Done) and
+the kernel releases the GIL, so the pool's threads here read answers and send tasks while
+this process plays: no worker waits for it.  On Linux the workers are forked from this process once its kernel is loaded,
 so a worker starts in about 0.05 s of CPU; elsewhere they are loky's, each importing the
 engine and loading the kernel anew (about 2 s of CPU).  Either way they stay alive between
 calls, playing chunk after chunk, setting after setting.

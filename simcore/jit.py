@@ -8,7 +8,9 @@ NUMBA_DISABLE_JIT=1.  Its library is only linked into kernels, never finalised
 for Python (simcore.fastcompile).  A variant's border functions use
 simcore.kernel_variants.variant_code instead, so that only the kernels playing
 the variant compile its code.
-`entry`: the kernels Python calls, compiled once and cached on disk.
+`entry`: the kernels Python calls, compiled once and cached on disk; they release
+the GIL while they play, so the worker pool's threads in the same process (reading
+answers, sending tasks) go on meanwhile (simcore.backends).
 
 numba checks a cached kernel only against its own file, not against the
 functions it inlines from other files, so the cache lives in a folder named

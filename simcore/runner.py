@@ -5,7 +5,9 @@ Output directory:
                      fresh run has removed every file of an earlier one (outputs.remove_results)
     chunks/          chunk files workers wrote (START-COUNT.csv), each complete or absent:
                      written under a temporary name, then renamed; joined.parquet.tmp, the rows
-                     of the chunks joined so far (a fresh run's), in row groups of 20,000
+                     of the chunks joined so far (a fresh run's), in row groups of 20,000;
+                     START-COUNT.arrow, a forked worker's rows for games.parquet until this
+                     process has read them (Done)
     games.csv.part   the rows of the finished chunks that follow each other from game 0;
                      renamed to games.csv when done
     meta.json        while playing: {"kind": "run", "complete": false, "games_done", "chunks_done"}
