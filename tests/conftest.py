@@ -79,7 +79,7 @@ def pytest_sessionstart(session):
     folder = Path(tempfile.mkdtemp(prefix="catan-warm-"))
     (folder / warm.RUNNING).write_text("")
     with open(folder / "pool.err", "w") as err:   # the child keeps its own copy of the handle
-        command = [sys.executable, "-m", "tests.warm", "--pool", str(folder), *warm.JOBS, warm.PLAIN]
+        command = [sys.executable, "-m", "tests.warm", "--pool", str(folder), *warm.JOBS, *warm.LATE]
         _warm["proc"] = subprocess.Popen(command, cwd=warm.ROOT, stdout=subprocess.DEVNULL, stderr=err,
                                          start_new_session=True)
     _warm["folder"] = folder
@@ -102,10 +102,12 @@ def pytest_runtestloop(session):
 
 
 # Distributed by file (`-n auto --dist loadfile`: a file's module-level runs are played once),
-# the files that take longest first, so that no worker is left with one at the end.
-SLOW_FILES = ("test_toy_variant.py", "test_hook_points.py", "test_policy_hooks.py", "test_grundbesitz_games.py",
-              "test_invariants.py", "test_robin_invariants.py", "test_ck_invariants.py", "test_autarkie_games.py",
-              "test_scale.py", "test_sweep.py", "test_train.py", "test_train_games.py")
+# the files that take longest first, so that no worker is left with one at the end, and last
+# those that wait for a late job of the warm-up (tests/warm.py LATE), which ends meanwhile.
+SLOW_FILES = ("test_grundbesitz_games.py", "test_invariants.py", "test_robin_invariants.py", "test_ck_invariants.py",
+              "test_autarkie_games.py", "test_scale.py", "test_sweep.py", "test_train.py", "test_train_games.py")
+LATE_FILES = ("test_hook_city_changed.py", "test_fastcompile.py", "test_toy_variant.py", "test_hook_points.py",
+              "test_policy_hooks.py")
 
 
 def pytest_configure(config):
@@ -116,7 +118,8 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(config, items):
     if hasattr(config, "workerinput"):
         rank = {name: i for i, name in enumerate(SLOW_FILES)}
-        items.sort(key=lambda item: rank.get(item.path.name, len(rank)))   # stable: a file's tests keep their order
+        rank.update({name: len(SLOW_FILES) + 1 + i for i, name in enumerate(LATE_FILES)})
+        items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FILES)))   # stable: a file's tests keep their order
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -152,3 +155,18 @@ def plain_numba_games(tmp_path_factory):
     def games(scenario):
         return (folder / scenario / "games.csv").read_bytes(), folder / "cache"
     return games
+
+
+@pytest.fixture(scope="session")
+def box_env(tmp_path_factory):
+    """group -> the environment of the processes that play the test variants of `group`
+    (tests/variant_boxes.py): the kernel cache the warm-up compiled them into (waiting for
+    it), or, without a warm-up, one of this session's (its first process compiles them)."""
+    warmed = os.environ.get(WARM_FOLDER)
+    folder = Path(warmed) if warmed else tmp_path_factory.mktemp("boxes")
+
+    def env(group):
+        if warmed:
+            _wait_for(f"{group}.done")
+        return dict(os.environ, NUMBA_CACHE_DIR=str(warm.box_cache(folder, group)))
+    return env

@@ -11,9 +11,7 @@ import pytest
 
 from simcore.jit import jitted
 from simcore.variant import Variant, register
-from tests.test_toy_variant import main as toy_main
-from tests.test_toy_variant import variant_clis
-from tests.test_toy_variant import toy_env  # noqa: F401  (the fixture: a kernel cache of its own)
+from tests.variant_boxes import clis
 
 
 def declare():
@@ -37,10 +35,6 @@ def city_changed(st, p, c):
         st.stats[p, S_DAMAGED] += 1
 
 
-def main(argv):
-    toy_main(argv, declare)
-
-
 SCENARIO = """\
 name = "citybox"
 games = 60
@@ -59,12 +53,12 @@ saboteur = "{saboteur}"
 
 
 @pytest.fixture(scope="module")
-def citybox_games(tmp_path_factory, toy_env):  # noqa: F811
+def citybox_games(tmp_path_factory, box_env):
     d = tmp_path_factory.mktemp("citybox")
     scenario = d / "citybox.toml"
     scenario.write_text(SCENARIO.format(saboteur="damage"), encoding="utf-8")
-    run, = variant_clis("tests.test_hook_city_changed", toy_env,
-                        ["run", scenario, "-q", "--no-report", "-o", d / "out"])
+    run, = clis("citybox", box_env("citybox"),
+                ["run", scenario, "-q", "--no-report", "-o", d / "out"])
     assert run.returncode == 0, run.stderr
     return pd.read_csv(d / "out" / "games.csv")
 

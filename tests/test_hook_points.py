@@ -4,7 +4,8 @@ played through the CLI, as tests/test_toy_variant.py does for the others.
 
 The "hookbox" rules: the setup goes in reverse snake order (last seat first); the
 number dice always show `number`; every grain the dice owe is paid as wool instead;
-nobody may buy a development card; every player has `bonus` VP more.
+nobody may buy a development card; every player has `bonus` VP more.  With `active = 0`
+none of this happens (the box idle: tests/variant_boxes.py).
 """
 import json
 
@@ -16,9 +17,7 @@ from simcore.fields import integer
 from simcore.game import setup_placement
 from simcore.jit import jitted
 from simcore.variant import Variant, register
-from tests.test_toy_variant import main as toy_main
-from tests.test_toy_variant import variant_cli, variant_clis
-from tests.test_toy_variant import toy_env  # noqa: F401  (the fixture: a kernel cache of its own)
+from tests.variant_boxes import clis, idle_tables
 
 GRAIN, WOOL = 3, 2
 
@@ -30,14 +29,17 @@ def declare():
     class Rules:
         number: int = integer(6, 2, 12)
         bonus: int = integer(3, 0, 5)
-    global P_NUMBER, P_BONUS
+        active: int = integer(1, 0, 1)
+    global P_NUMBER, P_BONUS, P_ACTIVE
     box = register(Variant(name="hookbox", title="Hook box", rules=Rules, kernel=__name__))
-    P_NUMBER, P_BONUS = box.slot("number"), box.slot("bonus")
+    P_NUMBER, P_BONUS, P_ACTIVE = box.slot("number"), box.slot("bonus"), box.slot("active")
 
 
 @jitted
 def setup(st, params):
     """Hook: the snake order from the last seat (game.setup_placement does each placement)."""
+    if params[P_ACTIVE] == 0:
+        return False
     for p in range(st.players - 1, -1, -1):
         setup_placement(st, p, False)
     for p in range(st.players):
@@ -48,12 +50,14 @@ def setup(st, params):
 @jitted
 def roll(st, params, p):
     """Hook: the dice show `number`."""
-    return params[P_NUMBER]
+    return params[P_NUMBER] if params[P_ACTIVE] != 0 else -1
 
 
 @jitted
 def owe(st, params, number):
     """Hook: grain owed is paid as wool."""
+    if params[P_ACTIVE] == 0:
+        return
     for p in range(st.players):
         st.owed[p, WOOL] += st.owed[p, GRAIN]
         st.owed[p, GRAIN] = 0
@@ -61,16 +65,12 @@ def owe(st, params, number):
 
 @jitted
 def forbids(st, p, a, x, y):
-    return a == A_BUY_DEV
+    return st.params[P_ACTIVE] != 0 and a == A_BUY_DEV
 
 
 @jitted
 def victory_points(st, p):
-    return st.params[P_BONUS]
-
-
-def main(argv):
-    toy_main(argv, declare)
+    return st.params[P_BONUS] if st.params[P_ACTIVE] != 0 else 0
 
 
 SCENARIO = """\
@@ -83,21 +83,17 @@ seats = ["greedy", "roads", "devcards", "random"]
 [variants.hookbox]
 number = {number}
 bonus = 3
-"""
-
-
-def hookbox_cli(env, *args):
-    return variant_cli("tests.test_hook_points", env, *args)
+""" + "\n" + idle_tables("hookbox")
 
 
 @pytest.fixture(scope="module")
-def hookbox_run(tmp_path_factory, toy_env):  # noqa: F811
+def hookbox_run(tmp_path_factory, box_env):
     d = tmp_path_factory.mktemp("hookbox")
     scenario = d / "hookbox.toml"
     scenario.write_text(SCENARIO.format(number=6), encoding="utf-8")
-    run, replay = variant_clis("tests.test_hook_points", toy_env,
-                               ["run", scenario, "-q", "--no-report", "-o", d / "out"],
-                               ["replay", scenario, "--game", 0, "--log", d / "game0.jsonl"])
+    run, replay = clis("boxes", box_env("boxes"),
+                       ["run", scenario, "-q", "--no-report", "-o", d / "out"],
+                       ["replay", scenario, "--game", 0, "--log", d / "game0.jsonl"])
     assert run.returncode == 0, run.stderr
     assert replay.returncode == 0, replay.stderr
     events = [json.loads(line) for line in (d / "game0.jsonl").read_text().splitlines()]

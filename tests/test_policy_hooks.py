@@ -19,9 +19,7 @@ from simcore.jit import jitted
 from simcore.legal import is_legal
 from simcore.records import MAX_SEATS
 from simcore.variant import Variant, register
-from tests.test_toy_variant import main as toy_main
-from tests.test_toy_variant import variant_cli
-from tests.test_toy_variant import toy_env  # noqa: F401  (the fixture: a kernel cache of its own)
+from tests.variant_boxes import clis, idle_tables
 
 
 @dataclass(frozen=True)
@@ -91,10 +89,6 @@ def builder_cheer(st, p, w):
     return w[W_CHEER] > 0
 
 
-def main(argv):
-    toy_main(argv, declare)
-
-
 SCENARIO = """\
 name = "botbox"
 games = 30
@@ -112,15 +106,15 @@ weights = {{ bb_wave = 0.0, bb_cheer = 1.0 }}
 policy = "random"
 
 [variants.botbox]
-"""
+""" + "\n" + idle_tables("botbox")
 
 
 @pytest.fixture(scope="module")
-def botbox_games(tmp_path_factory, toy_env):  # noqa: F811
+def botbox_games(tmp_path_factory, box_env):
     d = tmp_path_factory.mktemp("botbox")
     scenario = d / "botbox.toml"
     scenario.write_text(SCENARIO.format(), encoding="utf-8")
-    run = variant_cli("tests.test_policy_hooks", toy_env, "run", scenario, "-q", "--no-report", "-o", d / "out")
+    run, = clis("boxes", box_env("boxes"), ["run", scenario, "-q", "--no-report", "-o", d / "out"])
     assert run.returncode == 0, run.stderr
     return pd.read_csv(d / "out" / "games.csv")
 

@@ -6,15 +6,11 @@ pays its roller `extra` more lumber from the bank.  One parameter (variants.toy.
 one state field (toy_paid), one record column (seatK_toy_lumber), one log event
 (toy_pay), one hook (after_production), and a report entry.
 
-The toy is registered only in the processes that play it (`main`, run as a
-subprocess): registered here, it would widen every layout of the test session.
+The toy is registered only in the processes that play it (tests/variant_boxes.py, with the
+other boxes of its group, idle): registered here, it would widen every layout of the test session.
 """
 import json
-import os
-import subprocess
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -25,8 +21,8 @@ from simcore.events import log_event
 from simcore.fields import integer
 from simcore.jit import jitted
 from simcore.variant import Variant, register
+from tests.variant_boxes import clis, idle_tables
 
-ROOT = Path(__file__).resolve().parent.parent
 LUMBER = 0
 
 
@@ -66,15 +62,7 @@ ENTRY = VariantReport(name="toy", title="Toy (forests pay extra lumber)",
                       about="Extra lumber from forest rolls per player and game.")
 
 
-def main(argv, declare=declare):
-    """`catan-balance ARGV` with the toy (or the variant `declare` registers) registered."""
-    declare()
-    import cli
-    sys.argv = ["catan-balance", *argv]
-    cli.app()
-
-
-# --- the tests: each plays through `main` in a fresh process ----------------------
+# --- the tests: each plays through the CLI in a fresh process (tests/variant_boxes.py) ---
 
 SCENARIO = """\
 name = "toy"
@@ -85,43 +73,21 @@ seats = ["greedy", "roads", "devcards", "random"]
 
 [variants.toy]
 extra = {extra}
-"""
+""" + "\n" + idle_tables("toy")
+
+
+def toy_clis(env, *commands):
+    return clis("boxes", env, *commands)
 
 
 @pytest.fixture(scope="module")
-def toy_env(tmp_path_factory):
-    """The environment of the toy's processes: a cache of their own (the toy's code is no
-    engine source, so the engine's kernel cache key does not cover it)."""
-    return dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path_factory.mktemp("toy-cache")))
-
-
-def variant_clis(module, env, *commands):
-    """`catan-balance ARGS` for each ARGS of `commands`, each in a fresh process that first runs
-    `module`.main (registering its variant), one after the other: the first compiles the
-    variant's kernel (a run's, a replay's: the same) and caches it, the others load it
-    (started together, each would compile it).  Returns their CompletedProcess, in order."""
-    code = f"import sys; from {module} import main; main(sys.argv[1:])"
-    return [subprocess.run([sys.executable, "-c", code, *map(str, args)], cwd=ROOT, env=env, text=True,
-                           capture_output=True, timeout=900) for args in commands]
-
-
-def variant_cli(module, env, *args):
-    """`catan-balance ARGS` in a fresh process that first runs `module`.main (registering its variant)."""
-    return variant_clis(module, env, args)[0]
-
-
-def toy_cli(env, *args):
-    return variant_cli("tests.test_toy_variant", env, *args)
-
-
-@pytest.fixture(scope="module")
-def toy_run(tmp_path_factory, toy_env):
+def toy_run(tmp_path_factory, box_env):
     """A run of 40 toy games with a report, and the replay log of game 0."""
     d = tmp_path_factory.mktemp("toy")
     scenario = d / "toy.toml"
     scenario.write_text(SCENARIO.format(extra=2), encoding="utf-8")
-    run, replay = variant_clis("tests.test_toy_variant", toy_env, ["run", scenario, "-q", "-o", d / "out"],
-                               ["replay", scenario, "--game", 0, "--log", d / "game0.jsonl"])
+    run, replay = toy_clis(box_env("boxes"), ["run", scenario, "-q", "-o", d / "out"],
+                           ["replay", scenario, "--game", 0, "--log", d / "game0.jsonl"])
     assert run.returncode == 0, run.stderr
     assert replay.returncode == 0, replay.stderr
     return d
@@ -152,10 +118,10 @@ def test_the_report_shows_the_toy_column(toy_run):
     assert "## Toy (forests pay extra lumber)" in text and "| toy lumber |" in text
 
 
-def test_a_bad_toy_parameter_is_a_one_line_error(tmp_path, toy_env):
+def test_a_bad_toy_parameter_is_a_one_line_error(tmp_path, box_env):
     scenario = tmp_path / "toy.toml"
     scenario.write_text(SCENARIO.format(extra=9), encoding="utf-8")
-    result = toy_cli(toy_env, "run", scenario, "-q", "-o", tmp_path / "out")
+    result, = toy_clis(box_env("boxes"), ["run", scenario, "-q", "-o", tmp_path / "out"])
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 2 and len(lines) == 1, result.stderr
     assert lines[0] == (f"error: {scenario}: variants.toy.extra: 9 is out of range; "

@@ -6,14 +6,15 @@ cache is written only once a compile ends), and a cold compile takes 20-70 s.  E
 job compiles the product's kernel for one state record (simcore.batch.play_batch) and,
 in the same process so that the engine's helpers compiled for it are reused, the test
 checker kernels for that record; the workers then load them all from numba's disk
-cache (NUMBA_CACHE_DIR, as inherited).  The `plain` job plays the games of
-test_fastcompile with plain numba (fastcompile off, a cache folder of its own): its
-compile takes longest and only one test waits for it.
+cache (NUMBA_CACHE_DIR, as inherited).  The late jobs, each with a cache folder of its
+own, are those only a few tests wait for: `plain` plays the games of test_fastcompile with
+plain numba (fastcompile off), `boxes` and `citybox` compile the kernels of the variants
+test files declare (tests/variant_boxes.py).
 
 `python -m tests.warm --pool FOLDER JOB...` runs the jobs, as many at once as there are
-cores, longest first and `plain` last; it writes FOLDER/JOB.done (the job's exit status)
-and a line of FOLDER/pool.log as each job ends, FOLDER/ready once every job but `plain`
-has ended, and removes FOLDER/running when it ends.  A job that fails only costs its
+cores, longest first and the late jobs last; it writes FOLDER/JOB.done (the job's exit
+status) and a line of FOLDER/pool.log as each job ends, FOLDER/ready once every job but the
+late ones has ended, and removes FOLDER/running when it ends.  A job that fails only costs its
 compile to the tests (they compile what they need as without the warm-up); its stderr is
 in FOLDER/JOB.err.  `python -m tests.warm JOB` runs one job.
 """
@@ -30,6 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # the other variants' compiled-out stubs; a base kernel besides would add ~90 s of CPU to the suite.
 PLAIN_NUMBA_SCENARIOS = ("grundbesitz",)
 PLAIN = "plain"                                   # the job no test but test_fastcompile's waits for
+BOX_JOBS = {"boxes": 55, "citybox": 95}           # tests.variant_boxes.GROUPS: rough cold compile seconds
+LATE = (PLAIN, *BOX_JOBS)
 READY = "ready"
 LOG = "pool.log"                                  # a line per job: exit status, CPU and wall seconds
 RUNNING = "running"                               # written before the pool starts, removed when it ends
@@ -42,6 +45,11 @@ def plain_numba_command(scenario, out):
 def plain_numba_env(folder):
     from simcore import fastcompile
     return {**os.environ, "NUMBA_CACHE_DIR": str(Path(folder) / "cache"), fastcompile.SWITCH: "0"}
+
+
+def box_cache(folder, group):
+    """The kernel cache of a group of test variants (tests/variant_boxes.py) in the warm-up's folder."""
+    return Path(folder) / f"{group}-cache"
 
 
 def _base():
@@ -87,15 +95,18 @@ def run_job(name, folder=None):
                              for s in PLAIN_NUMBA_SCENARIOS)
         return subprocess.run(["bash", "-c", script], cwd=ROOT, env=plain_numba_env(folder),
                               stdout=subprocess.DEVNULL).returncode
+    if name in BOX_JOBS:
+        from tests.variant_boxes import compile_group
+        return compile_group(name, folder, {**os.environ, "NUMBA_CACHE_DIR": str(box_cache(folder, name))})
     JOBS[name][0]()
     return 0
 
 
 def pool(folder, names):
-    """Run the jobs `names`, os.cpu_count() at a time, longest first, `plain` last (see the module doc)."""
+    """Run the jobs `names`, os.cpu_count() at a time, longest first, the late ones last (see the module doc)."""
     folder = Path(folder)
-    cost = {PLAIN: PLAIN_SECONDS, **{name: seconds for name, (_, seconds) in JOBS.items()}}
-    waiting = sorted(names, key=lambda name: (name == PLAIN, -cost[name]))   # plain: no worker waits for it
+    cost = {PLAIN: PLAIN_SECONDS, **BOX_JOBS, **{name: seconds for name, (_, seconds) in JOBS.items()}}
+    waiting = sorted(names, key=lambda name: (name in LATE, -cost[name]))   # late: few tests wait for them
     running = {}
     slots = max(os.cpu_count() or 1, 1)
     try:
@@ -111,7 +122,7 @@ def _run_pool(folder, waiting, running, slots):
         while waiting and len(running) < slots:
             name = waiting.pop(0)
             with open(folder / f"{name}.err", "w") as err:
-                command = [sys.executable, "-m", "tests.warm", name] + ([str(folder)] if name == PLAIN else [])
+                command = [sys.executable, "-m", "tests.warm", name] + ([str(folder)] if name in LATE else [])
                 running[name] = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err)
                 started[name] = time.monotonic()
         time.sleep(0.2)
@@ -123,7 +134,7 @@ def _run_pool(folder, waiting, running, slots):
                     log.write(f"{name}: exit {proc.returncode}, {used:.0f} s CPU, {wall:.0f} s\n")
                 (folder / f"{name}.done").write_text(str(proc.returncode))
                 del running[name]
-        if not (set(waiting) | set(running)) - {PLAIN} and not (folder / READY).exists():
+        if not (set(waiting) | set(running)) - set(LATE) and not (folder / READY).exists():
             (folder / READY).write_text("")
 
 
