@@ -11,11 +11,12 @@ from simcore.ck_progress_board import can_play as can_play_progress
 from simcore.actions import A_END, A_TRADE
 from simcore.ck_board import (GRAIN, PAPER, all_active, barbarian_strength, can_activate, can_build_knight, can_chase,
                               can_improve, can_promote, can_repair, cost_row_afford, hand_limit, has_damaged_city,
-                              is_city, knight_cost_ok, is_metropolis, metropolises, progress_in_hand, takes_metropolis)
+                              is_city, knight_cost_ok, is_metropolis, may_promote, metropolises, progress_in_hand,
+                              takes_metropolis)
 from simcore.jit import jitted
 from simcore.legal import is_legal
 from simcore.records import S_CITIES
-from simcore.state import N_RESOURCES
+from simcore.state import N_RESOURCES, row_sum
 from simcore.topology import HEX_CORNERS, N_CORNERS
 from simcore.variants.ck import (A_CK_IMPROVE, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
                                  A_CK_KNIGHT_PROMOTE, A_CK_PLAY_PROGRESS, A_CK_REPAIR, A_CK_WALL, KNIGHTS_PER_LEVEL, MAX_LEVEL,
@@ -32,14 +33,17 @@ def threatened(st, p, w):
     left = steps - st.ck_barbarians
     if w[W_CK_KNIGHTS] <= 0 or left * 3 > w[W_CK_KNIGHTS] * steps + 3:
         return False
-    power = st.ck_power                # each player's active strength
-    total = 0
-    weakest = True
+    total = 0                          # Catan's active strength (st.ck_power: each player's)
     for q in range(st.players):
-        total += power[q]
-        if q != p and power[q] < power[p] and open_cities(st, q) > 0:
-            weakest = False
-    return total < barbarian_strength(st) or (weakest and open_cities(st, p) > 0)
+        total += st.ck_power[q]
+    if total < barbarian_strength(st):
+        return True
+    if open_cities(st, p) <= 0:
+        return False
+    for q in range(st.players):        # p is among the weakest with a city to lose
+        if q != p and st.ck_power[q] < st.ck_power[p] and open_cities(st, q) > 0:
+            return False
+    return True
 
 
 @jitted
@@ -49,11 +53,18 @@ def open_cities(st, q):
 
 
 @jitted
+def knight_affordable(st, p):
+    """knight_action can do something p pays for: activate (grain, an inactive knight) or
+    build or promote (wool + ore)."""
+    return knight_cost_ok(st, p) or (st.hand[p, GRAIN] >= 1 and not all_active(st, p))
+
+
+@jitted
 def knight_action(st, p, w):
     """Activate, build, then promote a knight (the first corner each): (action, corner) or
     (-1, -1).  Each loop only when p can pay and has knights to act on (the checks' own
     conditions, asked once)."""
-    knights = st.ck_knights[p].sum()
+    knights = row_sum(st.ck_knights, p)
     if st.hand[p, GRAIN] >= 1 and knights > 0 and not all_active(st, p):
         for c in range(N_CORNERS):
             if can_activate(st, p, c):
@@ -64,7 +75,7 @@ def knight_action(st, p, w):
         for c in range(N_CORNERS):
             if can_build_knight(st, p, c):
                 return A_CK_KNIGHT_BUILD, c
-    if w[W_CK_KNIGHTS] >= 1.0 and knights > 0:
+    if w[W_CK_KNIGHTS] >= 1.0 and may_promote(st, p):
         for c in range(N_CORNERS):
             if can_promote(st, p, c):
                 return A_CK_KNIGHT_PROMOTE, c
@@ -87,7 +98,7 @@ def chaser(st, p):
 @jitted
 def best_track(st, p, w):
     """The affordable improvement with the best preference (a metropolis doubles it), or -1."""
-    if w[W_CK_IMPROVE] <= 0:
+    if w[W_CK_IMPROVE] <= 0 or st.stats[p, S_CITIES] == 0:   # can_improve needs a city
         return -1
     best, ties, t_best = -1.0, 0, -1
     for t in range(N_TRACKS):
@@ -114,11 +125,11 @@ def action(st, p, w):
         for c in range(N_CORNERS):
             if st.ck_damaged[c] and can_repair(st, p, c):
                 return A_CK_REPAIR, c, 0
-    if w[W_CK_CHASE] > 0 and st.ck_attacks > 0 and builder.robber_on_own_hex(st, p):
-        c = chaser(st, p)
+    if w[W_CK_CHASE] > 0 and st.ck_attacks > 0 and st.ck_power[p] > 0 and builder.robber_on_own_hex(st, p):
+        c = chaser(st, p)                # (only an active knight chases: p has one)
         if c >= 0:
             return A_CK_KNIGHT_CHASE, c, 0
-    if threatened(st, p, w):
+    if knight_affordable(st, p) and threatened(st, p, w):
         a, c = knight_action(st, p, w)
         if a >= 0:
             return a, c, 0
@@ -129,9 +140,9 @@ def action(st, p, w):
         for card in range(N_PROGRESS):
             if st.ck_progress[p, card] > 0 and progress_worth(st, p, card, w) and can_play_progress(st, p, card):
                 return A_CK_PLAY_PROGRESS, card, 0
-    if (w[W_CK_WALL] > 0 and st.hand[p].sum() >= hand_limit(st, p) - 1 and st.ck_walls[p] < st.params[P_CK_MAX_WALLS]
-            and cost_row_afford(st, p, P_CK_WALL_COST)):
-        for c in range(N_CORNERS):       # can_wall, its other conditions asked above
+    if (w[W_CK_WALL] > 0 and st.ck_walls[p] < st.stats[p, S_CITIES] and st.ck_walls[p] < st.params[P_CK_MAX_WALLS]
+            and row_sum(st.hand, p) >= hand_limit(st, p) - 1 and cost_row_afford(st, p, P_CK_WALL_COST)):
+        for c in range(N_CORNERS):       # can_wall, its other conditions asked above (walls stand under cities)
             if is_city(st, p, c) and st.ck_wall[c] == 0:
                 return A_CK_WALL, c, 0
     a, x, y = builder.action(st, p, w)

@@ -8,7 +8,8 @@ from policies import builder
 from simcore.ck_progress_board import answers, corner_ok, first_ok, inventor_hex, open_road, pick_ok
 from simcore.pieces import has_building_on
 from simcore.jit import jitted
-from simcore.state import DESERT, N_RESOURCES, PIPS, randint
+from simcore.ck_board import all_active
+from simcore.state import DESERT, N_RESOURCES, PIPS, randint, row_sum
 from simcore.state import victory_points as total_vp
 from simcore.topology import HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HARBOR, CARD_CRANE, CARD_DESERTER,
@@ -75,19 +76,25 @@ def roll_value(st, p, s):
 
 @jitted
 def alchemist_sum(st, p):
+    return alchemist_best(st, p)[0]
+
+
+@jitted
+def alchemist_best(st, p):
+    """(the sum of the number dice with the best roll_value, the first of equals; its value)."""
     best, where = -1e9, 2
     for s in range(2, 13):
         if s != 7:
             v = roll_value(st, p, s)
             if v > best:
                 best, where = v, s
-    return where
+    return where, best
 
 
 @jitted
 def alchemist(st, p, w):
     """Play the Alchemist when the best sum pays at least ck_card_min."""
-    return roll_value(st, p, alchemist_sum(st, p)) >= w[W_CK_CARD_MIN]
+    return alchemist_best(st, p)[1] >= w[W_CK_CARD_MIN]
 
 
 @jitted
@@ -170,9 +177,10 @@ def worth(st, p, card, w):
         return st.ck_merchant_owner != p
     if card == CARD_WARLORD:
         n = 0
-        for c in range(N_CORNERS):
-            if st.corner_guard[c] == p and st.ck_knight_active[c] == 0:
-                n += 1
+        if not all_active(st, p):
+            for c in range(N_CORNERS):
+                if st.corner_guard[c] == p and st.ck_knight_active[c] == 0:
+                    n += 1
         return n >= 2 or st.params[P_CK_STEPS] - st.ck_barbarians <= 2
     if card == CARD_INVENTOR:
         return inventor_gain(st, p) > 0
@@ -266,7 +274,7 @@ def bishop_hex(st, q):
         n = 0.0
         for p in range(st.players):
             if p != q and (mask >> p) & 1:
-                n += 1.0 + 0.1 * st.hand[p].sum()
+                n += 1.0 + 0.1 * row_sum(st.hand, p)
         v = n - 10.0 * ((mask >> q) & 1 == 1)
         if v > best:
             best, where = v, x

@@ -26,7 +26,7 @@ from simcore.events import log_event
 from simcore.game import discard_half, move_robber, setup_placement
 from simcore.jit import jitted
 from simcore.pieces import place_city
-from simcore.state import N_DEV_CARDS, N_RESOURCES
+from simcore.state import N_DEV_CARDS, N_RESOURCES, row_sum, seat_from
 from simcore.state import victory_points as total_vp
 from simcore.topology import HEX_CORNERS, N_CORNERS
 from simcore.variants.ck import (A_CK_IMPROVE, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
@@ -83,7 +83,7 @@ def owe(st, params, number):
     resources; a damaged city produces as a settlement (RULES.md §4, §2)."""
     for q in range(st.players):
         if st.ck_level[q, SCIENCE] >= ABILITY_LEVEL:     # the aqueduct's test (after_production)
-            st.ck_hand_before[q] = st.hand[q].sum()
+            st.ck_hand_before[q] = row_sum(st.hand, q)
         n = 0
         for k in range(PAPER, PAPER + 3):
             n += st.hand[q, k]
@@ -118,8 +118,8 @@ def after_production(st, params, p):
             n += st.hand[q, k]
         st.stats[q, S_CK_GAIN_COMMODITIES] += max(0, n - st.ck_comm_before[q])
     for i in range(st.players):
-        q = (p + i) % st.players
-        if st.ck_level[q, SCIENCE] >= ABILITY_LEVEL and st.hand[q].sum() == st.ck_hand_before[q]:
+        q = seat_from(st, p, i)
+        if st.ck_level[q, SCIENCE] >= ABILITY_LEVEL and row_sum(st.hand, q) == st.ck_hand_before[q]:
             r = ck_bots.ck_aqueduct(st, q)
             if r < 0 or r >= N_RESOURCES:
                 st.illegal += 1

@@ -1,13 +1,13 @@
 """Cities & Knights (RULES.md §4): the dice (red, yellow, event die), the gates' progress
 card draws, and the barbarians: their ship, the attack, pillage and Defender cards."""
 from policies import variant_ck as ck_bots
-from simcore.ck_board import barbarian_strength, free_city, is_city, is_metropolis, strength
+from simcore.ck_board import barbarian_strength, free_city, has_free_city, is_city, is_metropolis, strength
 from simcore.ck_cards import draw
 from simcore.ck_cities import lose_city
 from simcore.ck_knights import deactivate_all
 from simcore.events import log_event
 from simcore.jit import jitted
-from simcore.state import randint
+from simcore.state import randint, seat_from
 from simcore.topology import N_CORNERS
 from simcore.variants.ck import (DRAW_GATE, DRAW_TIE, E_CK_ATTACK, E_CK_BARBARIANS, E_CK_DEFENDER, E_CK_ROLL,
                                  G_CK_ATTACKS, G_CK_LOST, G_CK_PILLAGED, G_CK_WON, N_TRACKS, OUTCOME_DEFENDER,
@@ -42,7 +42,7 @@ def gate(st, p, t, red):
     """Every player (from the roller on) whose level in track t reaches the gate's
     requirement draws a card of that colour: level n draws on red 1..n + 1."""
     for i in range(st.players):
-        q = (p + i) % st.players
+        q = seat_from(st, p, i)
         level = st.ck_level[q, t]
         if level > 0 and red <= level + 1:
             draw(st, q, t, DRAW_GATE)
@@ -60,7 +60,7 @@ def advance(st, params):
 @jitted
 def has_open_city(st, q):
     """q has a city without a metropolis (one the barbarians can take)."""
-    return free_city(st, q) >= 0
+    return has_free_city(st, q)
 
 
 @jitted

@@ -4,7 +4,7 @@ reach scratch."""
 from simcore.economy import kind_rate
 from simcore.jit import jitted
 from simcore.records import S_CITIES
-from simcore.state import DESERT, GENERIC_HARBOUR, N_RESOURCES
+from simcore.state import DESERT, GENERIC_HARBOUR, N_RESOURCES, row_sum
 from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS
 from simcore.variants.ck import (ABILITY_LEVEL, CLOTH, HAND_LIMIT, KNIGHT_LEVELS, KNIGHTS_PER_LEVEL, MAX_LEVEL,
                                  METRO_LEVEL, N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_ON, P_CK_REPAIR,
@@ -57,6 +57,13 @@ def free_city(st, p):
 
 
 @jitted
+def has_free_city(st, p):
+    """free_city(st, p) >= 0 without the scan: each metropolis stands on its own city of
+    its holder, so p has a city without one iff it has more cities than metropolises."""
+    return st.stats[p, S_CITIES] > metropolises(st, p)
+
+
+@jitted
 def metropolises(st, p):
     n = 0
     for t in range(N_TRACKS):
@@ -100,9 +107,9 @@ def improve_ok(st, p, t, discount):
         return False
     holder = st.ck_metro[t]
     if new == METRO_LEVEL and holder < 0:
-        return free_city(st, p) >= 0
+        return has_free_city(st, p)
     if new == MAX_LEVEL and holder != p:
-        return holder >= 0 and st.ck_level[holder, t] < MAX_LEVEL and free_city(st, p) >= 0
+        return holder >= 0 and st.ck_level[holder, t] < MAX_LEVEL and has_free_city(st, p)
     return True
 
 
@@ -193,6 +200,16 @@ def can_promote(st, p, c):
     """One level up, at most twice per level; mighty needs the fortress (politics 3);
     once per turn."""
     return promote_ok(st, p, c) and knight_cost_ok(st, p)
+
+
+@jitted
+def may_promote(st, p):
+    """Some knight of p is of a level promote_ok allows (without the scan; the corner and
+    this turn's promotions are promote_ok's): a basic one while strong ones are under
+    their limit, or a strong one while mighty ones are and p has the fortress."""
+    k = st.ck_knights
+    return ((k[p, 0] > 0 and k[p, 1] < KNIGHTS_PER_LEVEL)
+            or (k[p, 1] > 0 and k[p, 2] < KNIGHTS_PER_LEVEL and st.ck_level[p, POLITICS] >= ABILITY_LEVEL))
 
 
 @jitted
@@ -296,7 +313,7 @@ def road_ok(st, p, e):
 @jitted
 def progress_in_hand(st, p):
     """Non-VP progress cards p holds (the VP ones are shown at once)."""
-    return st.ck_progress[p].sum()
+    return row_sum(st.ck_progress, p)
 
 
 @jitted

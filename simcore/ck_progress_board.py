@@ -7,11 +7,14 @@ the card's player, or an opponent the card makes give something (Commercial Harb
 Deserter k 1, Wedding).  st.ck_pick holds the earlier answer a later choice depends on
 (the Inventor's first hex, the Master Merchant's and the Spy's victim, the Deserter's
 opponent).  No state changes here."""
-from simcore.ck_board import (all_active, has_damaged_city, improve_ok, is_city, is_empty, is_metropolis, own_knight,
-                              promote_ok, road_ok)
+import numpy as np
+
+from simcore.ck_board import (all_active, has_damaged_city, improve_ok, is_city, is_empty, is_metropolis, may_promote,
+                              own_knight, promote_ok, road_ok)
 from simcore.jit import jitted
 from simcore.pieces import can_build_road_at, has_building_on
-from simcore.state import DESERT, N_RESOURCES, PIECE_CITY, PIECE_ROAD
+from simcore.records import S_CITIES, S_SETTLEMENTS
+from simcore.state import DESERT, N_RESOURCES, PIECE_CITY, PIECE_ROAD, row_sum
 from simcore.state import victory_points as total_vp
 from simcore.topology import EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HARBOR, CARD_CRANE, CARD_DESERTER,
@@ -26,6 +29,7 @@ PICK_RANGE = max(N_EDGES, N_CORNERS, N_HEXES, N_PROGRESS)   # every choice's ans
 GRAIN, ORE = 3, 4
 MEDICINE_ORE, MEDICINE_GRAIN = 2, 1          # Medicine: a city for 2 ore + 1 grain
 INVENTOR_NUMBERS = (3, 4, 5, 9, 10, 11)      # the Inventor never moves 2, 12, 6, 8
+INVENTOR_NUMBER = np.array([n in INVENTOR_NUMBERS for n in range(13)], np.bool_)   # by number token (0 none)
 
 
 @jitted
@@ -57,11 +61,28 @@ def can_play(st, p, card):
         return True
     elif card == CARD_IRRIGATION or card == CARD_MINING:
         return True
-    elif card == CARD_INTRIGUE or card == CARD_SMITH or card == CARD_ENGINEER:
-        return any_corner(st, p, card)
-    if card == CARD_MEDICINE or card == CARD_SABOTEUR:
+    elif card == CARD_INTRIGUE:
+        return opposing_knights(st, p) and any_corner(st, p, card)
+    elif card == CARD_SMITH:
+        return may_promote(st, p) and any_corner(st, p, card)
+    elif card == CARD_ENGINEER:      # a city without a wall: walls stand under their owners' cities
+        return st.ck_walls[p] < st.params[P_CK_MAX_WALLS] and st.ck_walls[p] < st.stats[p, S_CITIES]
+    if card == CARD_MEDICINE:        # a settlement
+        return st.stats[p, S_SETTLEMENTS] > 0
+    if card == CARD_SABOTEUR:
         return any_corner(st, p, card)
     return any_ok(st, p, card, 0)
+
+
+@jitted
+def opposing_knights(st, p):
+    """Another player has a knight on the board."""
+    for q in range(st.players):
+        if q != p:
+            for lv in range(st.ck_knights.shape[1]):
+                if st.ck_knights[q, lv] > 0:
+                    return True
+    return False
 
 
 @jitted
@@ -87,7 +108,41 @@ def any_ok(st, q, card, k):
 
 @jitted
 def first_ok(st, q, card, k):
-    """The first allowed answer of choice k, -1 = none."""
+    """The first allowed answer of choice k, -1 = none.  The choices with many answers
+    test them in a loop of their own (pick_ok's test, without its dispatch per answer)."""
+    if card == CARD_ROAD_BUILDING or (card == CARD_DIPLOMAT and k != 0):
+        if st.pieces[q, PIECE_ROAD] > 0:                # free_road_ok
+            for x in range(N_EDGES):
+                if can_build_road_at(st, q, x) and road_ok(st, q, x):
+                    return x
+        return -1
+    if card == CARD_DIPLOMAT:
+        for x in range(N_EDGES):
+            if open_road(st, x):
+                return x
+        return -1
+    if card == CARD_INTRIGUE or card == CARD_SMITH or card == CARD_ENGINEER or card == CARD_MEDICINE or card == CARD_SABOTEUR:
+        for x in range(N_CORNERS):
+            if corner_ok(st, q, card, x):
+                return x
+        return -1
+    if card == CARD_MERCHANT:
+        for x in range(N_HEXES):
+            if merchant_ok(st, q, x):
+                return x
+        return -1
+    if card == CARD_DESERTER and k > 0:                 # k 1 the owner's knight, k 2 where p's comes
+        for x in range(N_CORNERS):
+            if own_knight(st, q, x) if k == 1 else (is_empty(st, x) and st.road_touch[q, x] > 0):
+                return x
+        return -1
+    if card == CARD_SPY and k > 0:                     # a progress card the victim holds
+        for x in range(N_PROGRESS):
+            if st.ck_progress[st.ck_pick, x] > 0:
+                return x
+        return -1
+    if card == CARD_BISHOP:                             # any hex but the robber's
+        return 1 if st.robber == 0 else 0
     for x in range(answers(st, card, k)):
         if pick_ok(st, q, card, k, x):
             return x
@@ -157,7 +212,7 @@ def pick_ok(st, q, card, k, x):
             return x < N_RESOURCES and st.hand[q, x] > 0
         return PAPER <= x < PAPER + N_TRACKS and st.hand[q, x] > 0
     if card == CARD_MERCHANT:                       # a land hex next to an own building
-        return x < N_HEXES and st.hex_resource[x] != DESERT and has_building_on(st, q, x)
+        return x < N_HEXES and merchant_ok(st, q, x)
     if card == CARD_MERCHANT_FLEET:                 # a kind the bank trades
         return x < st.hand.shape[1] and st.trade_rate[q, x] > 0
     if card == CARD_RESOURCE_MONOPOLY:
@@ -175,6 +230,12 @@ def pick_ok(st, q, card, k, x):
     if card == CARD_WEDDING:                        # a card kind the giver holds
         return x < st.hand.shape[1] and st.hand[q, x] > 0
     return False
+
+
+@jitted
+def merchant_ok(st, q, x):
+    """A land hex x < N_HEXES next to q's building (the Merchant)."""
+    return st.hex_resource[x] != DESERT and has_building_on(st, q, x)
 
 
 @jitted
@@ -208,9 +269,9 @@ def corner_ok(st, q, card, x):
 @jitted
 def victim_ok(st, p, card, q):
     if card == CARD_MASTER_MERCHANT:                # more VP, and cards
-        return total_vp(st, q) > total_vp(st, p) and st.hand[q].sum() > 0
+        return total_vp(st, q) > total_vp(st, p) and row_sum(st.hand, q) > 0
     if card == CARD_SPY:
-        return st.ck_progress[q].sum() > 0
+        return row_sum(st.ck_progress, q) > 0
     for c in range(N_CORNERS):                      # the Deserter: q has a knight
         if st.corner_guard[c] == q:
             return True
@@ -219,11 +280,7 @@ def victim_ok(st, p, card, q):
 
 @jitted
 def inventor_hex(st, h):
-    n = st.hex_number[h]
-    for m in INVENTOR_NUMBERS:
-        if n == m:
-            return True
-    return False
+    return INVENTOR_NUMBER[st.hex_number[h]]
 
 
 @jitted
@@ -259,16 +316,19 @@ def has_inactive_knight(st, p):
 @jitted
 def opponent_has_commodity(st, p):
     for q in range(st.players):
-        if q != p and st.hand[q, PAPER:PAPER + N_TRACKS].sum() > 0:
-            return True
+        if q != p:
+            for k in range(PAPER, PAPER + N_TRACKS):
+                if st.hand[q, k] > 0:
+                    return True
     return False
 
 
 @jitted
 def richer_with_cards(st, p):
     """The first player with more VP than p and cards in hand, -1 = none (Wedding)."""
+    vp = total_vp(st, p)
     for q in range(st.players):
-        if q != p and total_vp(st, q) > total_vp(st, p) and st.hand[q].sum() > 0:
+        if q != p and total_vp(st, q) > vp and row_sum(st.hand, q) > 0:
             return q
     return -1
 

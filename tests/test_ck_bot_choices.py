@@ -1,19 +1,23 @@
 """The C&K builder's card choices (policies.progress_ck): the loops of its own that the cards
 played most use (best_answer's Merchant, Bishop, Inventor, Diplomat, Deserter, corner cards,
 constant scores) answer as the one generic loop over pick_ok and score does, and the
-Inventor's one-pass gain as its two best_answer passes, on positions of real games."""
+Inventor's one-pass gain as its two best_answer passes; the rules' first allowed answer
+(ck_progress_board.first_ok, loops of its own) as the loop over pick_ok, and can_play's counts
+as the corner scans they replace; on positions of real games."""
 import numpy as np
 import pytest
 
 from policies import progress_ck as pc
 from simcore.batch import play_batch
-from simcore.ck_progress_board import answers, pick_ok
+from simcore.ck_progress_board import (GRAIN, MEDICINE_GRAIN, MEDICINE_ORE, ORE, answers, any_corner, can_play,
+                                       first_ok, pick_ok)
 from simcore.config import find_scenario, load_scenario, pack_policies, pack_rules
 from simcore.params import P_MAX_TURNS
 from simcore.seeds import game_seeds
-from simcore.state import PIPS, new_state_buffer
+from simcore.state import PIECE_CITY, PIPS, new_state_buffer
 from simcore.topology import N_HEXES
-from simcore.variants.ck import CARD_ALCHEMIST, CARD_INVENTOR, N_PROGRESS
+from simcore.variants.ck import (CARD_ALCHEMIST, CARD_ENGINEER, CARD_INTRIGUE, CARD_INVENTOR, CARD_MEDICINE, CARD_SMITH,
+                                 N_PROGRESS)
 
 
 def generic_best(st, q, card, k, w):
@@ -67,3 +71,37 @@ def test_the_own_loops_choose_as_the_generic_one(st):
                 for pick in range(st.players):           # the earlier answer later choices depend on
                     st.ck_pick = pick
                     assert pc.best_answer(st, q, card, k, w) == generic_best(st, q, card, k, w), (q, card, k)
+
+
+def generic_first(st, q, card, k):
+    """first_ok as one loop over every answer through pick_ok (the reference)."""
+    for x in range(answers(st, card, k)):
+        if pick_ok(st, q, card, k, x):
+            return x
+    return -1
+
+
+def generic_can_play(st, p, card):
+    """can_play's card conditions with every corner card scanned (the reference of its counts:
+    Medicine a settlement, Engineer a city without a wall, Smith a knight to promote,
+    Intrigue an opposing knight by p's road)."""
+    if card == CARD_MEDICINE:
+        return (st.hand[p, ORE] >= MEDICINE_ORE and st.hand[p, GRAIN] >= MEDICINE_GRAIN and st.pieces[p, PIECE_CITY] > 0
+                and st.ck_damaged_n[p] == 0 and any_corner(st, p, card))
+    if card in (CARD_INTRIGUE, CARD_SMITH, CARD_ENGINEER):
+        return any_corner(st, p, card)
+    return can_play(st, p, card)
+
+
+@pytest.mark.parametrize("st", list(positions()))
+def test_the_own_first_answer_loops_and_counts_agree_with_the_scans(st):
+    for q in range(st.players):
+        held = st.ck_progress[q].copy()
+        for card in range(N_PROGRESS):
+            for k in range(3):
+                for pick in range(st.players):
+                    st.ck_pick = pick
+                    assert first_ok(st, q, card, k) == generic_first(st, q, card, k), (q, card, k, pick)
+            st.ck_progress[q, card] = 1
+            assert can_play(st, q, card) == generic_can_play(st, q, card), (q, card)
+        st.ck_progress[q] = held

@@ -2,8 +2,8 @@
 random-policy and greedy-family games (a compiled checker: tests/invariants.py's game loop with this check):
 conservation of every card kind and of the progress cards, progress hands within 4,
 knights <= 2 per level and matching the board, the kept counts (ck_power: the active knights'
-levels; ck_damaged_n: the damaged cities) matching the board, metropolises <= 1 per track on their
-holder's cities, walls and damage only under cities, VP = the sum of their sources,
+levels; ck_damaged_n: the damaged cities; the settlement and city counts) matching the board,
+metropolises <= 1 per track on their holder's cities, walls and damage only under cities, VP = the sum of their sources,
 no refused policy answer; and the games are the product's (same winner and length)."""
 import numpy as np
 import pytest
@@ -29,7 +29,8 @@ INVARIANTS = {1: "bank + hands == supply for every card kind", 2: "progress card
               9: "a damaged corner that is no city", 10: "a refused policy answer", 11: "level out of 0..5",
               12: "a winner below ck.victory_points, or not on its own turn", 13: "max_turns game not at max_turns",
               14: "ck_power is not the sum of the active knights' levels",
-              15: "ck_damaged_n is not the count of damaged cities"}
+              15: "ck_damaged_n is not the count of damaged cities",
+              16: "the settlement or city counts (stats, read by the bots' and can_play's tests) are not the board's"}
 
 
 @njit(cache=True)
@@ -72,6 +73,13 @@ def check(st, params):
         for t in range(N_TRACKS):
             if st.ck_level[p, t] < 0 or st.ck_level[p, t] > MAX_LEVEL:
                 return 11
+        settlements, cities = 0, 0
+        for c in range(N_CORNERS):
+            if st.corner_owner[c] == p:
+                settlements += st.corner_level[c] == 1
+                cities += st.corner_level[c] == 2
+        if settlements != st.stats[p, R.S_SETTLEMENTS] or cities != st.stats[p, R.S_CITIES]:
+            return 16
         walls = 0
         for c in range(N_CORNERS):
             if st.ck_wall[c] and st.corner_owner[c] == p:
