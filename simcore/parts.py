@@ -173,7 +173,8 @@ def start(record):
         return
     from numba.np.numpy_support import as_dtype
     folder = Path(tempfile.mkdtemp(prefix="catan-parts-"))
-    (folder / "record.pickle").write_bytes(pickle.dumps(as_dtype(record)))
+    modules = sorted({fn.__module__ for fn, _ in PARTS.values()})   # where the parts are declared
+    (folder / "record.pickle").write_bytes(pickle.dumps((as_dtype(record), modules)))
     code = f"import sys; sys.path.insert(0, {str(_ROOT)!r}); from simcore.parts import main; main({str(folder)!r})"
     env = {**os.environ, JOBS: "1"}
     with open(folder / "stderr", "w") as err:
@@ -247,10 +248,13 @@ def _end_children():
 
 def main(folder):
     """The child: compile the parts for the record type in FOLDER/record.pickle into FOLDER/parts.bc."""
-    import simcore.game  # noqa: F401  (every part declared)
+    import importlib
     from numba.np.numpy_support import from_dtype
     folder = Path(folder)
-    record = from_dtype(pickle.loads((folder / "record.pickle").read_bytes()))
+    dtype, modules = pickle.loads((folder / "record.pickle").read_bytes())
+    for name in modules:   # every part declared
+        importlib.import_module(name)
+    record = from_dtype(dtype)
     bitcode = compile_parts(record)
     (folder / "parts.tmp").write_bytes(bitcode)
     (folder / "parts.tmp").rename(folder / "parts.bc")
