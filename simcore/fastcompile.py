@@ -55,6 +55,10 @@ SWITCH = "CATAN_BALANCE_FASTCOMPILE"   # "0" (or off/false/no): plain numba
 # "module.qualname" of every jitted helper (filled by simcore.jit.jitted)
 HELPERS = set()
 
+# callbacks(final module) run on a kernel's module after its optimisation, before its machine
+# code (simcore.parts links in the parts compiled apart)
+OPTIMISED_HOOKS = []
+
 # numba options of every helper: no C-callable wrapper (a helper is only linked into kernels)
 HELPER_OPTIONS = {"no_cfunc_wrapper": True}
 
@@ -110,7 +114,9 @@ def _optimize_final_module(library):
     for v in itertools.chain(module.functions, module.global_variables):
         if not v.is_declaration and v.name in linked:
             v.linkage = llvm.Linkage.internal
-    return _numba_optimize_final_module(library)
+    _numba_optimize_final_module(library)
+    for hook in OPTIMISED_HOOKS:
+        hook(library._final_module)
 
 
 def _optimize_functions(library, ll_module):

@@ -14,7 +14,9 @@ Policies are asked at every choice point (policies.decide); the engine checks
 every answer and counts illegal ones in st.illegal (always 0 in tests).
 """
 import numpy as np
+from numba.core import types
 from simcore.jit import entry, jitted
+from simcore.parts import PARAMS, apart
 
 from policies import decide
 from simcore import hooks
@@ -183,7 +185,7 @@ def discard_half(st, q, limit):
             discard(st, q, r, 1)
 
 
-@jitted
+@apart(types.none)
 def seven(st, p):
     """A 7: discards, then the robber (RULES.md §0), unless a variant has its own 7 (hook seven)."""
     if hooks.seven(st, p):
@@ -194,7 +196,7 @@ def seven(st, p):
 
 # --- actions ----------------------------------------------------------------
 
-@jitted
+@apart(types.none)   # compiled in a second process while the kernel compiles (simcore.parts)
 def apply_action(st, p, a, x, y):
     if a == A_ROAD:
         pay(st, p, st.costs[ITEM_ROAD], R.S_SPEND_ROADS)
@@ -284,7 +286,7 @@ def start_turn(st, p):
     log_event(st, E_TURN, p, st.turn, st.rounds, 0, 0)
 
 
-@jitted
+@apart(types.int64, params=PARAMS)
 def roll(st, params, p):
     """The number dice's sum: a variant's own dice (hook roll, e.g. with an event die
     played first), or two dice."""

@@ -1,0 +1,260 @@
+"""Kernel parts compiled apart, in a second process while the kernel compiles (the other core).
+
+A cold compile runs on one core: numba types, lowers and optimises a kernel's whole
+call tree in one process.  A function declared `@apart(returns)` instead of `@jitted`
+(simcore.game.apply_action: the rules of every action, about a third of a kernel) is
+compiled into each kernel as a call to a symbol of its own per state record type,
+`catan_part.<function>.<record>`, and its code is compiled apart: typed, lowered and
+optimised (LLVM -O3, as a kernel) as a small module of its own, which the kernel links
+in after its own optimisation, before its machine code is made.  The kernel is cached
+with it as one library, as before.
+
+When a kernel compile first reaches a part for a record type, a child process
+(`python -m simcore.parts`) starts compiling the parts of that record, so that both
+cores work; the kernel takes its module when it has optimised its own code.  With
+CATAN_BALANCE_COMPILE_JOBS=1 (the test suite's parallel warm-up sets it: its compiles
+already use both cores), or when the child fails, the parts compile in the process
+itself at that point.  The games are the same: only the place where the code is
+compiled changes, and the part is not inlined into its callers (one call per action).
+
+In Python (NUMBA_DISABLE_JIT, tests calling the rules) a part runs as written.  Parts
+need simcore.fastcompile and simcore.record_names (a record type named by its layout,
+the same in both processes); without them the functions compile as `jitted` ones.
+
+This uses numba internals (CPUCodeLibrary's modules, the calling convention), written
+against numba 0.61-0.68 like simcore.fastcompile.
+"""
+import atexit
+import inspect
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from llvmlite import binding as llvm
+from numba.core import cgutils, types
+from numba.extending import intrinsic, overload
+
+from simcore import fastcompile, record_names
+
+JOBS = "CATAN_BALANCE_COMPILE_JOBS"   # "1": compile the parts in the kernel's process
+PREFIX = "catan_part."
+CHILD_TIMEOUT = 900                   # seconds a kernel waits for its parts' child at most
+_ROOT = Path(__file__).resolve().parent.parent
+
+PARTS = {}        # helper key -> (function, return type)
+_records = {}     # record name hash -> numba record type seen by a part's stub
+_children = {}    # record name hash -> (Popen, folder)
+_modules = {}     # record name hash -> optimised bitcode of its parts
+_asked = set()    # record name hashes start_early has asked about
+
+
+def enabled():
+    return fastcompile.installed() and record_names.installed()
+
+
+def _record_hash(record):
+    return record_names._mangling_args(record)[1][0]
+
+
+def symbol(key, record):
+    return f"{PREFIX}{key}.{_record_hash(record)}"
+
+
+PARAMS = types.Array(types.int64, 1, "C")   # the packed rules as the kernel gets them
+
+
+def _argtypes(fn, record):
+    """The part's argument types: the state record, then the declared ones (int64 by default)."""
+    declared = ARGS.get(fastcompile.helper_key(fn), {})
+    return (record,) + tuple(declared.get(name, types.int64) for name in list(inspect.signature(fn).parameters)[1:])
+
+
+ARGS = {}   # helper key -> {argument name: numba type} where not int64
+
+
+def apart(returns, **args):
+    """Decorator: a function of the state (first argument st; the others int64 unless
+    declared: name=numba type) compiled apart (see the module doc); `returns`: its
+    numba return type (checked when it compiles)."""
+    def decorate(fn):
+        key = fastcompile.helper_key(fn)
+        fastcompile.HELPERS.add(key)
+        PARTS[key] = (fn, returns)
+        ARGS[key] = args
+        stub = _stub(fn, key, returns)
+
+        @overload(fn, jit_options=fastcompile.HELPER_OPTIONS, strict=False)
+        def choose(st, *args):
+            if not (isinstance(st, types.Record) and enabled()):
+                return fn
+            _records[_record_hash(st)] = st
+            start(st)
+            return stub
+        return fn
+    return decorate
+
+
+def _stub(fn, key, returns):
+    """A jitted function of fn's arguments calling the part's symbol for the record type."""
+    args = ", ".join(inspect.signature(fn).parameters)
+    name = key.replace(".", "__")
+
+    def typer(typingctx, st, *rest):
+        sig = returns(*_argtypes(fn, st))
+
+        def codegen(context, builder, sig, args):
+            fnty = context.call_conv.get_function_type(sig.return_type, sig.args)
+            callee = cgutils.get_or_insert_function(builder.module, fnty, symbol(key, st))
+            status, res = context.call_conv.call_function(builder, callee, sig.return_type, sig.args, args)
+            with cgutils.if_unlikely(builder, status.is_error):
+                context.call_conv.return_status_propagate(builder, status)
+            return res
+        return sig, codegen
+    # numba's intrinsic and overload want the arguments named
+    scope = {"typer": typer, "__name__": __name__}
+    exec(f"def part_call__{name}(typingctx, {args}):\n    return typer(typingctx, {args})\n", scope)
+    scope["call"] = intrinsic(scope[f"part_call__{name}"])
+    exec(f"def part_stub__{name}({args}):\n    return call({args})\n", scope)
+    stub = scope[f"part_stub__{name}"]
+    fastcompile.HELPERS.add(fastcompile.helper_key(stub))
+    return stub
+
+
+# --- compiling the parts of a record type ---------------------------------------------
+
+def compile_parts(record):
+    """The optimised LLVM bitcode of every part for `record`, each under its symbol."""
+    import numba
+    from numba.core.registry import cpu_target
+    exported, libraries = set(), []
+    for key, (fn, returns) in PARTS.items():
+        dispatcher = numba.njit(no_cpython_wrapper=True, **fastcompile.HELPER_OPTIONS)(fn)
+        sig = _argtypes(fn, record)
+        dispatcher.compile(sig)
+        cres = dispatcher.overloads[sig]
+        if cres.signature.return_type != returns:
+            raise TypeError(f"{key} returns {cres.signature.return_type}, not {returns} as declared")
+        libraries.append((cres.library, cres.fndesc.mangled_name, symbol(key, record)))
+    library = cpu_target.target_context.codegen().create_library("catan_parts")
+    for lib, _, _ in libraries:
+        library.add_linking_library(lib)
+    module = library._final_module
+    roots = {lib for lib, _, _ in libraries}
+    for lib in roots:   # as defined (a linking module's functions are linked only where called)
+        module.link_in(lib._final_module, preserve=True)
+    for lib in fastcompile._linked_closure(library):
+        if lib not in roots:
+            module.link_in(lib._get_module_for_linking(), preserve=True)
+    for _, mangled, name in libraries:
+        fn = module.get_function(mangled)
+        fn.name = name
+        fn.linkage = llvm.Linkage.external
+        exported.add(name)
+    for v in list(module.functions) + list(module.global_variables):
+        if not v.is_declaration and v.name not in exported:
+            v.linkage = llvm.Linkage.internal
+    fastcompile._numba_optimize_final_module(library)
+    module.verify()
+    return module.as_bitcode()
+
+
+def _child_allowed():
+    return os.environ.get(JOBS, "").strip() != "1" and (os.cpu_count() or 1) > 1
+
+
+def start(record):
+    """Start the child compiling `record`'s parts (once per record type), where allowed."""
+    h = _record_hash(record)
+    if h in _children or h in _modules or not _child_allowed():
+        return
+    from numba.np.numpy_support import as_dtype
+    folder = Path(tempfile.mkdtemp(prefix="catan-parts-"))
+    modules = sorted({fn.__module__ for fn, _ in PARTS.values()})   # where the parts are declared
+    (folder / "record.pickle").write_bytes(pickle.dumps((as_dtype(record), modules)))
+    code = f"import sys; sys.path.insert(0, {str(_ROOT)!r}); from simcore.parts import main; main({str(folder)!r})"
+    env = {**os.environ, JOBS: "1"}
+    with open(folder / "stderr", "w") as err:
+        proc = subprocess.Popen([sys.executable, "-c", code], cwd=_ROOT, env=env,
+                                stdout=subprocess.DEVNULL, stderr=err)
+    _children[h] = (proc, folder)
+
+
+def start_early(buf, cold):
+    """Start the child for the state buffer's record type before the kernel compiles, when
+    `cold()` (asked once per record type) says it will: the child then has the whole compile."""
+    import numba
+    record = numba.typeof(buf).dtype
+    h = _record_hash(record) if enabled() else None
+    if h is None or h in _asked:
+        return
+    _asked.add(h)
+    if cold():
+        _records[h] = record
+        start(record)
+
+
+def _from_child(h):
+    proc, folder = _children.pop(h)
+    try:
+        proc.wait(timeout=CHILD_TIMEOUT)
+        out = folder / "parts.bc"
+        return out.read_bytes() if proc.returncode == 0 and out.exists() else None
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        return None
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+FROM_CHILD = []   # record name hashes whose parts a child compiled (for the tests)
+
+
+def _module_for(h):
+    if h not in _modules:
+        bitcode = _from_child(h) if h in _children else None
+        if bitcode is not None:
+            FROM_CHILD.append(h)
+        _modules[h] = bitcode if bitcode is not None else compile_parts(_records[h])
+    return _modules[h]
+
+
+def link_parts(module):
+    """Link into an optimised kernel module the parts it calls (compiled apart), made internal to it."""
+    wanted = [f.name for f in module.functions if f.is_declaration and f.name.startswith(PREFIX)]
+    for name in wanted:
+        fn = module.get_function(name)
+        if fn.is_declaration:   # (linked already with another part of the record)
+            module.link_in(llvm.parse_bitcode(_module_for(name.rsplit(".", 1)[1])))
+    for name in wanted:
+        module.get_function(name).linkage = llvm.Linkage.internal
+
+
+fastcompile.OPTIMISED_HOOKS.append(link_parts)
+
+
+@atexit.register
+def _end_children():
+    for proc, folder in _children.values():
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def main(folder):
+    """The child: compile the parts for the record type in FOLDER/record.pickle into FOLDER/parts.bc."""
+    import importlib
+    from numba.np.numpy_support import from_dtype
+    folder = Path(folder)
+    dtype, modules = pickle.loads((folder / "record.pickle").read_bytes())
+    for name in modules:   # every part declared
+        importlib.import_module(name)
+    record = from_dtype(dtype)
+    bitcode = compile_parts(record)
+    (folder / "parts.tmp").write_bytes(bitcode)
+    (folder / "parts.tmp").rename(folder / "parts.bc")

@@ -1,0 +1,52 @@
+"""simcore.parts: the kernel's parts compiled apart, by a child process while the kernel
+compiles (the test session compiles them in-process: CATAN_BALANCE_COMPILE_JOBS=1), give
+the same games; a part's declared return type is checked."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from numba.core import types
+
+from simcore import game, jit, parts  # noqa: F401  (jit: fastcompile installed; game: the parts declared)
+from tests.conftest import COMPILE_JOBS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PLAY = """
+import sys
+from simcore import parts
+from simcore.batch import play_batch
+from simcore.config import find_scenario, load_scenario, pack_policies, pack_rules
+from simcore.seeds import game_seeds
+import numpy as np
+s = load_scenario(find_scenario("base"))
+rows = play_batch(pack_rules(s), *pack_policies(s), np.arange(40, dtype=np.int64), game_seeds(s.seed, 0, 40))
+print(len(parts.FROM_CHILD), rows.tobytes().hex())
+"""
+
+
+def _play(cache, jobs):
+    env = {**os.environ, **({"NUMBA_CACHE_DIR": str(cache)} if cache else {})}
+    env.pop(COMPILE_JOBS, None)
+    if jobs == 1:
+        env[COMPILE_JOBS] = "1"
+    done = subprocess.run([sys.executable, "-c", PLAY], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=1800)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+@pytest.mark.skipif(not parts.enabled() or (os.cpu_count() or 1) < 2, reason="parts need fastcompile and 2 cores")
+def test_a_child_compiles_the_parts_and_the_games_are_the_same(tmp_path):
+    children, rows = _play(tmp_path / "cache", jobs=2)   # a cold compile
+    assert children == "1"
+    # the kernel compiled in one process (the test session's cache)
+    assert _play(None, jobs=1) == ["0", rows]
+
+
+def test_the_parts_are_the_kernel_entries_declared():
+    assert {"simcore.game.apply_action", "simcore.game.roll", "simcore.game.seven"} <= set(parts.PARTS)
+    for key, (fn, returns) in parts.PARTS.items():
+        assert isinstance(returns, types.Type) and callable(fn)
