@@ -10,7 +10,8 @@ import pytest
 from numba.core import types
 
 from simcore import game, jit, parts  # noqa: F401  (jit: fastcompile installed; game: the parts declared)
-from tests.conftest import COMPILE_JOBS
+from tests import warm
+from tests.conftest import COMPILE_JOBS, WARM_FOLDER
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,6 +41,12 @@ def _play(cache, jobs):
 
 @pytest.mark.skipif(not parts.enabled() or (os.cpu_count() or 1) < 2, reason="parts need fastcompile and 2 cores")
 def test_a_child_compiles_the_parts_and_the_games_are_the_same(tmp_path):
+    warmed = Path(os.environ.get(WARM_FOLDER) or tmp_path) / warm.PARTS_FILE
+    if warmed.exists():
+        # the whole suite: the warm-up's Grundbesitz kernel took its parts from a child, and
+        # test_fastcompile compares its games with plain numba's (no cold compile here)
+        assert warmed.read_text() == "1"
+        return
     children, rows = _play(tmp_path / "cache", jobs=2)   # a cold compile
     assert children == "1"
     # the kernel compiled in one process (the test session's cache)
