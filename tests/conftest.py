@@ -52,7 +52,7 @@ from pathlib import Path  # noqa: E402
 from tests import warm  # noqa: E402
 from tests.warm import PLAIN_NUMBA_SCENARIOS, plain_numba_command  # noqa: E402,F401  (test_fastcompile's)
 
-COMPILE_JOBS = "CATAN_BALANCE_COMPILE_JOBS"   # simcore.parts.JOBS
+COMPILE_JOBS = warm.COMPILE_JOBS
 WARM_FOLDER = "CATAN_BALANCE_TEST_WARMUP"   # environment: the warm-up's folder, for the xdist workers
 WARM_TIMEOUT = 1800
 _warm = {}

@@ -57,3 +57,7 @@ def test_the_parts_are_the_kernel_entries_declared():
     assert {"simcore.game.apply_action", "simcore.game.roll", "simcore.game.seven"} <= set(parts.PARTS)
     for key, (fn, returns) in parts.PARTS.items():
         assert isinstance(returns, types.Type) and callable(fn)
+
+
+def test_the_test_session_names_the_variable_simcore_parts_reads():
+    assert COMPILE_JOBS == parts.JOBS

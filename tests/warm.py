@@ -37,6 +37,7 @@ LATE = (PLAIN, *BOX_JOBS)
 # the others compile them in-process): test_parts reads how many a child compiled from FOLDER/PARTS_FILE,
 # and test_fastcompile compares its games with plain numba's.
 CHILD_PARTS_JOB = "grundbesitz"
+COMPILE_JOBS = "CATAN_BALANCE_COMPILE_JOBS"       # simcore.parts.JOBS ("1": parts compiled in-process)
 PARTS_FILE = "parts-from-child"
 READY = "ready"
 LOG = "pool.log"                                  # a line per job: exit status, CPU and wall seconds
@@ -104,7 +105,7 @@ def run_job(name, folder=None):
         from tests.variant_boxes import compile_group
         return compile_group(name, folder, {**os.environ, "NUMBA_CACHE_DIR": str(box_cache(folder, name))})
     if name == CHILD_PARTS_JOB:
-        os.environ.pop("CATAN_BALANCE_COMPILE_JOBS", None)   # simcore.parts.JOBS
+        os.environ.pop(COMPILE_JOBS, None)
     JOBS[name][0]()
     if name == CHILD_PARTS_JOB and folder:
         from simcore import parts
