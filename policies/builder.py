@@ -8,6 +8,8 @@ maximum breaks ties uniformly at random (tie_break), never by seat or index
 order.
 """
 from simcore.jit import jitted
+from numba.core import types
+from simcore.parts import CHILD, KERNEL, WEIGHTS, apart
 
 from policies.weights import (W_CITY, W_DEVCARD, W_DIVERSITY, W_HARBOUR, W_KNIGHT_EARLY, W_LONGEST_ROAD,
                               W_PIPS, W_RESOURCE0, W_ROAD, W_ROBBER_LEADER, W_SETTLEMENT, W_TRADE)
@@ -127,7 +129,7 @@ def extends_network(st, p, c):
     return owner == p or (owner < 0 and st.road_touch[p, c] > 0)
 
 
-@jitted
+@apart(types.Tuple((types.float64, types.int64)), side=KERNEL, w=WEIGHTS)
 def best_road(st, p, w):
     """The legal road leading to the best settlement spot.  Candidates are the
     empty edges at the corners p's network can be extended from."""
@@ -409,7 +411,7 @@ def discard(st, p, w):
     return pick
 
 
-@jitted
+@apart(types.UniTuple(types.int64, 2), side=CHILD, w=WEIGHTS)
 def robber(st, p, w):
     """Block the hex that hurts opponents most, weighted towards the leader; never
     one of our own; rob the leader there."""

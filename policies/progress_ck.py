@@ -8,6 +8,8 @@ from policies import builder
 from simcore.ck_progress_board import answers, corner_ok, first_ok, inventor_hex, open_road, pick_ok
 from simcore.pieces import has_building_on
 from simcore.jit import jitted
+from numba.core import types
+from simcore.parts import CHILD, KERNEL, WEIGHTS, apart
 from simcore.ck_board import all_active
 from simcore.state import DESERT, N_RESOURCES, PIPS, randint, row_sum
 from simcore.state import victory_points as total_vp
@@ -197,7 +199,7 @@ def pick(st, q, card, k, w):
     return best_answer(st, q, card, k, w)
 
 
-@jitted
+@apart(types.int64, side=KERNEL, w=WEIGHTS)
 def best_answer(st, q, card, k, w):
     """The allowed answer with the best score, the first of equals; -1 = none.  The cards
     played most choose in a loop of their own: the same tests and scores as pick_ok and

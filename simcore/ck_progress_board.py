@@ -12,6 +12,8 @@ import numpy as np
 from simcore.ck_board import (all_active, has_damaged_city, improve_ok, is_city, is_empty, is_metropolis, may_promote,
                               own_knight, promote_ok, road_ok)
 from simcore.jit import jitted
+from numba.core import types
+from simcore.parts import CHILD, KERNEL, apart
 from simcore.pieces import can_build_road_at, has_building_on
 from simcore.records import S_CITIES, S_SETTLEMENTS
 from simcore.state import DESERT, N_RESOURCES, PIECE_CITY, PIECE_ROAD, row_sum
@@ -106,7 +108,7 @@ def any_ok(st, q, card, k):
     return first_ok(st, q, card, k) >= 0
 
 
-@jitted
+@apart(types.int64, side=CHILD)
 def first_ok(st, q, card, k):
     """The first allowed answer of choice k, -1 = none.  The choices with many answers
     test them in a loop of their own (pick_ok's test, without its dispatch per answer)."""
@@ -174,7 +176,7 @@ def answers(st, card, k):
     return N_CORNERS         # intrigue, smith, deserter 1, 2, engineer, medicine, saboteur
 
 
-@jitted
+@apart(types.boolean, side=CHILD)
 def pick_ok(st, q, card, k, x):
     """Whether x answers choice k of `card` (chooser q; see simcore.ck_progress).  The order
     is for speed: first_ok tests every answer, each through the card tests above its card's,
@@ -251,7 +253,7 @@ def saboteur_ok(st, q, x):
             and not is_metropolis(st, x) and st.ck_damaged[x] == 0)
 
 
-@jitted
+@apart(types.boolean, side=CHILD)
 def corner_ok(st, q, card, x):
     """pick_ok of the cards whose one choice is a corner (Smith, Intrigue, Medicine,
     Saboteur; Engineer), asked for corner x < N_CORNERS."""

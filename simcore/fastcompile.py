@@ -51,6 +51,7 @@ from numba.core import codegen, cpu, errors, types
 from numba.extending import register_jitable
 
 SWITCH = "CATAN_BALANCE_FASTCOMPILE"   # "0" (or off/false/no): plain numba
+PROVEN = "CATAN_BALANCE_FASTCOMPILE_PROVEN"   # "1": a parent process with the same numba ran the probe
 
 # "module.qualname" of every jitted helper (filled by simcore.jit.jitted)
 HELPERS = set()
@@ -58,6 +59,14 @@ HELPERS = set()
 # callbacks(final module) run on a kernel's module after its optimisation, before its machine
 # code (simcore.parts links in the parts compiled apart)
 OPTIMISED_HOOKS = []
+
+# callbacks(libraries) -> more libraries a kernel links, asked until they add none (simcore.parts:
+# the parts its own process compiles)
+LINKING_HOOKS = []
+
+# name prefixes of functions a kernel's module keeps external through its optimisation (simcore.parts:
+# code linked in after it calls them)
+KEPT_PREFIXES = []
 
 # numba options of every helper: no C-callable wrapper (a helper is only linked into kernels)
 HELPER_OPTIONS = {"no_cfunc_wrapper": True}
@@ -95,7 +104,14 @@ def _linked_closure(library):
 def _finalize(library):
     if not getattr(library, "_helper_only", False):
         # a kernel (or numba's own code): link the whole call tree once, then numba's finalize
-        library._linking_libraries = _linked_closure(library)
+        closure = _linked_closure(library)
+        while True:
+            more = [lib for hook in LINKING_HOOKS for lib in hook(closure) if lib not in closure]
+            if not more:
+                break
+            library._linking_libraries = closure + more
+            closure = _linked_closure(library)
+        library._linking_libraries = closure
         return _numba_finalize(library)
     codegen.require_global_compiler_lock()
     library._raise_if_finalized()
@@ -111,8 +127,13 @@ def _optimize_final_module(library):
         linked.update(v.name for v in itertools.chain(module.functions, module.global_variables)
                       if not v.is_declaration)
     module = library._final_module
+    kept = tuple(KEPT_PREFIXES)
     for v in itertools.chain(module.functions, module.global_variables):
-        if not v.is_declaration and v.name in linked:
+        if v.is_declaration:
+            continue
+        if kept and v.name.startswith(kept):
+            v.linkage = llvm.Linkage.external
+        elif v.name in linked:
             v.linkage = llvm.Linkage.internal
     _numba_optimize_final_module(library)
     for hook in OPTIMISED_HOOKS:
@@ -237,7 +258,7 @@ def install():
         return _fall_back(f"numba {numba.__version__} lacks the internals it replaces")
     try:
         _replace()
-        if not numba.config.DISABLE_JIT:   # nothing compiles then
+        if not numba.config.DISABLE_JIT and os.environ.get(PROVEN) != "1":   # nothing compiles / proven
             _probe()
     except Exception as e:  # any failure: plain numba, never a crash
         _restore()

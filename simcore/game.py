@@ -57,7 +57,7 @@ def seat_policies(st, kinds, weights, params, game_index):
         st.stats[s, R.S_SPEC] = spec
 
 
-@jitted
+@apart(types.none, params=PARAMS)   # once a game: compiled in the second process
 def init_game(st, params):
     """Set up a zeroed state record: supplies, board, deck, and every -1 marker."""
     players = params[P_PLAYERS]

@@ -35,7 +35,7 @@ import tempfile
 from pathlib import Path
 
 from llvmlite import binding as llvm
-from numba.core import cgutils, types
+from numba.core import cgutils, errors, types
 from numba.extending import intrinsic, overload
 
 from simcore import fastcompile, record_names
@@ -45,11 +45,15 @@ PREFIX = "catan_part."
 CHILD_TIMEOUT = 900                   # seconds a kernel waits for its parts' child at most
 _ROOT = Path(__file__).resolve().parent.parent
 
+CHILD, KERNEL = "child", "kernel"   # who compiles a part (apart's side)
+
 PARTS = {}        # helper key -> (function, return type)
+SIDES = {}        # helper key -> CHILD or KERNEL
 _records = {}     # record name hash -> numba record type seen by a part's stub
 _children = {}    # record name hash -> (Popen, folder)
 _modules = {}     # record name hash -> optimised bitcode of its parts
 _asked = set()    # record name hashes start_early has asked about
+_started = set()  # record name hashes a child was started for (at most once: a failed one is not retried)
 
 
 def enabled():
@@ -65,6 +69,7 @@ def symbol(key, record):
 
 
 PARAMS = types.Array(types.int64, 1, "C")   # the packed rules as the kernel gets them
+WEIGHTS = types.Array(types.float64, 1, "C")   # a seat's policy weights (st.weights[p])
 
 
 def _argtypes(fn, record):
@@ -76,14 +81,19 @@ def _argtypes(fn, record):
 ARGS = {}   # helper key -> {argument name: numba type} where not int64
 
 
-def apart(returns, **args):
+def apart(returns, side=CHILD, **args):
     """Decorator: a function of the state (first argument st; the others int64 unless
     declared: name=numba type) compiled apart (see the module doc); `returns`: its
-    numba return type (checked when it compiles)."""
+    numba return type (checked when it compiles); `side`: CHILD (compiled by the child
+    process) or KERNEL (compiled by the kernel's, callable from the child's parts)."""
+    if side not in (CHILD, KERNEL):
+        raise ValueError(f"side must be {CHILD!r} or {KERNEL!r}, not {side!r}")
+
     def decorate(fn):
         key = fastcompile.helper_key(fn)
         fastcompile.HELPERS.add(key)
         PARTS[key] = (fn, returns)
+        SIDES[key] = side
         ARGS[key] = args
         stub = _stub(fn, key, returns)
 
@@ -126,40 +136,111 @@ def _stub(fn, key, returns):
 
 # --- compiling the parts of a record type ---------------------------------------------
 
-def compile_parts(record):
-    """The optimised LLVM bitcode of every part for `record`, each under its symbol."""
+def _compile_root(key, record):
+    """Compile part `key` for `record`: its library and the function's mangled name there."""
     import numba
+    fn, returns = PARTS[key]
+    dispatcher = numba.njit(no_cpython_wrapper=True, **fastcompile.HELPER_OPTIONS)(fn)
+    sig = _argtypes(fn, record)
+    dispatcher.compile(sig)
+    cres = dispatcher.overloads[sig]
+    if cres.signature.return_type != returns:
+        raise TypeError(f"{key} returns {cres.signature.return_type}, not {returns} as declared")
+    return cres.library, cres.fndesc.mangled_name
+
+
+def _renamed(library, mangled, name):
+    """A copy of a part's module with its function under the part's symbol, external."""
+    module = library._final_module.clone()
+    fn = module.get_function(mangled)
+    fn.name = name
+    fn.linkage = llvm.Linkage.external
+    return module
+
+
+def _calls(library, record):
+    """The parts (helper keys) `library`'s code calls for `record`."""
+    ending = "." + _record_hash(record)
+    return [fn.name[len(PREFIX):-len(ending)] for lib in [library] + fastcompile._linked_closure(library)
+            for fn in lib._final_module.functions
+            if fn.is_declaration and fn.name.startswith(PREFIX) and fn.name.endswith(ending)]
+
+
+def compile_parts(record, keys=None):
+    """The optimised LLVM bitcode of the parts `keys` for `record`, each under its symbol (the
+    KERNEL parts they call stay declared).  Default: every CHILD part declared so far that
+    compiles for the record (a variant's part does not, for a record without the variant: its
+    kernel never calls it), and the CHILD parts they call (declared in modules imported since)."""
     from numba.core.registry import cpu_target
     exported, libraries = set(), []
-    for key, (fn, returns) in PARTS.items():
-        dispatcher = numba.njit(no_cpython_wrapper=True, **fastcompile.HELPER_OPTIONS)(fn)
-        sig = _argtypes(fn, record)
-        dispatcher.compile(sig)
-        cres = dispatcher.overloads[sig]
-        if cres.signature.return_type != returns:
-            raise TypeError(f"{key} returns {cres.signature.return_type}, not {returns} as declared")
-        libraries.append((cres.library, cres.fndesc.mangled_name, symbol(key, record)))
+    todo, tried = list(keys) if keys is not None else [k for k in PARTS if SIDES[k] == CHILD], set()
+    while todo:
+        key = todo.pop(0)
+        if key in tried:
+            continue
+        tried.add(key)
+        try:
+            libraries.append(_compile_root(key, record) + (symbol(key, record),))
+        except errors.TypingError:
+            if keys is not None:
+                raise
+            continue
+        if keys is None:
+            todo += [k for k in _calls(libraries[-1][0], record) if SIDES.get(k) == CHILD]
     library = cpu_target.target_context.codegen().create_library("catan_parts")
     for lib, _, _ in libraries:
         library.add_linking_library(lib)
     module = library._final_module
     roots = {lib for lib, _, _ in libraries}
-    for lib in roots:   # as defined (a linking module's functions are linked only where called)
-        module.link_in(lib._final_module, preserve=True)
+    for lib, mangled, name in libraries:   # as defined, under its symbol (which other parts' code calls)
+        module.link_in(_renamed(lib, mangled, name))
+        exported.add(name)
     for lib in fastcompile._linked_closure(library):
         if lib not in roots:
             module.link_in(lib._get_module_for_linking(), preserve=True)
-    for _, mangled, name in libraries:
-        fn = module.get_function(mangled)
-        fn.name = name
-        fn.linkage = llvm.Linkage.external
-        exported.add(name)
     for v in list(module.functions) + list(module.global_variables):
         if not v.is_declaration and v.name not in exported:
             v.linkage = llvm.Linkage.internal
     fastcompile._numba_optimize_final_module(library)
     module.verify()
     return module.as_bitcode()
+
+
+_kernel_libraries = {}   # symbol -> library defining a KERNEL part under its symbol
+
+
+def _kernel_library(key, record):
+    """A linked-only library defining KERNEL part `key` for `record` under its symbol, or
+    None where the part does not compile for the record (a variant's part, for a record
+    without the variant); compiled once per process and record."""
+    name = symbol(key, record)
+    if name not in _kernel_libraries:
+        from numba.core.registry import cpu_target
+        try:
+            root, mangled = _compile_root(key, record)
+        except errors.TypingError:
+            _kernel_libraries[name] = None
+            return None
+        library = cpu_target.target_context.codegen().create_library(name)
+        library._final_module.link_in(_renamed(root, mangled, name))
+        library._linking_libraries = list(root._linking_libraries)
+        library._helper_only = True   # simcore.fastcompile: linked into kernels only
+        library.finalize()
+        # linked into a kernel as it is: numba's copy for linking would make the part's symbol
+        # linkonce_odr, which the linker drops where the kernel's own code does not call it
+        library._shared_module = library._final_module.clone()
+        _kernel_libraries[name] = library
+    return _kernel_libraries[name]
+
+
+def kernel_parts(libraries):
+    """fastcompile.LINKING_HOOKS: for a kernel calling parts, the libraries of every KERNEL part
+    of its record (the CHILD parts may call those the kernel does not); the kernel optimises
+    them with its own code and keeps their symbols for the CHILD parts."""
+    hashes = {fn.name.rsplit(".", 1)[1] for lib in libraries for fn in lib._final_module.functions
+              if fn.is_declaration and fn.name.startswith(PREFIX)}
+    out = [_kernel_library(key, _records[h]) for h in sorted(hashes) for key in PARTS if SIDES[key] == KERNEL]
+    return [lib for lib in out if lib is not None]
 
 
 def _child_allowed():
@@ -169,14 +250,15 @@ def _child_allowed():
 def start(record):
     """Start the child compiling `record`'s parts (once per record type), where allowed."""
     h = _record_hash(record)
-    if h in _children or h in _modules or not _child_allowed():
+    if h in _started or not _child_allowed():
         return
+    _started.add(h)
     from numba.np.numpy_support import as_dtype
     folder = Path(tempfile.mkdtemp(prefix="catan-parts-"))
     modules = sorted({fn.__module__ for fn, _ in PARTS.values()})   # where the parts are declared
     (folder / "record.pickle").write_bytes(pickle.dumps((as_dtype(record), modules)))
     code = f"import sys; sys.path.insert(0, {str(_ROOT)!r}); from simcore.parts import main; main({str(folder)!r})"
-    env = {**os.environ, JOBS: "1"}
+    env = {**os.environ, JOBS: "1", fastcompile.PROVEN: "1"}   # this process proved fastcompile
     with open(folder / "stderr", "w") as err:
         proc = subprocess.Popen([sys.executable, "-c", code], cwd=_ROOT, env=env,
                                 stdout=subprocess.DEVNULL, stderr=err)
@@ -223,17 +305,28 @@ def _module_for(h):
     return _modules[h]
 
 
+def _declared(module):
+    return [f.name for f in module.functions if f.is_declaration and f.name.startswith(PREFIX)]
+
+
 def link_parts(module):
-    """Link into an optimised kernel module the parts it calls (compiled apart), made internal to it."""
-    wanted = [f.name for f in module.functions if f.is_declaration and f.name.startswith(PREFIX)]
-    for name in wanted:
+    """Link into an optimised kernel module the CHILD parts it calls (compiled apart); every
+    part is then internal to it."""
+    for name in _declared(module):
         fn = module.get_function(name)
         if fn.is_declaration:   # (linked already with another part of the record)
             module.link_in(llvm.parse_bitcode(_module_for(name.rsplit(".", 1)[1])))
-    for name in wanted:
-        module.get_function(name).linkage = llvm.Linkage.internal
+    while _declared(module):   # KERNEL parts only CHILD parts call: compiled here, apart
+        for name in _declared(module):
+            key, h = name[len(PREFIX):].rsplit(".", 1)
+            module.link_in(llvm.parse_bitcode(compile_parts(_records[h], [key])))
+    for fn in module.functions:
+        if not fn.is_declaration and fn.name.startswith(PREFIX):
+            fn.linkage = llvm.Linkage.internal
 
 
+fastcompile.LINKING_HOOKS.append(kernel_parts)
+fastcompile.KEPT_PREFIXES.append(PREFIX)
 fastcompile.OPTIMISED_HOOKS.append(link_parts)
 
 

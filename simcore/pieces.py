@@ -1,6 +1,8 @@
 """Roads, settlements and cities: legality, placement, longest road and largest army
 (RULES.md §0)."""
 from simcore.jit import jitted
+from numba.core import types
+from simcore.parts import CHILD, KERNEL, apart
 
 from simcore import records as R
 from simcore.hooks import compiled_variants
@@ -192,7 +194,7 @@ def longest_trail_from(st, p, start, best):
     return best
 
 
-@jitted
+@apart(types.int64, side=KERNEL)
 def longest_road(st, p):
     """Longest trail in p's roads (RULES.md §0: an opponent's settlement breaks it, RULES.md §4:
     so does an opponent's knight, st.corner_guard).
