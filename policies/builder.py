@@ -7,8 +7,9 @@ are valued by pips, resource preference, diversity and harbours.  Every
 maximum breaks ties uniformly at random (tie_break), never by seat or index
 order.
 """
-from simcore.jit import jitted
 from numba.core import types
+
+from simcore.jit import jitted
 from simcore.parts import CHILD, KERNEL, WEIGHTS, apart
 
 from policies.weights import (W_CITY, W_DEVCARD, W_DIVERSITY, W_HARBOUR, W_KNIGHT_EARLY, W_LONGEST_ROAD,

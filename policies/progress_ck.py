@@ -4,12 +4,13 @@ roll, and the answers to a card's choices (simcore.ck_progress lists them) for t
 builder (`pick`: the best-scoring allowed answer) and the random policy (`random_pick`:
 any allowed answer).  Weights: ck_progress (play cards at all), ck_card_min (cards a
 harvest, monopoly or Alchemist roll must bring)."""
+from numba.core import types
+
 from policies import builder
 from simcore.ck_progress_board import answers, corner_ok, first_ok, inventor_hex, open_road, pick_ok
 from simcore.pieces import has_building_on
 from simcore.jit import jitted
-from numba.core import types
-from simcore.parts import CHILD, KERNEL, WEIGHTS, apart
+from simcore.parts import KERNEL, WEIGHTS, apart
 from simcore.ck_board import all_active
 from simcore.state import DESERT, N_RESOURCES, PIPS, randint, row_sum
 from simcore.state import victory_points as total_vp

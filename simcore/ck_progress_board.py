@@ -8,12 +8,12 @@ Deserter k 1, Wedding).  st.ck_pick holds the earlier answer a later choice depe
 (the Inventor's first hex, the Master Merchant's and the Spy's victim, the Deserter's
 opponent).  No state changes here."""
 import numpy as np
+from numba.core import types
 
 from simcore.ck_board import (all_active, has_damaged_city, improve_ok, is_city, is_empty, is_metropolis, may_promote,
                               own_knight, promote_ok, road_ok)
 from simcore.jit import jitted
-from numba.core import types
-from simcore.parts import CHILD, KERNEL, apart
+from simcore.parts import CHILD, apart
 from simcore.pieces import can_build_road_at, has_building_on
 from simcore.records import S_CITIES, S_SETTLEMENTS
 from simcore.state import DESERT, N_RESOURCES, PIECE_CITY, PIECE_ROAD, row_sum

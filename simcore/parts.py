@@ -2,20 +2,31 @@
 
 A cold compile runs on one core: numba types, lowers and optimises a kernel's whole
 call tree in one process.  A function declared `@apart(returns)` instead of `@jitted`
-(simcore.game.apply_action: the rules of every action, about a third of a kernel) is
-compiled into each kernel as a call to a symbol of its own per state record type,
-`catan_part.<function>.<record>`, and its code is compiled apart: typed, lowered and
-optimised (LLVM -O3, as a kernel) as a small module of its own, which the kernel links
-in after its own optimisation, before its machine code is made.  The kernel is cached
-with it as one library, as before.
+is compiled into each kernel as a call to a symbol of its own per state record type,
+`catan_part.<function>.<record>`, and its code is compiled once, in one of two places
+(its `side`), however many callers it has in either:
+
+- CHILD (simcore.game.apply_action: the rules of every action, about a third of a kernel;
+  roll, seven, init_game, and the bots' helpers the rules' choices use most): typed,
+  lowered and optimised (LLVM -O3, as a kernel) as a small module of its own, which the
+  kernel links in after its own optimisation, before its machine code is made;
+- KERNEL (the bots' helpers the kernel's code and the rules' choices share): compiled by
+  the kernel's process and linked into the kernel before its optimisation, so that the
+  kernel's calls may be inlined; their symbols stay until the CHILD parts are linked.
+
+A function both sides call is thus compiled once, not once by each process.  The kernel
+is cached with all of them as one library, as before.
 
 When a kernel compile first reaches a part for a record type, a child process
-(`python -m simcore.parts`) starts compiling the parts of that record, so that both
+(simcore.parts.main) starts compiling the CHILD parts of that record, so that both
 cores work; the kernel takes its module when it has optimised its own code.  With
 CATAN_BALANCE_COMPILE_JOBS=1 (the test suite's parallel warm-up sets it: its compiles
 already use both cores), or when the child fails, the parts compile in the process
 itself at that point.  The games are the same: only the place where the code is
-compiled changes, and the part is not inlined into its callers (one call per action).
+compiled changes, and a part is not inlined into callers on the other side (one call).
+Which functions are parts, and on which side, balances the two processes (measured on
+the Cities & Knights kernel); a part's arguments after the state are scalars or declared
+arrays (PARAMS, WEIGHTS), its result a scalar or a tuple of them.
 
 In Python (NUMBA_DISABLE_JIT, tests calling the rules) a part runs as written.  Parts
 need simcore.fastcompile and simcore.record_names (a record type named by its layout,
@@ -35,7 +46,7 @@ import tempfile
 from pathlib import Path
 
 from llvmlite import binding as llvm
-from numba.core import cgutils, errors, types
+from numba.core import cgutils, types
 from numba.extending import intrinsic, overload
 
 from simcore import fastcompile, record_names
@@ -181,10 +192,10 @@ def compile_parts(record, keys=None):
         tried.add(key)
         try:
             libraries.append(_compile_root(key, record) + (symbol(key, record),))
-        except errors.TypingError:
+        except Exception:   # (numba raises KeyError for a field the record lacks)
             if keys is not None:
                 raise
-            continue
+            continue   # a needed part that fails is compiled again by the kernel's process, and raises
         if keys is None:
             todo += [k for k in _calls(libraries[-1][0], record) if SIDES.get(k) == CHILD]
     library = cpu_target.target_context.codegen().create_library("catan_parts")
@@ -218,8 +229,8 @@ def _kernel_library(key, record):
         from numba.core.registry import cpu_target
         try:
             root, mangled = _compile_root(key, record)
-        except errors.TypingError:
-            _kernel_libraries[name] = None
+        except Exception:   # (numba raises KeyError for a field the record lacks) a needed part
+            _kernel_libraries[name] = None   # that fails is compiled again after, and raises
             return None
         library = cpu_target.target_context.codegen().create_library(name)
         library._final_module.link_in(_renamed(root, mangled, name))

@@ -1,8 +1,9 @@
 """Roads, settlements and cities: legality, placement, longest road and largest army
 (RULES.md §0)."""
-from simcore.jit import jitted
 from numba.core import types
-from simcore.parts import CHILD, KERNEL, apart
+
+from simcore.jit import jitted
+from simcore.parts import KERNEL, apart
 
 from simcore import records as R
 from simcore.hooks import compiled_variants

@@ -57,6 +57,43 @@ def test_the_parts_are_the_kernel_entries_declared():
     assert {"simcore.game.apply_action", "simcore.game.roll", "simcore.game.seven"} <= set(parts.PARTS)
     for key, (fn, returns) in parts.PARTS.items():
         assert isinstance(returns, types.Type) and callable(fn)
+        assert parts.SIDES[key] in (parts.CHILD, parts.KERNEL)
+
+
+TOY = """
+import numpy as np
+from simcore import parts
+from tests import parts_toy as T
+buf = np.zeros(1, T.TOY)
+buf[0]["a"], buf[0]["b"] = 7, 100
+kernel_side = sorted(name.split(".")[-2] for name, lib in parts._kernel_libraries.items() if lib is not None)
+print(T.kernel(buf) == T.expected(7, 100), len(parts.FROM_CHILD),
+      ",".join(sorted(name.split(".")[-2] for name, lib in parts._kernel_libraries.items() if lib is not None)))
+"""
+
+
+@pytest.mark.skipif(not parts.enabled(), reason="parts need fastcompile")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_part_each_side_calls_is_compiled_once_by_the_kernels_process(jobs):
+    if jobs == 2 and (os.cpu_count() or 1) < 2:
+        pytest.skip("a child process needs 2 cores")
+    env = {k: v for k, v in os.environ.items() if k != COMPILE_JOBS}
+    if jobs == 1:
+        env[COMPILE_JOBS] = "1"
+    done = subprocess.run([sys.executable, "-c", TOY], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    right, from_child, kernel_side = done.stdout.split()
+    assert right == "True"
+    assert from_child == ("1" if jobs == 2 else "0")
+    # both KERNEL parts, the one only the CHILD part calls too; the part of another variant
+    # (which does not compile for the record) did not stop the child
+    assert kernel_side == "asked_by_the_rules,shared"
+
+
+def test_a_part_has_one_of_the_two_sides():
+    with pytest.raises(ValueError, match="side"):
+        parts.apart(types.int64, side="elsewhere")
 
 
 def test_the_test_session_names_the_variable_simcore_parts_reads():
