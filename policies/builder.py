@@ -209,18 +209,23 @@ def goal_cost(st, goal):
 
 @jitted
 def planned_goal(st, p, w):
-    """The goal p chose earlier this turn while the board is unchanged (trades and
-    discards do not change it) and, for a development card, the deck is not empty;
-    otherwise a new choice, remembered in st.plan_*[p]."""
-    if (st.plan_turn[p] == st.turn and st.plan_version[p] == st.board_version
+    """(goal, where, cost): the goal p chose earlier this turn while the board is unchanged
+    (trades and discards do not change it) and, for a development card, the deck is not
+    empty; otherwise a new choice."""
+    if not (st.plan_turn[p] == st.turn and st.plan_version[p] == st.board_version
             and (st.plan_goal[p] != GOAL_DEV or deck_left(st) > 0)):
-        return st.plan_goal[p], st.plan_where[p], goal_cost(st, st.plan_goal[p])
-    goal, where, cost = choose_goal(st, p, w)
+        new_plan(st, p, w)
+    return st.plan_goal[p], st.plan_where[p], goal_cost(st, st.plan_goal[p])
+
+
+@apart(types.none, side=KERNEL, w=WEIGHTS)   # the bots' turns and the rules' questions to them plan
+def new_plan(st, p, w):
+    """choose_goal's goal and where, remembered in st.plan_*[p] (its cost is goal_cost's)."""
+    goal, where, _ = choose_goal(st, p, w)
     st.plan_turn[p] = st.turn
     st.plan_version[p] = st.board_version
     st.plan_goal[p] = goal
     st.plan_where[p] = where
-    return goal, where, cost
 
 
 @jitted

@@ -93,7 +93,7 @@ def add_income(st, p, c):
     st.income_mask[p] |= st.corner_res_mask[c]
 
 
-@jitted
+@apart(types.none)   # the rules' builds and the setup place settlements
 def place_settlement(st, p, c):
     st.corner_owner[c] = p
     st.corner_level[c] = 1
