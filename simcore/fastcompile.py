@@ -8,12 +8,20 @@ compiled from Python, only linked into the kernels, so at every level of the
 call tree the code below is optimised and emitted again, and thrown away: about
 40% of a cold compile.
 
-With `install()`, a helper's library is finalised by linking its callees only
-(its functions are already optimised one by one as their IR is added), and no
-machine code or Python wrapper address is made for it.  A kernel's library (an
-`njit` function: `entry`, or a test's kernel) is finalised as numba always
-does: it links every helper, optimises the whole program once (the optimisation
-numba runs on it anyway) and is the only one emitted and cached.  The kernels'
+With `install()`, a helper's library is finalised by linking its callees only,
+and no machine code or Python wrapper address is made for it.  A kernel's
+library (an `njit` function: `entry`, or a test's kernel) is finalised as numba
+always does: it links every helper, optimises the whole program once (the
+optimisation numba runs on it anyway) and is the only one emitted and cached.
+
+numba also runs LLVM's function passes on every function as its IR is added to a
+library, before anyone knows whether it is a helper's; here they run when the
+library is finalised, on a kernel's (and numba's own) functions only: a helper's
+functions are optimised once, with its kernel's whole module (0.93x of the CPU of
+a cold ck compile in one process).  A library that links the engine's helpers is
+optimised at LLVM -O2 (ENGINE_OPT) instead of numba's -O3 (NUMBA_OPT): 0.95x of
+the CPU, the kernels' speed the same within noise; any other numba code in the
+process keeps numba's level.  The kernels'
 code and speed are unchanged; the tests compare compiled games with
 NUMBA_DISABLE_JIT games byte for byte.
 
@@ -33,7 +41,7 @@ state records (simcore.kernel_variants) never call each other's helpers (the
 records are also named by their layouts: simcore.record_names).
 
 This replaces numba internals (CPUCodeLibrary.finalize, _optimize_final_module
-and _optimize_functions, CPUContext.get_executable, the LLVM lock's callbacks,
+and _optimize_functions, numba.config.OPT while a kernel is optimised, CPUContext.get_executable, the LLVM lock's callbacks,
 the error colour scheme's markup, Record.__repr__), written against numba
 0.61-0.68 (pyproject.toml pins that range).  `install()` proves the replacement
 on a probe kernel before any engine kernel compiles; where the internals are
@@ -67,6 +75,9 @@ LINKING_HOOKS = []
 # name prefixes of functions a kernel's module keeps external through its optimisation (simcore.parts:
 # code linked in after it calls them)
 KEPT_PREFIXES = []
+
+# LLVM optimisation level of the kernels' whole-module passes (numba's: NUMBA_OPT, 3)
+ENGINE_OPT = 2
 
 # numba options of every helper: no C-callable wrapper (a helper is only linked into kernels)
 HELPER_OPTIONS = {"no_cfunc_wrapper": True}
@@ -112,6 +123,7 @@ def _finalize(library):
             library._linking_libraries = closure + more
             closure = _linked_closure(library)
         library._linking_libraries = closure
+        _function_passes(library._final_module, library._codegen)
         return _numba_finalize(library)
     codegen.require_global_compiler_lock()
     library._raise_if_finalized()
@@ -135,19 +147,38 @@ def _optimize_final_module(library):
             v.linkage = llvm.Linkage.external
         elif v.name in linked:
             v.linkage = llvm.Linkage.internal
-    _numba_optimize_final_module(library)
+    if any(getattr(lib, "_helper_only", False) for lib in library._linking_libraries):
+        optimise_engine_module(library)
+    else:   # code that links no helper: not the engine's, numba's level
+        _numba_optimize_final_module(library)
     for hook in OPTIMISED_HOOKS:
         hook(library._final_module)
 
 
+def optimise_engine_module(library):
+    """numba's whole-module optimisation of `library` at ENGINE_OPT (numba reads the level
+    from its config as it builds the pass managers)."""
+    numba_opt = numba.config.OPT
+    numba.config.OPT = type(numba_opt)(ENGINE_OPT)
+    try:
+        _numba_optimize_final_module(library)
+    finally:
+        numba.config.OPT = numba_opt
+
+
 def _optimize_functions(library, ll_module):
-    """numba's function passes on each function `ll_module` defines, with one pass manager."""
+    """None yet (numba runs its function passes on each IR module as it is added): they
+    run when the library is finalised, on a kernel's and numba's own libraries only."""
     ll_module.data_layout = library._codegen._data_layout
+
+
+def _function_passes(module, codegen_):
+    """numba's function passes on each function `module` defines, with one pass manager."""
     fpm = pb = None
-    for func in ll_module.functions:
+    for func in module.functions:
         if not func.is_declaration:
             if fpm is None:
-                fpm, pb = library._codegen._function_pass_manager()
+                fpm, pb = codegen_._function_pass_manager()
             fpm.run(func, pb)
 
 

@@ -212,7 +212,7 @@ def compile_parts(record, keys=None):
     for v in list(module.functions) + list(module.global_variables):
         if not v.is_declaration and v.name not in exported:
             v.linkage = llvm.Linkage.internal
-    fastcompile._numba_optimize_final_module(library)
+    fastcompile.optimise_engine_module(library)   # as the kernel's own code
     module.verify()
     return module.as_bitcode()
 

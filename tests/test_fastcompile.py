@@ -105,3 +105,33 @@ def test_games_are_the_same_with_fastcompile_off(tmp_path, plain_numba_games, sc
     off, cache = plain_numba_games(scenario)
     assert (cache / f"kernels-{_source_hash(fast=False)}").is_dir()
     assert off == _games(tmp_path, "on", scenario)
+
+
+def _level_helper(x):
+    return 2 * x + 1
+
+
+def _level_kernel(n):
+    return _level_helper(n) - 1
+
+
+def _level_plain(n):
+    return n + 7
+
+
+@pytest.mark.skipif(not fastcompile.installed(), reason="fastcompile off: numba's own levels")
+def test_kernels_are_optimised_at_the_engine_level_other_code_at_numbas(monkeypatch):
+    import numba
+    from simcore.jit import jitted
+    numba_level, numba_optimise, levels = numba.config.OPT, fastcompile._numba_optimize_final_module, {}
+
+    def record(library):
+        levels[library.name] = int(numba.config.OPT)
+        numba_optimise(library)
+
+    monkeypatch.setattr(fastcompile, "_numba_optimize_final_module", record)
+    jitted(_level_helper)
+    assert numba.njit(_level_kernel)(20) == 40 and numba.njit(_level_plain)(1) == 8
+    assert levels["_level_kernel"] == fastcompile.ENGINE_OPT and levels["_level_plain"] == numba_level
+    assert "_level_helper" not in levels   # linked into the kernel only
+    assert numba.config.OPT is numba_level
