@@ -8,8 +8,9 @@ is compiled into each kernel as a call to a symbol of its own per state record t
 
 - CHILD (simcore.game.apply_action: the rules of every action, about a third of a kernel;
   roll, seven, init_game, and the bots' helpers the rules' choices use most): typed,
-  lowered and optimised (LLVM -O3, as a kernel) as a small module of its own, which the
-  kernel links in after its own optimisation, before its machine code is made;
+  lowered and optimised (as a kernel's own code: fastcompile.ENGINE_OPT) as a small module
+  of its own, which the kernel links in after its own optimisation, before its machine
+  code is made;
 - KERNEL (the bots' helpers the kernel's code and the rules' choices share): compiled by
   the kernel's process and linked into the kernel before its optimisation, so that the
   kernel's calls may be inlined; their symbols stay until the CHILD parts are linked.
@@ -327,7 +328,8 @@ def link_parts(module):
         fn = module.get_function(name)
         if fn.is_declaration:   # (linked already with another part of the record)
             module.link_in(llvm.parse_bitcode(_module_for(name.rsplit(".", 1)[1])))
-    while _declared(module):   # KERNEL parts only CHILD parts call: compiled here, apart
+    while _declared(module):   # a part still missing (one that failed in kernel_parts): compiled
+        # here, apart, or its error raised
         for name in _declared(module):
             key, h = name[len(PREFIX):].rsplit(".", 1)
             module.link_in(llvm.parse_bitcode(compile_parts(_records[h], [key])))
