@@ -41,8 +41,9 @@ state records (simcore.kernel_variants) never call each other's helpers (the
 records are also named by their layouts: simcore.record_names).
 
 This replaces numba internals (CPUCodeLibrary.finalize, _optimize_final_module
-and _optimize_functions, numba.config.OPT while a kernel is optimised, CPUContext.get_executable, the LLVM lock's callbacks,
-the error colour scheme's markup, Record.__repr__), written against numba
+and _optimize_functions, numba.config.OPT while a kernel is optimised,
+CPUContext.get_executable, the LLVM lock's callbacks, the error colour scheme's
+markup, Record.__repr__), written against numba
 0.61-0.68 (pyproject.toml pins that range).  `install()` proves the replacement
 on a probe kernel before any engine kernel compiles; where the internals are
 missing, the probe fails, or CATAN_BALANCE_FASTCOMPILE=0 switches it off, numba

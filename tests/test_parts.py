@@ -98,3 +98,15 @@ def test_a_part_has_one_of_the_two_sides():
 
 def test_the_test_session_names_the_variable_simcore_parts_reads():
     assert COMPILE_JOBS == parts.JOBS
+
+
+@pytest.mark.parametrize("proven, probed", [("1", "0"), ("", "2")])
+def test_the_child_skips_the_probe_its_parent_ran(proven, probed):
+    """The child gets fastcompile.PROVEN (simcore.parts.start): it installs fastcompile without
+    compiling the probe kernel again (its two helpers)."""
+    from simcore import fastcompile
+    env = {**os.environ, fastcompile.PROVEN: proven}
+    code = "import simcore.jit\nfrom simcore import fastcompile\nprint(fastcompile.installed(), fastcompile._helper_libraries)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", probed]
