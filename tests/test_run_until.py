@@ -124,6 +124,7 @@ import sys
 from simcore.config import load_scenario
 from reports.summary import Tally
 from simcore import runner
+runner._META_EVERY_S = 0.0   # meta.json after every chunk: the test kills the run mid-way by it
 s = load_scenario(sys.argv[1], ["games=100000"])
 runner.run(s, sys.argv[2], Tally, jobs=2, chunk_games=600, progress=False, resume=True, until=0.008)
 """

@@ -171,6 +171,7 @@ import sys
 from simcore.config import load_scenario
 from reports.summary import Tally
 from simcore import runner
+runner._META_EVERY_S = 0.0   # meta.json after every chunk: the test kills the run mid-way by it
 s = load_scenario(sys.argv[1], ["games=20000"])
 runner.run(s, sys.argv[2], Tally, jobs=int(sys.argv[3]), chunk_games=150, progress=False, resume=True)
 """
@@ -187,7 +188,7 @@ def kill_mid_run(script, args, out, games_done, sig):
         if meta.get("games_done", 0) >= games_done:
             break
         time.sleep(0.05)
-    assert proc.poll() is None, "the run ended before it could be killed"
+    assert proc.poll() is None and not (out / "games.csv").exists(), "the run ended before it could be killed"
     os.killpg(proc.pid, sig)   # the run and its workers
     proc.wait(timeout=60)
     assert not (out / "games.csv").exists()
