@@ -21,9 +21,8 @@ functions are optimised once, with its kernel's whole module (0.93x of the CPU o
 a cold ck compile in one process).  A library that links the engine's helpers is
 optimised at LLVM -O2 (ENGINE_OPT) instead of numba's -O3 (NUMBA_OPT): 0.95x of
 the CPU, the kernels' speed the same within noise; any other numba code in the
-process keeps numba's level.  The kernels'
-code and speed are unchanged; the tests compare compiled games with
-NUMBA_DISABLE_JIT games byte for byte.
+process keeps numba's level.  The games are unchanged; the tests compare
+compiled games with NUMBA_DISABLE_JIT games byte for byte.
 
 A helper's library links none of its callees: a kernel's library links its whole
 call tree once, each helper's own code (numba links each caller's copy of its

@@ -80,6 +80,16 @@ def symbol(key, record):
     return f"{PREFIX}{key}.{_record_hash(record)}"
 
 
+def _key_and_record(name):
+    """symbol's inverse: (helper key, record name hash)."""
+    return tuple(name[len(PREFIX):].rsplit(".", 1))
+
+
+def _declared(module):
+    """The symbols of the parts `module` calls and does not define."""
+    return [f.name for f in module.functions if f.is_declaration and f.name.startswith(PREFIX)]
+
+
 PARAMS = types.Array(types.int64, 1, "C")   # the packed rules as the kernel gets them
 WEIGHTS = types.Array(types.float64, 1, "C")   # a seat's policy weights (st.weights[p])
 
@@ -172,10 +182,9 @@ def _renamed(library, mangled, name):
 
 def _calls(library, record):
     """The parts (helper keys) `library`'s code calls for `record`."""
-    ending = "." + _record_hash(record)
-    return [fn.name[len(PREFIX):-len(ending)] for lib in [library] + fastcompile._linked_closure(library)
-            for fn in lib._final_module.functions
-            if fn.is_declaration and fn.name.startswith(PREFIX) and fn.name.endswith(ending)]
+    h = _record_hash(record)
+    return [key for lib in [library] + fastcompile._linked_closure(library)
+            for key, called in map(_key_and_record, _declared(lib._final_module)) if called == h]
 
 
 def compile_parts(record, keys=None):
@@ -249,8 +258,7 @@ def kernel_parts(libraries):
     """fastcompile.LINKING_HOOKS: for a kernel calling parts, the libraries of every KERNEL part
     of its record (the CHILD parts may call those the kernel does not); the kernel optimises
     them with its own code and keeps their symbols for the CHILD parts."""
-    hashes = {fn.name.rsplit(".", 1)[1] for lib in libraries for fn in lib._final_module.functions
-              if fn.is_declaration and fn.name.startswith(PREFIX)}
+    hashes = {_key_and_record(name)[1] for lib in libraries for name in _declared(lib._final_module)}
     out = [_kernel_library(key, _records[h]) for h in sorted(hashes) for key in PARTS if SIDES[key] == KERNEL]
     return [lib for lib in out if lib is not None]
 
@@ -317,21 +325,17 @@ def _module_for(h):
     return _modules[h]
 
 
-def _declared(module):
-    return [f.name for f in module.functions if f.is_declaration and f.name.startswith(PREFIX)]
-
-
 def link_parts(module):
     """Link into an optimised kernel module the CHILD parts it calls (compiled apart); every
     part is then internal to it."""
     for name in _declared(module):
         fn = module.get_function(name)
         if fn.is_declaration:   # (linked already with another part of the record)
-            module.link_in(llvm.parse_bitcode(_module_for(name.rsplit(".", 1)[1])))
+            module.link_in(llvm.parse_bitcode(_module_for(_key_and_record(name)[1])))
     while _declared(module):   # a part still missing (one that failed in kernel_parts): compiled
         # here, apart, or its error raised
         for name in _declared(module):
-            key, h = name[len(PREFIX):].rsplit(".", 1)
+            key, h = _key_and_record(name)
             module.link_in(llvm.parse_bitcode(compile_parts(_records[h], [key])))
     for fn in module.functions:
         if not fn.is_declaration and fn.name.startswith(PREFIX):

@@ -66,7 +66,6 @@ from simcore import parts
 from tests import parts_toy as T
 buf = np.zeros(1, T.TOY)
 buf[0]["a"], buf[0]["b"] = 7, 100
-kernel_side = sorted(name.split(".")[-2] for name, lib in parts._kernel_libraries.items() if lib is not None)
 print(T.kernel(buf) == T.expected(7, 100), len(parts.FROM_CHILD),
       ",".join(sorted(name.split(".")[-2] for name, lib in parts._kernel_libraries.items() if lib is not None)))
 """
