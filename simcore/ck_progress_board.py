@@ -8,12 +8,10 @@ Deserter k 1, Wedding).  st.ck_pick holds the earlier answer a later choice depe
 (the Inventor's first hex, the Master Merchant's and the Spy's victim, the Deserter's
 opponent).  No state changes here."""
 import numpy as np
-from numba.core import types
 
 from simcore.ck_board import (all_active, has_damaged_city, improve_ok, is_city, is_empty, is_metropolis, may_promote,
                               own_knight, promote_ok, road_ok)
 from simcore.jit import jitted
-from simcore.parts import CHILD, apart
 from simcore.pieces import can_build_road_at, has_building_on
 from simcore.records import S_CITIES, S_SETTLEMENTS
 from simcore.state import DESERT, N_RESOURCES, PIECE_CITY, PIECE_ROAD, row_sum
@@ -108,7 +106,7 @@ def any_ok(st, q, card, k):
     return first_ok(st, q, card, k) >= 0
 
 
-@apart(types.int64, side=CHILD)
+@jitted
 def first_ok(st, q, card, k):
     """The first allowed answer of choice k, -1 = none.  The choices with many answers
     test them in a loop of their own (pick_ok's test, without its dispatch per answer)."""
@@ -176,7 +174,7 @@ def answers(st, card, k):
     return N_CORNERS         # intrigue, smith, deserter 1, 2, engineer, medicine, saboteur
 
 
-@apart(types.boolean, side=CHILD)
+@jitted
 def pick_ok(st, q, card, k, x):
     """Whether x answers choice k of `card` (chooser q; see simcore.ck_progress).  The order
     is for speed: first_ok tests every answer, each through the card tests above its card's,
@@ -253,7 +251,7 @@ def saboteur_ok(st, q, x):
             and not is_metropolis(st, x) and st.ck_damaged[x] == 0)
 
 
-@apart(types.boolean, side=CHILD)
+@jitted
 def corner_ok(st, q, card, x):
     """pick_ok of the cards whose one choice is a corner (Smith, Intrigue, Medicine,
     Saboteur; Engineer), asked for corner x < N_CORNERS."""

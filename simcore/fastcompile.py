@@ -16,13 +16,15 @@ optimisation numba runs on it anyway) and is the only one emitted and cached.
 
 numba also runs LLVM's function passes on every function as its IR is added to a
 library, before anyone knows whether it is a helper's; here they run when the
-library is finalised, on a kernel's (and numba's own) functions only: a helper's
-functions are optimised once, with its kernel's whole module (0.93x of the CPU of
-a cold ck compile in one process).  A library that links the engine's helpers is
-optimised at LLVM -O2 (ENGINE_OPT) instead of numba's -O3 (NUMBA_OPT): 0.95x of
-the CPU, the kernels' speed the same within noise; any other numba code in the
-process keeps numba's level.  The games are unchanged; the tests compare
-compiled games with NUMBA_DISABLE_JIT games byte for byte.
+library is finalised: on a kernel's whole linked module, helpers included, just
+before its module passes (optimise_engine_module), so that each helper's code is
+simplified once, and before the inliner weighs it (without them on helpers the
+kernels ran 5% slower); on numba's own code as numba does.  The engine's modules
+are optimised at ENGINE_OPT (-O3, numba's level), and afterwards numba's
+reference-count calls are inlined (inline_refcounts: numba keeps them `noinline`
+for its pruning pass; ck 7% of its run time was spent calling them).  Any other
+numba code in the process keeps numba's own passes.  The games are unchanged;
+the tests compare compiled games with NUMBA_DISABLE_JIT games byte for byte.
 
 A helper's library links none of its callees: a kernel's library links its whole
 call tree once, each helper's own code (numba links each caller's copy of its
@@ -51,6 +53,7 @@ about twice as long; the games are the same (tests/test_fastcompile.py).
 """
 import itertools
 import os
+import re
 import sys
 
 import numba
@@ -76,8 +79,9 @@ LINKING_HOOKS = []
 # code linked in after it calls them)
 KEPT_PREFIXES = []
 
-# LLVM optimisation level of the kernels' whole-module passes (numba's: NUMBA_OPT, 3)
-ENGINE_OPT = 2
+# LLVM optimisation level of the kernels' whole-module passes (numba's: NUMBA_OPT, 3; -O2
+# compiled 5% faster, its ck kernel ran 3-5% slower)
+ENGINE_OPT = 3
 
 # numba options of every helper: no C-callable wrapper (a helper is only linked into kernels)
 HELPER_OPTIONS = {"no_cfunc_wrapper": True}
@@ -123,7 +127,8 @@ def _finalize(library):
             library._linking_libraries = closure + more
             closure = _linked_closure(library)
         library._linking_libraries = closure
-        _function_passes(library._final_module, library._codegen)
+        if not _links_helpers(library):   # numba's own code (an engine kernel's: optimise_engine_module)
+            _function_passes(library._final_module, library._codegen)
         return _numba_finalize(library)
     codegen.require_global_compiler_lock()
     library._raise_if_finalized()
@@ -147,7 +152,7 @@ def _optimize_final_module(library):
             v.linkage = llvm.Linkage.external
         elif v.name in linked:
             v.linkage = llvm.Linkage.internal
-    if any(getattr(lib, "_helper_only", False) for lib in library._linking_libraries):
+    if _links_helpers(library):
         optimise_engine_module(library)
     else:   # code that links no helper: not the engine's, numba's level
         _numba_optimize_final_module(library)
@@ -155,20 +160,55 @@ def _optimize_final_module(library):
         hook(library._final_module)
 
 
+def _links_helpers(library):
+    return any(getattr(lib, "_helper_only", False) for lib in library._linking_libraries)
+
+
 def optimise_engine_module(library):
-    """numba's whole-module optimisation of `library` at ENGINE_OPT (numba reads the level
-    from its config as it builds the pass managers)."""
+    """An engine module, its helpers linked in: numba's function passes on every function,
+    numba's whole-module optimisation at ENGINE_OPT (numba reads the level from its config as
+    it builds the pass managers), then the reference counts inlined (library._final_module
+    is a new module then, as numba's own remove_redundant_nrt_refct makes one)."""
     numba_opt = numba.config.OPT
     numba.config.OPT = type(numba_opt)(ENGINE_OPT)
     try:
+        _function_passes(library._final_module, library._codegen)
         _numba_optimize_final_module(library)
+        library._final_module = inline_refcounts(library._final_module, library._codegen)
     finally:
         numba.config.OPT = numba_opt
 
 
+# the definition of numba's NRT_incref/NRT_decref (a linked copy: a numbered suffix) in a
+# module's text, up to its attribute group (numba.core.runtime.nrtdynmod: `noinline`)
+_REFCOUNT_DEFINITION = re.compile(r"^(define [^\n]*@NRT_(?:incref|decref)(?:\.\d+)?\([^\n]*\)[^\n#{]*)#\d+", re.M)
+_ATTRIBUTE_GROUP = re.compile(r"^attributes #(\d+)", re.M)
+
+
+def inline_refcounts(module, codegen_):
+    """`module` (optimised: its reference counts pruned) with numba's NRT_incref/NRT_decref
+    inlined into their callers: a test of the pointer and an atomic add instead of a call.
+    A new module parsed from the text with those definitions `alwaysinline` (llvmlite cannot
+    change a function's attributes); `module` itself where it defines neither."""
+    text = str(module)
+    group = 1 + max((int(n) for n in _ATTRIBUTE_GROUP.findall(text)), default=0)
+    text, defined = _REFCOUNT_DEFINITION.subn(lambda m: f"{m.group(1)}#{group}", text)
+    if not defined:
+        return module
+    new = llvm.parse_assembly(f"{text}\nattributes #{group} = {{ alwaysinline nounwind }}\n")
+    new.name = module.name
+    pb = codegen_._pass_builder(opt=0)
+    pm = pb.getModulePassManager()
+    pm.add_always_inliner_pass()
+    pm.add_instruction_combine_pass()
+    pm.add_simplify_cfg_pass()
+    pm.run(new, pb)
+    return new
+
+
 def _optimize_functions(library, ll_module):
     """None yet (numba runs its function passes on each IR module as it is added): they
-    run when the library is finalised, on a kernel's and numba's own libraries only."""
+    run when the library is finalised (_finalize, optimise_engine_module)."""
     ll_module.data_layout = library._codegen._data_layout
 
 

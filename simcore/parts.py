@@ -223,6 +223,7 @@ def compile_parts(record, keys=None):
         if not v.is_declaration and v.name not in exported:
             v.linkage = llvm.Linkage.internal
     fastcompile.optimise_engine_module(library)   # as the kernel's own code
+    module = library._final_module                  # (a new module: its reference counts inlined)
     module.verify()
     return module.as_bitcode()
 

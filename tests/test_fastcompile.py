@@ -135,3 +135,43 @@ def test_kernels_are_optimised_at_the_engine_level_other_code_at_numbas(monkeypa
     assert levels["_level_kernel"] == fastcompile.ENGINE_OPT and levels["_level_plain"] == numba_level
     assert "_level_helper" not in levels   # linked into the kernel only
     assert numba.config.OPT is numba_level
+
+
+def _refcounted_module():
+    """numba's NRT module (its NRT_incref and NRT_decref, `noinline`) with a caller of each
+    (a lone one: pruning keeps it), optimised by numba's module passes as a kernel's module is."""
+    from llvmlite import binding as llvm
+    from llvmlite import ir
+    from numba.core.registry import cpu_target
+    from numba.core.runtime import nrtdynmod
+    codegen_ = cpu_target.target_context.codegen()
+    module, _ = nrtdynmod.create_nrt_module(cpu_target.target_context)
+    for name in ("NRT_incref", "NRT_decref"):
+        callee = module.get_global(name)
+        caller = ir.Function(module, ir.FunctionType(ir.VoidType(), [callee.args[0].type]), f"calls_{name}")
+        builder = ir.IRBuilder(caller.append_basic_block())
+        builder.call(callee, caller.args)
+        builder.ret_void()
+    parsed = llvm.parse_assembly(str(module))
+    pm, pb = codegen_._module_pass_manager()
+    pm.run(parsed, pb)
+    return parsed, codegen_
+
+
+def _calls(module, name):
+    """Calls of `name` in its caller calls_<name>."""
+    return sum(i.opcode == "call" and f"@{name}(" in str(i)
+               for b in module.get_function(f"calls_{name}").blocks for i in b.instructions)
+
+
+def test_refcount_calls_are_inlined_after_pruning():
+    """numba's NRT_incref/NRT_decref, kept `noinline` for its pruning pass, are inlined into
+    their callers afterwards (fastcompile.inline_refcounts): a caller makes no call, it adds
+    or subtracts atomically itself."""
+    module, codegen_ = _refcounted_module()
+    assert _calls(module, "NRT_incref") == 1 and _calls(module, "NRT_decref") == 1
+    inlined = fastcompile.inline_refcounts(module, codegen_)
+    assert _calls(inlined, "NRT_incref") == 0 and _calls(inlined, "NRT_decref") == 0
+    assert "atomicrmw add" in str(inlined.get_function("calls_NRT_incref"))
+    assert "atomicrmw sub" in str(inlined.get_function("calls_NRT_decref"))
+    inlined.verify()
