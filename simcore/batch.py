@@ -55,7 +55,8 @@ def row_layout(params):
 
 # --- start-up: the kernel compiled (or loaded from the cache) before the games ---
 
-COMPILE_SECONDS = {(): 20, ("grundbesitz",): 25, ("robin_hood",): 20}   # cold compile on one core, roughly
+# a cold compile on an idle machine with two cores, roughly, rounded up (README: Speed)
+COMPILE_SECONDS = {(): 10, ("grundbesitz",): 15, ("robin_hood",): 15, ("ck",): 20, ("autarkie",): 15}
 
 
 def kernel_cached(params):
@@ -89,7 +90,7 @@ def engine_name(params):
 
 
 def compile_line(params):
-    seconds = COMPILE_SECONDS.get(rules_variants(params), 30)
+    seconds = COMPILE_SECONDS.get(rules_variants(params), 25)
     return f"compiling the engine for {engine_name(params)}, first run only, ~{seconds} s"
 
 
