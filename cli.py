@@ -15,7 +15,7 @@ from typing import List, Optional
 import typer
 from typer.core import TyperGroup
 
-from simcore.errors import InputError, WorkerLost
+from simcore.engine.errors import InputError, WorkerLost
 
 # The click that typer runs on (recent typer versions vendor their own copy):
 # take its exception classes from typer's public BadParameter.
@@ -87,7 +87,7 @@ MAX_GAMES_HELP = "With --until-ci: the most games%s [default: 200,000]."
 
 def _until(until_ci, max_games, games, chunk_games):
     """(half-width or None, the games to play or at most) of --until-ci, --max-games, --games; checked."""
-    from simcore import adaptive
+    from simcore.run import adaptive
     if until_ci is None:
         if max_games is not None:
             raise InputError("--max-games: only with --until-ci; allowed: --games N for a fixed number of games")
@@ -100,14 +100,14 @@ def _until(until_ci, max_games, games, chunk_games):
 
 
 def _backend(backend, scheduler):
-    from simcore.backends import check
+    from simcore.run.backends import check
     check(backend, scheduler)
     return {"backend": backend, "scheduler": scheduler}
 
 
 def _load(scenario, sets, **flags):
     """The validated scenario; flags (games=, seed=) override like --set."""
-    from simcore.config import find_scenario, load_scenario
+    from simcore.run.config import find_scenario, load_scenario
     extra = [f"{key}={value}" for key, value in flags.items() if value is not None]
     return load_scenario(find_scenario(scenario), [*sets, *extra])
 
@@ -141,7 +141,7 @@ def run(
       catan-balance run base --until-ci 0.01 --jobs 2   # as many games as +-1 point intervals need
     """
     from reports.summary import Tally, format_table
-    from simcore.sweep import run_one
+    from simcore.run.sweep import run_one
     until_ci, games = _until(until_ci, max_games, games, chunk_games)
     loaded = _load(scenario, sets, games=games, seed=seed)
     out = out or Path("results") / loaded.name
@@ -157,7 +157,7 @@ def run(
 
 
 def _note_sweep_table(scenario):
-    from simcore.config import read_toml
+    from simcore.run.config import read_toml
     if "sweep" in read_toml(scenario.source):
         typer.echo(f"note: {scenario.source} has a [sweep] table; this run plays the values as written "
                    f"(`catan-balance sweep {scenario.source}` plays the grid)", err=True)
@@ -227,7 +227,7 @@ def sweep(
       catan-balance sweep sweep-vp-red --until-ci 0.01 --max-games 50000 --jobs 2
     """
     from reports.summary import Tally
-    from simcore import sweep as sweeps
+    from simcore.run import sweep as sweeps
     until_ci, games = _until(until_ci, max_games, games, chunk_games)
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
     where = _backend(backend, scheduler)
@@ -281,7 +281,7 @@ def compare(
     from reports.report import terminal_text, write_report
     from reports.study import compare_runs
     from reports.tables import all_tables
-    from simcore.grid import slug
+    from simcore.run.grid import slug
     out = out or Path("results") / slug(0, "compare-" + "-".join(Path(d).name for d in dirs))[3:]
     _check_compare_out(out, dirs)
     study = compare_runs(dirs, out, _correction(correction))
@@ -300,7 +300,7 @@ def compare(
 
 
 def _check_compare_out(out, dirs):
-    from simcore.outputs import read_json
+    from simcore.run.outputs import read_json
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
     meta = read_json(out / "meta.json") or {}
@@ -336,8 +336,8 @@ def tune(
       catan-balance tune base --param victory_points=8..12 --objective seat-fairness --budget 40000
     """
     from reports import objectives, tune_report
-    from simcore import tune as tuning
-    from simcore.config import find_scenario, read_toml
+    from simcore.studies import tune as tuning
+    from simcore.run.config import find_scenario, read_toml
     path = find_scenario(scenario)
     table = read_toml(path).get("tune", {})
     params = params or list(table.get("param", []))
@@ -368,7 +368,7 @@ TRAIN_BUDGET_HELP = "Games to train with (validation checkpoints included; the h
 
 
 def _train_settings(budget, seed, holdout, popsize, self_play, jobs, loaded):
-    from simcore.train import Settings
+    from simcore.studies.train import Settings
     try:
         import cma  # noqa: F401
     except ImportError:
@@ -395,7 +395,7 @@ def _train_progress(quiet, label=""):
 
 def _train_one(loaded, seat, start, settings, quiet, label=""):
     from reports.train_report import judge
-    from simcore.train import train as run_training
+    from simcore.studies.train import train as run_training
     result = run_training(loaded, seat, judge, start, settings, _train_progress(quiet, label))
     if not quiet and sys.stderr.isatty():
         sys.stderr.write("\n")
@@ -478,7 +478,7 @@ def exploit(
                (f" --from {start}" if start else "") +
                f" --budget {budget} --holdout {holdout} --seed {settings.seed}" +
                (f" --popsize {popsize}" if popsize else "") + f" --out {out}")
-    from simcore.train import plan
+    from simcore.studies.train import plan
     results = {}
     for loaded in (rule, base):
         plan(loaded, seat, start, settings)   # both checked before either trains
@@ -519,7 +519,7 @@ def robust(
     from policies.preset_file import tuned_name
     from reports.summary import Tally
     from reports.train_robust import compare, differences, read_verdicts, sentences, write
-    from simcore import sweep as sweeps
+    from simcore.run import sweep as sweeps
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
     hand = sweeps.plan(scenario, [*sets, *extra], vary)
     if any(key == "seats" for key in hand.vary):
@@ -547,7 +547,7 @@ def robust(
 @app.command()
 def scenarios():
     """List the shipped scenarios (use the name with `run`)."""
-    from simcore.config import read_toml, shipped_scenarios
+    from simcore.run.config import read_toml, shipped_scenarios
     paths = shipped_scenarios()
     width = max((len(p.stem) for p in paths), default=0)
     for path in paths:
@@ -591,7 +591,7 @@ def bench(
       catan-balance bench --games 5000 --scenario mixed
       catan-balance bench --jobs 2 --games 200000      # the speed-up of two jobs (an idle machine: >= 1.7x)
     """
-    from simcore.bench import bench as run_bench
+    from simcore.run.bench import bench as run_bench
     loaded = _load(scenario, sets)
     if jobs > 1:
         return _bench_jobs(_load(scenario, sets, games=games), jobs, _backend(backend, scheduler))
@@ -606,7 +606,7 @@ def bench(
 def _bench_jobs(loaded, jobs, where):
     import tempfile
     from reports.summary import Tally
-    from simcore.bench import jobs_ratio
+    from simcore.run.bench import jobs_ratio
     typer.echo(f"bench: {loaded.name}, {loaded.games:,} games, whole runs (no report) with 1 and {jobs} jobs")
     with tempfile.TemporaryDirectory(prefix="catan-bench-") as folder:
         result = jobs_ratio(loaded, jobs, folder, Tally, **where)
@@ -635,9 +635,9 @@ def compile(
       catan-balance compile grundbesitz
     """
     import sys as _sys
-    from simcore.batch import engine_name, warm_up
-    from simcore.config import pack_policies, pack_rules, shipped_scenarios
-    from simcore.state import rules_variants
+    from simcore.run.batch import engine_name, warm_up
+    from simcore.run.config import pack_policies, pack_rules, shipped_scenarios
+    from simcore.engine.state import rules_variants
     if (scenario is None) == (not all_):
         raise InputError("compile: give a SCENARIO or --all, not both or neither")
     names = [p.stem for p in shipped_scenarios()] if all_ else [scenario]
@@ -672,8 +672,8 @@ def replay(
       catan-balance replay base --game 17 --png game17.png
       catan-balance replay base --game 17 --seed 5 --set board.layout=beginner --log game17.jsonl --png game17.png
     """
-    from simcore.outputs import write_jsonl
-    from simcore.runner import replay as replay_game
+    from simcore.run.outputs import write_jsonl
+    from simcore.run.runner import replay as replay_game
     if log is None and png is None:
         raise InputError("replay: nothing to write; allowed: --log FILE.jsonl, --png FILE.png, or both")
     loaded = _load(scenario, sets, seed=seed)
@@ -688,7 +688,7 @@ def replay(
 def board_title(scenario, game, game_seed, events):
     """(title, policy label per table seat) of the board picture of game `game`."""
     from reports.fmt import seat_label
-    # game g seats scenario seat (s + g) % (number of seats) at table seat s (simcore.game.seat_specs)
+    # game g seats scenario seat (s + g) % (number of seats) at table seat s (simcore.engine.game.seat_specs)
     specs = [(s + game) % len(scenario.seats) if scenario.rotate_seats else s for s in range(scenario.players)]
     labels = [seat_label(scenario.seats[k]) for k in specs]
     end = next((e for e in reversed(events) if e["type"] == "game_end"), {})

@@ -9,27 +9,26 @@ order.
 """
 from numba.core import types
 
-from simcore.jit import jitted
-from simcore.parts import CHILD, KERNEL, WEIGHTS, apart
+from simcore.accel.jit import jitted
+from simcore.accel.parts import CHILD, KERNEL, WEIGHTS, apart
 
 from policies.weights import (W_CITY, W_DEVCARD, W_DIVERSITY, W_HARBOUR, W_KNIGHT_EARLY, W_LONGEST_ROAD,
                               W_PIPS, W_RESOURCE0, W_ROAD, W_ROBBER_LEADER, W_SETTLEMENT, W_TRADE)
-from policies import builder_gb as gbp
+from policies.variants.grundbesitz import builder as gbp
 from policies.common import public_vp, tie_break
-from simcore import grundbesitz_board as gb
-from simcore.actions import (A_OFFER, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
-                             A_SETTLEMENT, A_TRADE)
-from simcore.devcards import can_play, deck_left
-from simcore.economy import can_bank_trade
-from simcore.params import P_VICTORY_POINTS
-from simcore.legal import can_buy_dev, can_city, can_offer, can_road, can_settlement, is_legal
-from simcore.pieces import can_build_settlement_at, spot_is_free
-from simcore.state import (ITEM_CITY, ITEM_DEVCARD, ITEM_ROAD, ITEM_SETTLEMENT, DEV_KNIGHT,
-                           DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS, N_RESOURCES, PIECE_CITY, PIECE_ROAD,
-                           PIECE_SETTLEMENT, PIPS, RES_POPCOUNT)
+from simcore.variants.grundbesitz import board as gb
+from simcore.engine.actions import (A_OFFER, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
+                                    A_SETTLEMENT, A_TRADE)
+from simcore.engine.devcards import can_play, deck_left
+from simcore.engine.economy import can_bank_trade
+from simcore.engine.params import P_VICTORY_POINTS
+from simcore.engine.legal import can_buy_dev, can_city, can_offer, can_road, can_settlement, is_legal
+from simcore.engine.pieces import can_build_settlement_at, spot_is_free
+from simcore.engine.state import (ITEM_CITY, ITEM_DEVCARD, ITEM_ROAD, ITEM_SETTLEMENT, DEV_KNIGHT, DEV_MONOPOLY,
+                                  DEV_PLENTY, DEV_ROADS, N_RESOURCES, PIECE_CITY, PIECE_ROAD, PIECE_SETTLEMENT, PIPS,
+                                  RES_POPCOUNT)
 from simcore.variants.grundbesitz import A_BUY_GB, ITEM_GB, W_GB
-from simcore.topology import (CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS,
-                              N_CORNERS, N_HEXES)
+from simcore.engine.topology import (CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS, N_CORNERS, N_HEXES)
 
 HAND_LIMIT = 7        # above this a 7 costs half the hand
 GOAL_NONE, GOAL_CITY, GOAL_SETTLEMENT, GOAL_ROAD, GOAL_DEV, GOAL_GB = 0, 1, 2, 3, 4, 5

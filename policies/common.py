@@ -1,7 +1,7 @@
 """Small helpers shared by the scripted policies."""
-from simcore.jit import jitted
-from simcore.records import S_CITIES, S_SETTLEMENTS
-from simcore.state import randint
+from simcore.accel.jit import jitted
+from simcore.engine.records import S_CITIES, S_SETTLEMENTS
+from simcore.engine.state import randint
 
 
 @jitted

@@ -3,10 +3,10 @@ numba compiles one version, however many policies there are).
 
 Each function gets the state and the deciding player (whose kind and weights
 are in st.policy_kind[p] and st.weights[p]) and returns its choice; the engine
-checks it (simcore.game).  A variant's bots plug in through its policy module
+checks it (simcore.engine.game).  A variant's bots plug in through its policy module
 (policies.dispatch: its main-phase options and actions, its own choice points);
 nothing here names a variant."""
-from simcore.jit import jitted
+from simcore.accel.jit import jitted
 
 from policies import builder, dispatch, randombot
 from policies.dispatch import choice_point
@@ -35,7 +35,7 @@ monopoly = choice_point("monopoly", "st, p", randombot.monopoly, builder.monopol
 
 @jitted
 def action(st, p):
-    """Next main-phase action (simcore.actions codes); a variant's policy module may choose it
+    """Next main-phase action (simcore.engine.actions codes); a variant's policy module may choose it
     its own way (policies.dispatch: random_action, builder_action)."""
     if st.policy_kind[p] == KIND_RANDOM:
         return dispatch.random_action(st, p)

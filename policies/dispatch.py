@@ -1,9 +1,9 @@
 """The bots' side of a variant: its policy hooks, and the shape of a choice point.
 
-A variant's bots live in its policy module (simcore.variant.Variant.policy, e.g.
-policies/variant_grundbesitz.py).  The module implements a policy hook by defining a
+A variant's bots live in its policy module (simcore.engine.variant.Variant.policy, e.g.
+policies/variants/grundbesitz/bots.py).  The module implements a policy hook by defining a
 function of that name (imported names do not count), like the kernel's hooks
-(simcore.hooks); each runs for the variants the game's rules switch on, in
+(simcore.engine.hooks); each runs for the variants the game's rules switch on, in
 registration order, and only kernels whose state record has the variant compile it:
 
   random_options(st, p, n) -> n     the random bot's main-phase options: add the variant's
@@ -22,13 +22,13 @@ asked before the one it builds on, and passes (a = -1) to let that one choose.
 A variant's own choice points (the questions its rules ask, e.g. Grundbesitz's "defend
 with a knight?") are functions of its policy module made by `choice_point`: the random
 policy's answer or the builder's, by the seat's policy kind.  The rules call them directly
-(simcore.grundbesitz calls policies.variant_grundbesitz.gb_defend).
+(simcore.variants.grundbesitz.rules calls policies.variants.grundbesitz.bots.gb_defend).
 """
 import sys
 
-from simcore.hooks import Table
-from simcore.jit import jitted
-from simcore.kernel_variants import variant_code
+from simcore.engine.hooks import Table
+from simcore.accel.jit import jitted
+from simcore.engine.kernel_variants import variant_code
 
 from policies.weights import KIND_RANDOM
 
@@ -56,7 +56,7 @@ def choice_point(name, args, random, builder, doc="", random_args=None, weights=
             return builder(st, p, ..., st.weights[p])   # without the weights if weights=False
 
     `random` and `builder` are jitted functions; `variant`: compiled only into kernels
-    playing it (simcore.kernel_variants.variant_code, returning `default` elsewhere)."""
+    playing it (simcore.engine.kernel_variants.variant_code, returning `default` elsewhere)."""
     names = [a.strip() for a in args.split(",")]
     who = names[1]
     rargs = args if random_args is None else random_args

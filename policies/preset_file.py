@@ -20,7 +20,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
-from simcore.errors import ScenarioError, describe, did_you_mean
+from simcore.engine.errors import ScenarioError, describe, did_you_mean
 
 PRESET_DIR = Path(__file__).resolve().parent / "tuned"
 TOP_KEYS = ("kind", "description", "weights", "training")

@@ -6,7 +6,7 @@ Weights not named here are 0.  A scenario may override any weight of a preset:
     weights = { devcard = 0.8 }
 """
 
-from simcore.variant import REGISTRY
+from simcore.engine.variant import REGISTRY
 import simcore.variants  # noqa: F401  the shipped variants declare their weights' defaults
 
 # the base game's builder weights, then each variant's declared defaults (only read when it is on)
@@ -19,7 +19,7 @@ BUILDER_BASE = {
 for _variant in REGISTRY.values():
     BUILDER_BASE.update(_variant.weight_defaults())
 
-# the Sheriff's choices in the Robin Hood mode (policies.sheriff)
+# the Sheriff's choices in the Robin Hood mode (policies.variants.robin_hood.sheriff)
 SHERIFF_BASE = {"robin_vp": 1.0, "robin_block": 0.3, "robin_steal": 1.0, "evict": 1.0}
 
 PRESETS = {

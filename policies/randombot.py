@@ -1,13 +1,13 @@
 """The `random` policy: uniform over the legal options at every choice point.
 Slow to win, but it walks into every rule, which is what the invariant tests want."""
-from simcore.jit import jitted
+from simcore.accel.jit import jitted
 
-from simcore.actions import (A_OFFER, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
-                             A_SETTLEMENT, A_TRADE)
-from simcore.legal import is_legal
-from simcore.pieces import can_build_road_at, spot_is_free
-from simcore.state import N_RESOURCES, randint
-from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
+from simcore.engine.actions import (A_OFFER, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
+                                    A_SETTLEMENT, A_TRADE)
+from simcore.engine.legal import is_legal
+from simcore.engine.pieces import can_build_road_at, spot_is_free
+from simcore.engine.state import N_RESOURCES, randint
+from simcore.engine.topology import CORNER_EDGES, HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 
 from policies import dispatch
 

@@ -12,8 +12,8 @@ from policies.presets import PRESETS
 import simcore.variants  # noqa: F401  the shipped variants declare their weights
 from policies import weights as W
 from policies.weights import KIND_NAMES, WEIGHTS
-from simcore.errors import ScenarioError, describe, did_you_mean
-from simcore.fields import is_type
+from simcore.engine.errors import ScenarioError, describe, did_you_mean
+from simcore.engine.fields import is_type
 
 
 @dataclass(frozen=True)

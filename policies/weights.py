@@ -2,7 +2,7 @@
 
 A policy is (kind, weights): `kind` picks the decision code in `policies.decide`,
 `weights` (float64[N_WEIGHTS]) tunes it.  Every kind reads the same layout, so a
-scenario can override any weight by name.  Variants declare theirs (simcore.variant):
+scenario can override any weight by name.  Variants declare theirs (simcore.engine.variant):
 their indices follow the base game's, in registration order.
 """
 
@@ -38,7 +38,7 @@ N_WEIGHTS = 64     # the weight vector's length: room for every weight, grown in
 
 
 def add_weight(name, meaning):
-    """The index of a variant's new weight (simcore.variant.register)."""
+    """The index of a variant's new weight (simcore.engine.variant.register)."""
     global N_WEIGHTS
     index = len(WEIGHTS)
     WEIGHTS[name] = (index, meaning)

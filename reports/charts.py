@@ -20,7 +20,7 @@ from reports.plotting import (SOURCE_COLOURS, Chart, _done, _figure, _legend_bel
                               _title, games_text, plt)
 from reports.variant_words import SOLO_PLAYER
 from reports.variants import REGISTRY
-from simcore import grid
+from simcore.run import grid
 
 _MPL = tuple(int(x) for x in matplotlib.__version__.split(".")[:2])
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#7f7f7f")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from simcore.outputs import has_pyarrow  # noqa: F401  (tests replace it here and there)
+from simcore.run.outputs import has_pyarrow  # noqa: F401  (tests replace it here and there)
 
 
 def _tmp(path):

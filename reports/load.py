@@ -19,8 +19,8 @@ import numpy as np
 import pandas as pd
 
 from reports.variants import REGISTRY, category_labels
-from simcore.errors import InputError
-from simcore.outputs import has_pyarrow, read_json
+from simcore.engine.errors import InputError
+from simcore.run.outputs import has_pyarrow, read_json
 
 CHUNK_ROWS = 20_000
 BASE_GAME_COLUMNS = ("game", "seed", "winner_seat", "winner_policy", "turns", "rounds")

@@ -13,7 +13,7 @@ from reports.study import _flat
 from reports.tables import ALPHA
 from reports.variant_words import SOLO_PLAYER
 from reports.variants import outcome_words
-from simcore import grid
+from simcore.run import grid
 
 ORDINAL = {0: "first", 1: "second", 2: "third", 3: "fourth"}
 

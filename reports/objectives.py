@@ -18,7 +18,7 @@ import numpy as np
 from reports import fmt, stats
 from reports.summary import Z95, wilson
 from reports.verdicts import Measure, one_hot
-from simcore.errors import InputError
+from simcore.engine.errors import InputError
 from simcore.variants.robin_hood import SIDE_SHERIFF
 
 def _sheriff_wins(df, players):

@@ -25,8 +25,8 @@ from reports.render import to_html, to_markdown
 from reports.tables import all_tables
 from reports.variant_words import SOLO_PLAYER
 from reports.variants import REGISTRY
-from simcore import grid
-from simcore.outputs import remove_report
+from simcore.run import grid
+from simcore.run.outputs import remove_report
 
 WIN_RATE = ("Win rate: games won / games played (per table seat), or wins / seats played (per policy: a policy in "
             "two seats of 1,000 games has 2,000 seat-games). Games without a winner count as lost for every seat.")

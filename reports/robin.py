@@ -3,7 +3,7 @@ interval, Robin's wins and the draws, and the share of each ending, over all gam
 for each Sheriff (the scenario's seats take turns: game g is played by seat g % seats).
 
 reports.summary.Tally feeds `RobinTally` when the scenario has [variants.robin_hood]
-(the mode's report entry, reports/variant_robin_hood.py, names it); its result is the
+(the mode's report entry, reports/variants/robin_hood.py, names it); its result is the
 summary's "robin_hood" entry, and `format_robin` prints it.
 """
 import numpy as np

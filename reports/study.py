@@ -13,9 +13,9 @@ import numpy as np
 
 from reports.load import is_results_dir, load_run
 from reports.variant_words import SOLO_PLAYER
-from simcore import grid
-from simcore.errors import InputError
-from simcore.outputs import read_json
+from simcore.run import grid
+from simcore.engine.errors import InputError
+from simcore.run.outputs import read_json
 
 
 @dataclass

@@ -87,7 +87,7 @@ class Tally:
 
     def widest_half_width(self):
         """Half the width of the widest win-rate 95% interval the summary reports (seats, policies,
-        scenario seats, a variant's own rates): what `--until-ci` (simcore.adaptive) narrows."""
+        scenario seats, a variant's own rates): what `--until-ci` (simcore.run.adaptive) narrows."""
         found = []
 
         def walk(node):

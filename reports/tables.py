@@ -30,7 +30,7 @@ import pandas as pd
 from reports import stats
 from reports.variants import flows_off, outcome_words
 from reports.verdicts import study_verdicts
-from simcore import grid
+from simcore.run import grid
 
 ALPHA = 0.05
 FLOW_KINDS = (("gain", "gain_"), ("spend", "spend_"), ("vp", "vp_"))

@@ -1,7 +1,7 @@
-"""The result of `train` (simcore.train): the race's judge, holdout win rates with intervals,
+"""The result of `train` (simcore.studies.train): the race's judge, holdout win rates with intervals,
 the trained preset file, the learning curve, a short report.
 
-    judge(labels, data, alpha)       what simcore.train's races call after each round
+    judge(labels, data, alpha)       what simcore.studies.train's races call after each round
     summary(training)                holdout rates: trained and start, the paired difference
     write(training, out, command)    preset.toml, train.json, curve.csv, charts/learning_curve.png, report.md/html
 """

@@ -10,7 +10,7 @@ from pathlib import Path
 from reports.files import write_text
 from reports.render import to_html, to_markdown
 from reports.verdicts import to_json
-from simcore.outputs import read_json
+from simcore.run.outputs import read_json
 
 TITLES = {"seats": "Seat fairness", "styles": "Fairness between playing styles"}
 

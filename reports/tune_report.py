@@ -1,6 +1,6 @@
-"""The result of a `tune` race (simcore.tune) as a verdict, a chart and a report.
+"""The result of a `tune` race (simcore.studies.tune) as a verdict, a chart and a report.
 
-    judge = judge_for(objective)                 # what simcore.tune.race calls after each round
+    judge = judge_for(objective)                 # what simcore.studies.tune.race calls after each round
     result = conclude(objective, race_result)    # the recommendation, its interval, the tied set
     write(result, out)                           # report.html, report.md, verdicts.json, charts/, tables/
 
@@ -19,7 +19,7 @@ from reports.objectives import show
 from reports.tune_chart import tune_chart
 from reports.files import save_figure, save_table, write_text
 from reports.render import to_html, to_markdown
-from simcore import grid
+from simcore.run import grid
 
 FINAL_ALPHA = 0.05
 

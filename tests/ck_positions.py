@@ -11,12 +11,12 @@ import numpy as np
 
 from policies import decide
 from policies.registry import resolve
-from simcore import params as P
-from simcore.config import Board, Rules, Scenario, pack_rules
-from simcore.game import init_game
-from simcore.state import new_state_buffer
+from simcore.engine import params as P
+from simcore.run.config import Board, Rules, Scenario, pack_rules
+from simcore.engine.game import init_game
+from simcore.engine.state import new_state_buffer
 from simcore.variants.ck import COMMODITY_NAMES, CitiesKnights
-from simcore.names import RESOURCE_NAMES
+from simcore.engine.names import RESOURCE_NAMES
 
 KINDS = RESOURCE_NAMES + COMMODITY_NAMES
 
@@ -46,7 +46,7 @@ def ck_position(players=4, policy="random", seed=0, **ck):
 
 
 def supply_of(st, params, k):
-    from simcore.economy import kind_supply
+    from simcore.engine.economy import kind_supply
     return kind_supply(params, k)
 
 

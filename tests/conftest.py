@@ -23,7 +23,7 @@ def scenario_file(tmp_path):
 
 @pytest.fixture(autouse=True, scope="module")
 def _no_plain_loky_pool_left():
-    """simcore.train_play's workers are loky's reusable pool, not joblib's: left alive, the next
+    """simcore.studies.train_play's workers are loky's reusable pool, not joblib's: left alive, the next
     joblib call with as many jobs (runner --jobs 2) would take it over and fail (AttributeError:
     no _temp_folder_manager).  Test files share a process (pytest-xdist): end it after each."""
     yield
@@ -75,7 +75,7 @@ def pytest_sessionstart(session):
     if hasattr(config, "workerinput"):
         return
     # the kernels' parts compile in the compiling process, not in a child of their own
-    # (simcore.parts): the warm-up's jobs and the test workers already keep both cores busy
+    # (simcore.accel.parts): the warm-up's jobs and the test workers already keep both cores busy
     os.environ[COMPILE_JOBS] = "1"
     os.environ.pop(WARM_FOLDER, None)
     if not _whole_suite(config):

@@ -3,7 +3,7 @@ check"), shared by test_invariants.py (the base game) and test_grundbesitz_games
 
 `play_checked` is a test-only compiled loop (`play_games_checked`, the loop of every
 checked run: C&K's and Autarkie's take it with their own check): it plays each game with
-the engine's own functions exactly as simcore.game.play_game does (init_game,
+the engine's own functions exactly as simcore.engine.game.play_game does (init_game,
 decide.new_game, setup_phase, play_turn), and after setup and after every turn checks the
 state against a recount made from the board (`check_state`, ending with the Grundbesitz
 checks of `check_grundbesitz`, which hold trivially with the variant off).  It returns
@@ -13,7 +13,7 @@ games are the real ones), and the first turn on which the engine refused a polic
 answer (st.illegal, reported by its own test).
 
 The first call compiles the kernel (about a minute, as long as the game kernel
-itself); later runs load it from numba's cache (simcore.jit).
+itself); later runs load it from numba's cache (simcore.accel.jit).
 """
 import hashlib
 import os
@@ -26,19 +26,20 @@ from numba import njit
 
 from policies import decide
 from policies.registry import resolve
-from simcore import params as P
-from simcore import records as R
-from simcore.batch import play_batch
-from simcore.game import init_game, play_turn, seat_policies, setup_phase
-from simcore.jit import jitted  # (importing simcore.jit also sets numba's cache folder for the engine's sources)
-from simcore.economy import kind_supply
-from simcore.params import P_MAX_TURNS, P_PLAYERS, P_VICTORY_POINTS
-from simcore.seeds import game_seeds
-from simcore.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, MAX_PLAYERS, N_DEV_CARDS,
-                           N_DEV_TYPES, N_RESOURCES, PIECE_LIMITS, game_bytes, new_state_buffer, victory_points)
-from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
+from simcore.engine import params as P
+from simcore.engine import records as R
+from simcore.run.batch import play_batch
+from simcore.engine.game import init_game, play_turn, seat_policies, setup_phase
+from simcore.accel.jit import jitted  # (importing simcore.accel.jit also sets numba's cache folder for the engine's sources)
+from simcore.engine.economy import kind_supply
+from simcore.engine.params import P_MAX_TURNS, P_PLAYERS, P_VICTORY_POINTS
+from simcore.run.seeds import game_seeds
+from simcore.engine.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, MAX_PLAYERS,
+                                  N_DEV_CARDS, N_DEV_TYPES, N_RESOURCES, PIECE_LIMITS, game_bytes, new_state_buffer,
+                                  victory_points)
+from simcore.engine.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from tests.positions import make_params
-from simcore.kernel_variants import variant_code
+from simcore.engine.kernel_variants import variant_code
 from simcore.variants import grundbesitz as GBD
 from simcore.variants.grundbesitz import N_GB
 
@@ -407,7 +408,7 @@ def check_grundbesitz(st, params):
 @jitted
 def play_games_checked(check, params, kinds, weights, game_indices, seeds, buf, buf_bytes, out):
     """The game loop of every checked run (this file's, C&K's, Autarkie's): each game played
-    as simcore.game.play_game plays it (init_game, decide.new_game, setup_phase, play_turn),
+    as simcore.engine.game.play_game plays it (init_game, decide.new_game, setup_phase, play_turn),
     and `check(st, params, memo, row)` after setup and after every turn: the first broken
     invariant, or 0.  memo: the check's notes between its calls in one game (-1 at the
     start); row: out[i], whose columns from 3 on the check fills.  out[i, :3] = (first
@@ -467,7 +468,7 @@ def checker_kernel(fn):
     """njit(cache=True) for a checker kernel (one that calls play_games_checked or this file's
     recounts), cached in a folder named after this file's hash: numba checks a cached kernel
     only against its own file, not against the functions it inlines from here."""
-    engine_cache = numba.config.CACHE_DIR   # simcore.jit's folder
+    engine_cache = numba.config.CACHE_DIR   # simcore.accel.jit's folder
     key = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
     numba.config.CACHE_DIR = os.path.join(engine_cache, "checkers-" + key)
     try:
@@ -488,7 +489,7 @@ def play_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, ou
 def checked_games(kernel, params, policies, games, seed, columns=5):
     """(out, seeds, the product's records) of games 0..games-1 of a run of the seats
     `policies` (preset names) under `params`, played by the checker `kernel` (a
-    play_checked) and by simcore.batch.play_batch."""
+    play_checked) and by simcore.run.batch.play_batch."""
     resolved = [resolve(name) for name in policies]
     kinds = np.array([k for k, _ in resolved], np.int64)
     weights = np.array([w for _, w in resolved])

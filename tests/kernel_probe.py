@@ -5,10 +5,10 @@ import sys
 from numba import njit
 from numba.extending import register_jitable
 
-from simcore import fastcompile
-from simcore.kernel_variants import variant_code
+from simcore.accel import fastcompile
+from simcore.engine.kernel_variants import variant_code
 from simcore.variants.grundbesitz import GRUNDBESITZ
-from simcore.state import new_state_buffer
+from simcore.engine.state import new_state_buffer
 from tests.positions import make_params
 
 
@@ -18,7 +18,7 @@ def probe(st, x):
 
 
 def relay(st, x):
-    """A helper (simcore.jit.jitted) that stays a call by name in the kernel: the same
+    """A helper (simcore.accel.jit.jitted) that stays a call by name in the kernel: the same
     name calls the stub in a base kernel and probe in a Grundbesitz one."""
     return probe(st, x)
 

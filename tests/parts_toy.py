@@ -4,8 +4,8 @@ import numba
 import numpy as np
 from numba.core import types
 
-from simcore.jit import jitted
-from simcore.parts import CHILD, KERNEL, apart
+from simcore.accel.jit import jitted
+from simcore.accel.parts import CHILD, KERNEL, apart
 
 TOY = np.dtype([("a", np.int64), ("b", np.int64)])
 

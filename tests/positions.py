@@ -20,32 +20,32 @@ import numpy as np
 
 from policies import decide
 from policies.registry import resolve
-from simcore import params as P
-from simcore.actions import A_END
-from simcore import records as R
-from simcore.config import Rules, Scenario, pack_rules
-from simcore.variant import REGISTRY
-from simcore.game import init_game
-from simcore.grundbesitz_board import FOLLOW_NONE
+from simcore.engine import params as P
+from simcore.engine.actions import A_END
+from simcore.engine import records as R
+from simcore.run.config import Rules, Scenario, pack_rules
+from simcore.engine.variant import REGISTRY
+from simcore.engine.game import init_game
+from simcore.variants.grundbesitz.board import FOLLOW_NONE
 from simcore.variants.grundbesitz import Grundbesitz
-from simcore.pieces import place_city, place_road, place_settlement
-from simcore.cards import card_kinds
-from simcore.state import (DEV_KNIGHT, N_RESOURCES, RESOURCE_NAMES, buffer_variants, randint,
-                           rules_variants, state_dtype)
-from simcore.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS
+from simcore.engine.pieces import place_city, place_road, place_settlement
+from simcore.engine.cards import card_kinds
+from simcore.engine.state import (DEV_KNIGHT, N_RESOURCES, RESOURCE_NAMES, buffer_variants, randint, rules_variants,
+                                  state_dtype)
+from simcore.engine.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS
 from simcore.variants import grundbesitz as GBD
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(N_RESOURCES)
 SUPPLY = 19
 
 
-# the Grundbesitz block of the packed params (simcore.params: slots 16..39)
+# the Grundbesitz block of the packed params (simcore.engine.params: slots 16..39)
 GB_SLOTS = slice(GBD.P_GB_ON, GBD.P_GB_ON + 1 + sum(f.metadata["param"].width for f in fields(GBD.Grundbesitz)))
 
 
 def make_params(players=4, layout=P.LAYOUT_BEGINNER, victory_points=10, max_turns=1000,
                 supply=SUPPLY, no_adjacent_red=False, rotate_seats=False, grundbesitz=None):
-    """The packed rule array (simcore.params) for the base game; `grundbesitz` (a dict
+    """The packed rule array (simcore.engine.params) for the base game; `grundbesitz` (a dict
     of [variants.grundbesitz] keys, {} for its defaults) turns that variant on, packed
     as the scenario loader packs it."""
     params = np.zeros(P.N_PARAMS, np.int64)
@@ -75,7 +75,7 @@ def new_position(players=4, policy="random", seed=0, params=None, kinds=None, **
     (a preset name, or one name per seat).  The numpy RNG (the engine's dice and
     random choices when run as Python) is seeded with `seed`.  `params` replaces
     make_params(players, **rules); `kinds` lays the hands out for these card kinds
-    (simcore.cards)."""
+    (simcore.engine.cards)."""
     if params is None:
         params = make_params(players, **rules)
     np.random.seed(seed)
@@ -93,7 +93,7 @@ def new_position(players=4, policy="random", seed=0, params=None, kinds=None, **
 
 def choice_module(name):
     """The module of choice point `name`: policies.decide (the base game's), or the policy
-    module of the variant that declares it (simcore.variant.Variant.policy)."""
+    module of the variant that declares it (simcore.engine.variant.Variant.policy)."""
     if hasattr(decide, name):
         return decide
     for v in REGISTRY.values():

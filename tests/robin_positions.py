@@ -13,11 +13,11 @@ import numpy as np
 
 from policies import decide
 from policies.registry import resolve
-from simcore import params as P
-from simcore import robin
-from simcore.game import init_game
-from simcore.pieces import place_road, place_settlement
-from simcore.rows import RowLayout
+from simcore.engine import params as P
+from simcore.variants.robin_hood import rules as robin
+from simcore.engine.game import init_game
+from simcore.engine.pieces import place_road, place_settlement
+from simcore.engine.rows import RowLayout
 from simcore.variants.robin_hood import NEUTRAL, SHERIFF
 from simcore.variants.robin_hood import ROBIN_KNIGHT
 from tests.positions import blank_state, edge, make_params
@@ -85,5 +85,5 @@ def fence(st, corners, owner=SHERIFF):
 
 def logged(st, name):
     """The recorded events of type `name` (st.log_on must have been set), as dicts."""
-    from simcore.events import event_dicts
+    from simcore.engine.events import event_dicts
     return [e for e in event_dicts(st.log[:st.log_n], st.players) if e["type"] == name]

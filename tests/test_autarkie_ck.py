@@ -11,10 +11,10 @@ wool 5 (15), ore 8 (11); corner 12 grain 12 (3), ore 10 (0), brick 6 (4).
 import numpy as np
 import pytest
 
-from simcore.autarkie_board import chips_left, geselle_kind
-from simcore.ck_cities import damage, lose_city
-from simcore.config import Board, Rules, Scenario, pack_rules
-from simcore.state import PIECE_SETTLEMENT, victory_points
+from simcore.variants.autarkie.board import chips_left, geselle_kind
+from simcore.variants.ck.cities import damage, lose_city
+from simcore.run.config import Board, Rules, Scenario, pack_rules
+from simcore.engine.state import PIECE_SETTLEMENT, victory_points
 from simcore.variants import autarkie as AD
 from simcore.variants.autarkie import A_AUT_GESELLE, FIG_GESELLE, FIG_KNECHT, Autarkie
 from simcore.variants.ck import CLOTH, COIN, PAPER, A_CK_REPAIR, CitiesKnights
@@ -78,7 +78,7 @@ def test_meat_shortage_rule_and_the_trading_house_leaves_meat_at_four_to_one():
     city(st, 1, 44)
     roll(st, params, 6)                   # two owed meat, one in the bank: nobody gets it
     assert st.hand[0, MEAT] == 0 and st.hand[1, MEAT] == 0 and st.hand[0, GRAIN] == 1
-    from simcore.ck_board import refresh_rates
+    from simcore.variants.ck.board import refresh_rates
     st.ck_level[0, 1] = 3                 # trade level 3: the trading house
     refresh_rates(st, 0)
     assert st.trade_rate[0, PAPER] == 2 and st.trade_rate[0, COIN] == 2 and st.trade_rate[0, MEAT] == 4
@@ -240,7 +240,7 @@ def test_a_city_lost_entirely_moves_its_knechte_to_free_places_or_removes_them()
 
 @pytest.mark.parametrize("substrate,ruleset", [("ck", "base"), ("base", "ck")])
 def test_the_substrate_must_be_the_rule_set(substrate, ruleset):
-    from simcore.errors import ScenarioError
+    from simcore.engine.errors import ScenarioError
     from simcore.variants.autarkie import check_autarkie
     variants = {"autarkie": Autarkie(substrate=substrate)}
     if ruleset == "ck":
@@ -298,8 +298,8 @@ def test_the_base_substrate_under_ruleset_ck_is_refused_in_one_line(scenario_fil
 
 
 def test_the_ck_scenarios_load_and_the_readme_documents_them():
-    from simcore import sweep
-    from simcore.config import SCENARIO_DIR, load_scenario
+    from simcore.run import sweep
+    from simcore.run.config import SCENARIO_DIR, load_scenario
     for name in ("autarkie", "sweep-autarkie"):
         s = load_scenario(SCENARIO_DIR / f"{name}.toml")
         v = s.rules.variants["autarkie"]
@@ -317,9 +317,9 @@ def test_whole_games_on_ck_sabotage_move_and_remove_figures():
     from collections import Counter
 
     from policies.registry import resolve
-    from simcore import params as P
-    from simcore.replay import replay_events
-    from simcore.seeds import game_seeds
+    from simcore.engine import params as P
+    from simcore.run.replay import replay_events
+    from simcore.run.seeds import game_seeds
     deck = {**CitiesKnights().progress_deck, "saboteur": 12}
     params = ck_aut_params(ck={"barbarian_steps": 3, "progress_deck": deck}, card_threshold=4)
     params[P.P_LAYOUT] = P.LAYOUT_RANDOM
@@ -342,10 +342,10 @@ def test_whole_games_on_ck_sabotage_move_and_remove_figures():
     assert wanted <= set(seen), seen
 
 
-# --- the builder's Geselle (policies/builder_autarkie.py, weight aut_geselle) -----------------
+# --- the builder's Geselle (policies/variants/autarkie/builder.py, weight aut_geselle) -----------------
 
 def test_the_builder_values_the_geselle_at_a_city_on_a_commodity_hex_with_aut_geselle():
-    from policies import builder_autarkie as B
+    from policies.variants.autarkie import builder as B
     from policies.registry import resolve
     st, params = position()
     city(st, 0, 31)                       # lumber 3, wool 5, ore 8

@@ -8,8 +8,8 @@ from typer.testing import CliRunner
 
 from cli import app
 from policies.presets import PRESETS
-from simcore import params as P
-from simcore.config import SCENARIO_DIR, load_scenario, pack_rules
+from simcore.engine import params as P
+from simcore.run.config import SCENARIO_DIR, load_scenario, pack_rules
 from simcore.variants import autarkie as AD
 from tests.test_cli import assert_bad_input
 
@@ -101,7 +101,7 @@ def test_a_run_writes_the_columns_and_a_replay_logs_the_events(scenario_file, tm
 
 
 def test_the_sweep_plans_its_grid_and_the_readme_documents_it():
-    from simcore import sweep
+    from simcore.run import sweep
     assert len(sweep.plan("sweep-autarkie-base").settings) == 8
     readme = (SCENARIO_DIR.parent / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Fleisch / Autarkie", 1)[1].split("\n## ", 1)[0]

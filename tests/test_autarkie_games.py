@@ -2,22 +2,22 @@
 (`check_autarkie`), over random and scripted bots, and the records they write.
 
 The loop (tests/invariants.py's play_games_checked, with this check) plays each game as
-simcore.game.play_game does (init_game, decide.new_game, setup_phase, play_turn), checking
+simcore.engine.game.play_game does (init_game, decide.new_game, setup_phase, play_turn), checking
 after setup and after every turn; the games are the product's (same winners and lengths as
-simcore.batch.play_batch).
+simcore.run.batch.play_batch).
 """
 import numpy as np
 import pytest
 from numba import njit
 
-from simcore import params as P
-from simcore import records as R
-from simcore.autarkie_board import points_of
-from simcore.economy import kind_supply
-from simcore.rows import RowLayout
-from simcore.jit import jitted  # noqa: F401  (numba's cache folder for the engine's sources)
-from simcore.state import DESERT
-from simcore.topology import CORNER_HEXES
+from simcore.engine import params as P
+from simcore.engine import records as R
+from simcore.variants.autarkie.board import points_of
+from simcore.engine.economy import kind_supply
+from simcore.engine.rows import RowLayout
+from simcore.accel.jit import jitted  # noqa: F401  (numba's cache folder for the engine's sources)
+from simcore.engine.state import DESERT
+from simcore.engine.topology import CORNER_HEXES
 from simcore.variants import autarkie as AD
 from simcore.variants.autarkie import FIG_GESELLE, FIG_KNECHT, N_PLACES
 from simcore.variants.ck import CitiesKnights

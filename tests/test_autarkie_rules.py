@@ -9,16 +9,16 @@ from dataclasses import fields
 import numpy as np
 import pytest
 
-from simcore import params as P
-from simcore.autarkie_board import can_geselle, can_knecht, can_slave, place_hex
-from simcore.config import Rules, Scenario, pack_rules
-from simcore.economy import produce
-from simcore.game import apply_action, play_turn
-from simcore.legal import is_legal
-from simcore.cards import card_kinds
-from simcore.state import buffer_variants, rules_variants, victory_points
-from simcore.topology import CORNER_HEXES
-from simcore.autarkie import after_production
+from simcore.engine import params as P
+from simcore.variants.autarkie.board import can_geselle, can_knecht, can_slave, place_hex
+from simcore.run.config import Rules, Scenario, pack_rules
+from simcore.engine.economy import produce
+from simcore.engine.game import apply_action, play_turn
+from simcore.engine.legal import is_legal
+from simcore.engine.cards import card_kinds
+from simcore.engine.state import buffer_variants, rules_variants, victory_points
+from simcore.engine.topology import CORNER_HEXES
+from simcore.variants.autarkie.rules import after_production
 from simcore.variants import autarkie as AD
 from simcore.variants.autarkie import (A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, FIG_GESELLE, FIG_KNECHT,
                                        Autarkie)

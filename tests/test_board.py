@@ -4,13 +4,13 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from simcore import params as P
-from simcore.board import (BEGINNER_HARBOURS, BEGINNER_NUMBERS, BEGINNER_RESOURCES, HARBOURS, NUMBERS,
-                           TILES, red_numbers_adjacent, setup_board)
-from simcore.state import DESERT, GENERIC_HARBOUR, N_RESOURCES, PIPS, new_state_buffer
-from simcore.topology import (CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, EDGE_HEXES,
-                              HARBOUR_CORNERS, HEX_CORNERS, HEX_EDGES, HEX_NEIGHBOURS, N_CORNERS, N_EDGES,
-                              N_HARBOURS, N_HEXES)
+from simcore.engine import params as P
+from simcore.engine.board import (BEGINNER_HARBOURS, BEGINNER_NUMBERS, BEGINNER_RESOURCES, HARBOURS, NUMBERS, TILES,
+                                  red_numbers_adjacent, setup_board)
+from simcore.engine.state import DESERT, GENERIC_HARBOUR, N_RESOURCES, PIPS, new_state_buffer
+from simcore.engine.topology import (CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, EDGE_HEXES,
+                                     HARBOUR_CORNERS, HEX_CORNERS, HEX_EDGES, HEX_NEIGHBOURS, N_CORNERS, N_EDGES,
+                                     N_HARBOURS, N_HEXES)
 from tests.positions import new_position
 
 

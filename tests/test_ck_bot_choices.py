@@ -1,4 +1,4 @@
-"""The C&K builder's card choices (policies.progress_ck): the loops of its own that the cards
+"""The C&K builder's card choices (policies.variants.ck.progress): the loops of its own that the cards
 played most use (best_answer's Merchant, Bishop, Inventor, Diplomat, Deserter, corner cards,
 constant scores) answer as the one generic loop over pick_ok and score does, and the
 Inventor's one-pass gain as its two best_answer passes; the rules' first allowed answer
@@ -7,15 +7,15 @@ as the corner scans they replace; on positions of real games."""
 import numpy as np
 import pytest
 
-from policies import progress_ck as pc
-from simcore.batch import play_batch
-from simcore.ck_progress_board import (GRAIN, MEDICINE_GRAIN, MEDICINE_ORE, ORE, answers, any_corner, can_play,
-                                       first_ok, pick_ok)
-from simcore.config import find_scenario, load_scenario, pack_policies, pack_rules
-from simcore.params import P_MAX_TURNS
-from simcore.seeds import game_seeds
-from simcore.state import PIECE_CITY, PIPS, new_state_buffer
-from simcore.topology import N_HEXES
+from policies.variants.ck import progress as pc
+from simcore.run.batch import play_batch
+from simcore.variants.ck.progress_board import (GRAIN, MEDICINE_GRAIN, MEDICINE_ORE, ORE, answers, any_corner, can_play,
+                                                first_ok, pick_ok)
+from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules
+from simcore.engine.params import P_MAX_TURNS
+from simcore.run.seeds import game_seeds
+from simcore.engine.state import PIECE_CITY, PIPS, new_state_buffer
+from simcore.engine.topology import N_HEXES
 from simcore.variants.ck import (CARD_ALCHEMIST, CARD_ENGINEER, CARD_INTRIGUE, CARD_INVENTOR, CARD_MEDICINE, CARD_SMITH,
                                  N_PROGRESS)
 

@@ -5,8 +5,8 @@ import sys
 
 import pytest
 
-from simcore.config import load_scenario, pack_rules
-from simcore.errors import ScenarioError
+from simcore.run.config import load_scenario, pack_rules
+from simcore.engine.errors import ScenarioError
 from simcore.variants.ck import P_CK_ON, P_CK_STEPS, P_CK_VP
 
 HEAD = 'name = "x"\nplayers = {players}\nseats = [{seats}]\n'

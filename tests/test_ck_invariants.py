@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 from numba import njit
 
-from simcore import records as R
-from simcore.ck_board import metropolises, progress_in_hand
-from simcore.economy import kind_supply
-from simcore.jit import jitted  # noqa: F401  (sets numba's cache folder for the engine's sources)
-from simcore.params import P_MAX_TURNS
-from simcore.rows import RowLayout
-from simcore.state import victory_points
-from simcore.topology import N_CORNERS
+from simcore.engine import records as R
+from simcore.variants.ck.board import metropolises, progress_in_hand
+from simcore.engine.economy import kind_supply
+from simcore.accel.jit import jitted  # noqa: F401  (sets numba's cache folder for the engine's sources)
+from simcore.engine.params import P_MAX_TURNS
+from simcore.engine.rows import RowLayout
+from simcore.engine.state import victory_points
+from simcore.engine.topology import N_CORNERS
 from simcore.variants.ck import (KNIGHTS_PER_LEVEL, MAX_LEVEL, N_PROGRESS, N_TRACKS, P_CK_DECK, P_CK_MAX_WALLS,
                                  P_CK_VP, PROGRESS_HAND)
 from tests.ck_positions import ck_params

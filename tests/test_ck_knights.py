@@ -2,12 +2,12 @@
 displace, chase the robber, breaking roads) and the barbarians (attack, pillage of the
 weakest, immune metropolises, walls lost with the city, Defender cards, ties, the robber
 waking).  Corner paths on the beginner board: 13-8-12-17, 13-9, 8-4."""
-from simcore import records as R
-from simcore.ck_barbarians import attack
-from simcore.ck_board import strength
-from simcore.ck_knights import set_active
-from simcore.game import apply_action
-from simcore.legal import is_legal
+from simcore.engine import records as R
+from simcore.variants.ck.barbarians import attack
+from simcore.variants.ck.board import strength
+from simcore.variants.ck.knights import set_active
+from simcore.engine.game import apply_action
+from simcore.engine.legal import is_legal
 from simcore.variants.ck import (S_CK_KNIGHTS_DISPLACED, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
                                  A_CK_KNIGHT_MOVE,
                                  A_CK_KNIGHT_PROMOTE)

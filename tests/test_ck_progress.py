@@ -1,21 +1,21 @@
 """Cities & Knights (RULES.md §4) progress cards on built positions: each card's effect, when
 it may be played, and the counts and log it leaves.  The choices are scripted
-(policies.variant_ck.ck_card_pick answers in turn, simcore.ck_progress lists them).
+(policies.variants.ck.bots.ck_card_pick answers in turn, simcore.variants.ck.progress lists them).
 
 Beginner board: hex 0 ore 10 (corners 4 0 3 7 12 8), hex 1 wool 2 (5 1 4 8 13 9), hex 2
 lumber 9, hex 3 grain 12 (12 7 11 16 22 17), hex 4 brick 6 (13 8 12 17 23 18), hex 7 grain 9
 (22 16 21 27 33 28), hex 8 lumber 11, hex 9 the desert.  Paths: 13-8-12-17, 13-9, 8-4."""
 import pytest
 
-from simcore import ck_progress
-from simcore.ck_barbarians import roll_dice
-from simcore.ck_cities import damage
-from simcore.ck_progress_board import can_play, pick_ok
-from simcore.economy import produce
-from simcore.game import apply_action
-from simcore.legal import is_legal
-from simcore.actions import A_CITY
-from simcore.state import victory_points
+from simcore.variants.ck import progress as ck_progress
+from simcore.variants.ck.barbarians import roll_dice
+from simcore.variants.ck.cities import damage
+from simcore.variants.ck.progress_board import can_play, pick_ok
+from simcore.engine.economy import produce
+from simcore.engine.game import apply_action
+from simcore.engine.legal import is_legal
+from simcore.engine.actions import A_CITY
+from simcore.engine.state import victory_points
 from simcore.variants import ck as CKD
 from simcore.variants.ck import A_CK_PLAY_PROGRESS, CLOTH, COIN, PAPER
 from tests.ck_positions import KINDS, ck_position, conserved
@@ -390,7 +390,7 @@ def test_no_answer_beyond_its_bound_and_the_corner_cards_loops_agree():
     """ck_progress_board.answers bounds every choice's scan (the loops test only below it):
     pick_ok allows nothing at or above it, for every card, choice and chooser, on a busy
     position; can_play's own loops for the corner cards agree with the scan through pick_ok."""
-    from simcore.ck_progress_board import PICK_RANGE, answers, any_corner, any_ok
+    from simcore.variants.ck.progress_board import PICK_RANGE, answers, any_corner, any_ok
     st, params = ck_position()
     city(st, 0, 13)
     roads(st, 0, [13, 8, 12, 17])

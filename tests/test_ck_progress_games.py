@@ -3,7 +3,7 @@ tests/test_ck_invariants.py): the random policy plays every card that is played 
 invariant games exercise every effect), and the greedy family plays them too."""
 import numpy as np
 
-from simcore.rows import RowLayout
+from simcore.engine.rows import RowLayout
 from simcore.variants.ck import PROGRESS_CARDS, VP_CARDS
 from tests.test_ck_invariants import run_checked
 

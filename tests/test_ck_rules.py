@@ -7,16 +7,16 @@ hex 4 brick 6 (corners 13 8 12 17 23 18), hex 5 wool 4, hex 8 lumber 11, hex 9 d
 (corner 23 touches hexes 8, 4, 9), hex 3 grain 12."""
 import pytest
 
-from simcore import records as R
-from simcore.actions import A_BUY_DEV, A_CITY, A_KNIGHT, A_ROAD
-from simcore.ck import seven, victory_points as ck_vp
-from simcore.ck_barbarians import gate
-from simcore.ck_board import can_improve
-from simcore.ck_cities import damage
-from simcore.economy import produce
-from simcore.game import apply_action, setup_phase
-from simcore.legal import is_legal
-from simcore.state import victory_points
+from simcore.engine import records as R
+from simcore.engine.actions import A_BUY_DEV, A_CITY, A_KNIGHT, A_ROAD
+from simcore.variants.ck.rules import seven, victory_points as ck_vp
+from simcore.variants.ck.barbarians import gate
+from simcore.variants.ck.board import can_improve
+from simcore.variants.ck.cities import damage
+from simcore.engine.economy import produce
+from simcore.engine.game import apply_action, setup_phase
+from simcore.engine.legal import is_legal
+from simcore.engine.state import victory_points
 from simcore.variants import ck as CKD
 from simcore.variants.ck import A_CK_IMPROVE, A_CK_REPAIR, A_CK_WALL, CLOTH, COIN, PAPER
 from tests.ck_positions import KINDS, ck_position, conserved
@@ -65,7 +65,7 @@ def test_the_shortage_rule_applies_to_commodities():
     produce(st2, 10)                      # a single claimant takes what is left
     assert st2.hand[0, COIN] == 1
     # two claimants, one coin: nobody gets it, the ore is paid
-    from simcore.topology import HEX_CORNERS
+    from simcore.engine.topology import HEX_CORNERS
     other = [c for c in HEX_CORNERS[ORE10] if c != 4 and c not in (3, 5)][0]
     city(st, 1, other)
     produce(st, 10)
@@ -231,7 +231,7 @@ def test_progress_decks_are_built_from_the_parameter_and_play_puts_a_card_back()
 
 
 def test_aqueduct_gives_a_resource_when_a_roll_gives_nothing(monkeypatch):
-    from simcore.ck import after_production
+    from simcore.variants.ck.rules import after_production
     st, params = ck_position()
     city(st, 0, 4)                             # ore 10, wool 2
     city(st, 1, 13)

@@ -130,7 +130,7 @@ def test_replay_writes_json_lines(tmp_path):
     assert result.exit_code == 0, result.output
     events = [json.loads(line) for line in log.read_text().splitlines()]
     assert events[0]["type"] == "board" and all("type" in e for e in events)
-    from simcore.seeds import game_seeds
+    from simcore.run.seeds import game_seeds
     assert f"seed {game_seeds(11, 3, 1)[0]}" in result.stderr
     assert_bad_input(invoke("replay", "base", "--log", log), "--game")
 

@@ -5,12 +5,11 @@ import pytest
 from policies.presets import PRESETS
 from policies.registry import resolve
 from policies.weights import KIND_NAMES, N_WEIGHTS, WEIGHTS
-from simcore.variant import REGISTRY, Variant, register, trial
-from simcore import params as P
-from simcore.config import (SCENARIO_DIR, find_scenario, load_scenario, pack_policies, pack_rules,
-                            parse_override)
-from simcore.errors import ScenarioError
-from simcore.fields import flag, integer
+from simcore.engine.variant import REGISTRY, Variant, register, trial
+from simcore.engine import params as P
+from simcore.run.config import (SCENARIO_DIR, find_scenario, load_scenario, pack_policies, pack_rules, parse_override)
+from simcore.engine.errors import ScenarioError
+from simcore.engine.fields import flag, integer
 from tests.conftest import SMALL
 
 
@@ -202,8 +201,8 @@ def test_the_readme_example_scenario_loads(tmp_path):
 
 
 def test_a_declaration_that_collides_is_refused_when_it_registers():
-    from simcore.cards import CardKind
-    from simcore.variant import VariantError
+    from simcore.engine.cards import CardKind
+    from simcore.engine.variant import VariantError
     cases = [(dict(seat_columns=(("gb_bought", "again"),)), "seat columns gb_bought declared twice"),
              (dict(events=(("robin_draw", ("-", "-", "-", "-")),)), "events robin_draw declared twice"),
              (dict(weights=(("gb", "again"),)), "weights gb declared twice"),
@@ -223,7 +222,7 @@ def test_a_declaration_that_collides_is_refused_when_it_registers():
 
 
 def test_layouts_follow_the_declarations_in_registration_order():
-    from simcore import records as R
+    from simcore.engine import records as R
     from simcore.variants.grundbesitz import GB
     from simcore.variants.robin_hood import ROBIN
     assert GB.on_slot == P.N_BASE_PARAMS and ROBIN.on_slot > GB.slot("defence_steal_knights")
@@ -232,10 +231,10 @@ def test_layouts_follow_the_declarations_in_registration_order():
         "robin_" + c for c, _ in ROBIN.game_columns]
     from policies.weights import N_BASE_WEIGHTS
     assert WEIGHTS["gb"][0] == N_BASE_WEIGHTS
-    from simcore.cards import ITEM_NAMES, N_BASE_ITEMS
+    from simcore.engine.cards import ITEM_NAMES, N_BASE_ITEMS
     from simcore.variants.grundbesitz import ITEM_GB
     assert ITEM_GB == N_BASE_ITEMS and ITEM_NAMES[ITEM_GB] == "gb"   # its cost row, after the base game's
-    from simcore.state import state_dtype
+    from simcore.engine.state import state_dtype
     from simcore.variants.grundbesitz import N_GB
     room = state_dtype(("grundbesitz",))["choice"].shape[0] - state_dtype(())["choice"].shape[0]
     assert room == GB.choices == 3 * N_GB    # the random bot's GB options: room only where GB is

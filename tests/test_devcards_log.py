@@ -1,10 +1,10 @@
 """Replay log completeness (issue 14): a year of plenty whose pick the bank lacks and a
 monopoly naming a resource nobody holds still write their events, with amount 0, so
 a referee can tell "nothing happened" from "not logged"."""
-from simcore.actions import A_MONOPOLY, A_PLENTY
-from simcore.events import event_dicts
-from simcore.game import apply_action
-from simcore.state import DEV_MONOPOLY, DEV_PLENTY
+from simcore.engine.actions import A_MONOPOLY, A_PLENTY
+from simcore.engine.events import event_dicts
+from simcore.engine.game import apply_action
+from simcore.engine.state import DEV_MONOPOLY, DEV_PLENTY
 from tests.positions import BRICK, GRAIN, ORE, deal, new_position, script, set_hand
 
 

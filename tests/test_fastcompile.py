@@ -1,7 +1,7 @@
-"""simcore.fastcompile replaces numba internals: it proves itself on a probe kernel,
+"""simcore.accel.fastcompile replaces numba internals: it proves itself on a probe kernel,
 falls back to plain numba with one line on stderr when anything fails, can be
 switched off, and the games are the same with it off; the kernel cache key covers
-every engine source and the switch (simcore.jit)."""
+every engine source and the switch (simcore.accel.jit)."""
 import os
 import shutil
 import subprocess
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from simcore import fastcompile
-from simcore.jit import _source_hash
-from simcore.state import new_state_buffer, separate_records
+from simcore.accel import fastcompile
+from simcore.accel.jit import _source_hash
+from simcore.engine.state import new_state_buffer, separate_records
 from tests.conftest import PLAIN_NUMBA_SCENARIOS, plain_numba_command
 from tests.positions import make_params
 
@@ -33,8 +33,8 @@ def test_the_probe_passed_here():
 CHECK = """
 from numba import njit
 from numba.core import codegen
-from simcore import jit, fastcompile
-from simcore.state import new_state_buffer, separate_records
+from simcore.accel import jit, fastcompile
+from simcore.engine.state import new_state_buffer, separate_records
 from tests.conftest import PLAIN_NUMBA_SCENARIOS, plain_numba_command
 from tests.positions import make_params
 from numba.core import types
@@ -57,7 +57,7 @@ BREAKS = {
 
 @pytest.mark.parametrize("how", sorted(BREAKS))
 def test_a_failing_probe_leaves_plain_numba_with_one_line(how):
-    out, err = _python("from simcore import fastcompile\n" + BREAKS[how] + CHECK)
+    out, err = _python("from simcore.accel import fastcompile\n" + BREAKS[how] + CHECK)
     installed, restored, answer, separate, fields = out
     assert (installed, restored, answer, separate) == ("False", "True", "42", "True")
     assert len(err) == 1 and err[0].startswith("catan-balance: fast compile off (")
@@ -73,7 +73,7 @@ def test_switched_off_it_stays_off_silently():
 def test_without_record_names_plain_numba_gives_every_state_every_variant():
     """Neither helpers internal to their kernel nor records named by their layouts: kernels
     of different records could call each other's helpers, so there is one record."""
-    breaks = "from simcore import record_names\nrecord_names._numba_mangling_args = None\n"
+    breaks = "from simcore.accel import record_names\nrecord_names._numba_mangling_args = None\n"
     out, err = _python(breaks + CHECK, **{fastcompile.SWITCH: "0"})
     assert out[:4] == ["False", "True", "42", "False"] and err == []
     assert int(out[4]) > len(new_state_buffer(make_params(4)).dtype.names)
@@ -122,7 +122,7 @@ def _level_plain(n):
 @pytest.mark.skipif(not fastcompile.installed(), reason="fastcompile off: numba's own levels")
 def test_kernels_are_optimised_at_the_engine_level_other_code_at_numbas(monkeypatch):
     import numba
-    from simcore.jit import jitted
+    from simcore.accel.jit import jitted
     numba_level, numba_optimise, levels = numba.config.OPT, fastcompile._numba_optimize_final_module, {}
 
     def record(library):

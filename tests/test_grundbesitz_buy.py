@@ -9,11 +9,11 @@ and keep the distance rule.
 """
 import pytest
 
-from simcore import records as R
-from simcore.game import apply_action
-from simcore.legal import is_legal
-from simcore.state import DEV_KNIGHT, victory_points
-from simcore.grundbesitz_board import WHAT_RESPONSE
+from simcore.engine import records as R
+from simcore.engine.game import apply_action
+from simcore.engine.legal import is_legal
+from simcore.engine.state import DEV_KNIGHT, victory_points
+from simcore.variants.grundbesitz.board import WHAT_RESPONSE
 from simcore.variants.grundbesitz import A_BUY_GB, N_GB
 from tests.positions import (city, deal, gb_at, knights, new_position, own_gb, quiet, script, set_hand, settle,
                              supply_kept)

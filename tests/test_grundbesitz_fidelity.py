@@ -9,11 +9,11 @@ on hex 4 (brick 6) at corners 13, 12, 23; player 3 sits at 45 (grain 6) without 
 """
 import pytest
 
-from simcore.actions import A_KNIGHT
-from simcore.game import apply_action, seven
-from simcore.grundbesitz_board import (FOLLOW_NONE, FOLLOW_REMOVE, FOLLOW_ROBBER, FOLLOW_STRIKE, REMOVE_DEFENCE,
-                                       WHAT_KNIGHT_BLOCK, WHAT_ROBBER_MOVE)
-from simcore.state import DEV_KNIGHT
+from simcore.engine.actions import A_KNIGHT
+from simcore.engine.game import apply_action, seven
+from simcore.variants.grundbesitz.board import (FOLLOW_NONE, FOLLOW_REMOVE, FOLLOW_ROBBER, FOLLOW_STRIKE,
+                                                REMOVE_DEFENCE, WHAT_KNIGHT_BLOCK, WHAT_ROBBER_MOVE)
+from simcore.engine.state import DEV_KNIGHT
 from simcore.variants import grundbesitz as GBD
 from simcore.variants.grundbesitz import E_GB_REMOVE
 from tests.positions import GRAIN, ORE, WOOL, knights, own_gb, script, set_hand, settle

@@ -11,15 +11,15 @@ is on the desert (hex 9) unless a test moves it.
 """
 import pytest
 
-from simcore import records as R
-from simcore.actions import A_KNIGHT, A_MONOPOLY
+from simcore.engine import records as R
+from simcore.engine.actions import A_KNIGHT, A_MONOPOLY
 from simcore.variants.grundbesitz import A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, E_GB_COUNTER, E_GB_REMOVE
-from simcore.events import E_ROLL
-from simcore.game import apply_action, move_robber, play_turn, seven
-from simcore.grundbesitz_board import (FOLLOW_NONE, FOLLOW_ROBBER, FOLLOW_STRIKE, WHAT_KNIGHT_BLOCK, WHAT_REMOVAL,
-                                 WHAT_ROBBER_BLOCK, WHAT_ROBBER_MOVE)
-from simcore.legal import is_legal
-from simcore.state import DEV_KNIGHT, DEV_MONOPOLY
+from simcore.engine.events import E_ROLL
+from simcore.engine.game import apply_action, move_robber, play_turn, seven
+from simcore.variants.grundbesitz.board import (FOLLOW_NONE, FOLLOW_ROBBER, FOLLOW_STRIKE, WHAT_KNIGHT_BLOCK,
+                                                WHAT_REMOVAL, WHAT_ROBBER_BLOCK, WHAT_ROBBER_MOVE)
+from simcore.engine.legal import is_legal
+from simcore.engine.state import DEV_KNIGHT, DEV_MONOPOLY
 from tests.positions import (GRAIN, ORE, WOOL, gb_at, knights, new_position, own_gb, quiet, script,
                              seed_next_roll, set_hand, settle, supply_kept)
 from simcore.variants import grundbesitz as GBD

@@ -12,20 +12,21 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from policies import decide, variant_grundbesitz
+from policies import decide
+from policies.variants.grundbesitz import bots as variant_grundbesitz
 from policies.registry import resolve
 from reports.summary import Tally
-from simcore import params as P
-from simcore import records as R
-from simcore.batch import play_batch
-from simcore.config import load_scenario, pack_policies, pack_rules
-from simcore.game import apply_action
-from simcore.grundbesitz_board import FOLLOW_ROBBER, WHAT_KNIGHT_BLOCK
-from simcore.legal import is_legal
-from simcore.replay import replay_events
-from simcore.rows import RowLayout
-from simcore.runner import run
-from simcore.seeds import game_seeds
+from simcore.engine import params as P
+from simcore.engine import records as R
+from simcore.run.batch import play_batch
+from simcore.run.config import load_scenario, pack_policies, pack_rules
+from simcore.engine.game import apply_action
+from simcore.variants.grundbesitz.board import FOLLOW_ROBBER, WHAT_KNIGHT_BLOCK
+from simcore.engine.legal import is_legal
+from simcore.run.replay import replay_events
+from simcore.engine.rows import RowLayout
+from simcore.run.runner import run
+from simcore.run.seeds import game_seeds
 from simcore.variants import grundbesitz as GBD
 from tests.invariants import assert_invariants, check_state, run_checked
 from tests.positions import GB_SLOTS, make_params, new_position, own_gb, roads, set_hand, settle
@@ -256,7 +257,7 @@ def test_markers_placed_by_all_equal_markers_received_by_all():
 def test_variant_off_writes_no_gb_records():
     scenario = _scenario("base", games=100)
     rows = play_batch(*_batch(scenario))
-    assert rows.shape[1] == RowLayout(()).width            # not even a column of them (simcore.rows)
+    assert rows.shape[1] == RowLayout(()).width            # not even a column of them (simcore.engine.rows)
     assert not {f"seat0_{c}" for c, _ in GBD.GB.seat_columns} & set(RowLayout(()).names())
 
 
@@ -298,7 +299,7 @@ _NO_JIT_SCRIPT = """
 import sys
 import numpy as np
 sys.path.insert(0, sys.argv[1])
-from simcore.batch import play_batch
+from simcore.run.batch import play_batch
 from simcore.variants import grundbesitz as GBD
 data = np.load(sys.argv[2])
 np.save(sys.argv[3], play_batch(data["params"], data["kinds"], data["weights"], data["indices"], data["seeds"]))

@@ -9,11 +9,11 @@ corner 45 touches grain 6 (hex 17), grain 4 (hex 14), wool 11 (hex 18).  Rolling
 """
 import pytest
 
-from simcore import records as R
-from simcore.events import E_PAYOUT, E_ROLL
+from simcore.engine import records as R
+from simcore.engine.events import E_PAYOUT, E_ROLL
 from simcore.variants.grundbesitz import A_BUY_GB, E_GB_YIELD, P_GB_ON
-from simcore.game import apply_action, play_turn
-from simcore.state import DEV_KNIGHT
+from simcore.engine.game import apply_action, play_turn
+from simcore.engine.state import DEV_KNIGHT
 from tests.positions import (BRICK, GRAIN, city, deal, gb_at, new_position, own_gb, quiet, script,
                              seed_next_roll, set_hand, settle, supply_kept)
 from simcore.variants import grundbesitz as GBD

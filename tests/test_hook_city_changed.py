@@ -1,5 +1,5 @@
-"""The hook point city_changed (simcore.hooks), which C&K's Saboteur, repairs and barbarians
-call (simcore.ck_cities) and Autarkie plugs into on its C&K substrate: exercised by a variant
+"""The hook point city_changed (simcore.engine.hooks), which C&K's Saboteur, repairs and barbarians
+call (simcore.variants.ck.cities) and Autarkie plugs into on its C&K substrate: exercised by a variant
 declared in this file and played through the CLI on ruleset = "ck", as
 tests/test_hook_points.py does for the other hook points.
 
@@ -9,8 +9,8 @@ calls saw; nothing else changes.
 import pandas as pd
 import pytest
 
-from simcore.jit import jitted
-from simcore.variant import Variant, register
+from simcore.accel.jit import jitted
+from simcore.engine.variant import Variant, register
 from tests.variant_boxes import clis
 
 

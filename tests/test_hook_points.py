@@ -1,5 +1,5 @@
 """The hook points Cities & Knights and Autarkie plug into (setup, roll, owe, forbids,
-victory_points: simcore.hooks), each exercised by a variant declared in this file and
+victory_points: simcore.engine.hooks), each exercised by a variant declared in this file and
 played through the CLI, as tests/test_toy_variant.py does for the others.
 
 The "hookbox" rules: the setup goes in reverse snake order (last seat first); the
@@ -12,11 +12,11 @@ import json
 import pandas as pd
 import pytest
 
-from simcore.actions import A_BUY_DEV
-from simcore.fields import integer
-from simcore.game import setup_placement
-from simcore.jit import jitted
-from simcore.variant import Variant, register
+from simcore.engine.actions import A_BUY_DEV
+from simcore.engine.fields import integer
+from simcore.engine.game import setup_placement
+from simcore.accel.jit import jitted
+from simcore.engine.variant import Variant, register
 from tests.variant_boxes import clis, idle_tables
 
 GRAIN, WOOL = 3, 2

@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 from policies.registry import resolve
-from simcore import params as P
-from simcore import records as R
-from simcore.batch import play_batch
-from simcore.pieces import refresh_derived
-from simcore.seeds import game_seeds
+from simcore.engine import params as P
+from simcore.engine import records as R
+from simcore.run.batch import play_batch
+from simcore.engine.pieces import refresh_derived
+from simcore.run.seeds import game_seeds
 from tests.invariants import assert_invariants, check_state, run_checked, trail_length
 from tests.positions import edge, make_params, new_position, roads, settle
 
@@ -173,7 +173,7 @@ _NO_JIT_SCRIPT = """
 import sys
 import numpy as np
 sys.path.insert(0, sys.argv[1])
-from simcore.batch import play_batch
+from simcore.run.batch import play_batch
 data = np.load(sys.argv[2])
 rows = play_batch(data["params"], data["kinds"], data["weights"], data["indices"], data["seeds"])
 np.save(sys.argv[3], rows)

@@ -1,21 +1,21 @@
 """What a kernel holds of the variants it does not play: its record row has only the
-columns of the variants compiled in (simcore.rows), st.stats only the seat columns up to
+columns of the variants compiled in (simcore.engine.rows), st.stats only the seat columns up to
 theirs, and the base game's code that only a variant needs compiles out (an `owe` hook's
-leftover payment, simcore.economy.pay_rest; reads of corner_guard, simcore.pieces)."""
+leftover payment, simcore.engine.economy.pay_rest; reads of corner_guard, simcore.engine.pieces)."""
 import numpy as np
 from numba import njit
 
 from policies.registry import resolve
-from simcore import records as R
-from simcore.batch import play_batch, row_layout
-from simcore.economy import pay_rest
-from simcore.hooks import _record_source
-from simcore.outputs import csv_columns
-from simcore.pieces import corner_guard
-from simcore.rows import RowLayout, stats_width
-from simcore.seeds import game_seeds
-from simcore.state import state_dtype
-from simcore.variant import REGISTRY
+from simcore.engine import records as R
+from simcore.run.batch import play_batch, row_layout
+from simcore.engine.economy import pay_rest
+from simcore.engine.hooks import _record_source
+from simcore.run.outputs import csv_columns
+from simcore.engine.pieces import corner_guard
+from simcore.engine.rows import RowLayout, stats_width
+from simcore.run.seeds import game_seeds
+from simcore.engine.state import state_dtype
+from simcore.engine.variant import REGISTRY
 from simcore.variants.grundbesitz import GB
 from simcore.variants.robin_hood import ROBIN
 from tests.positions import make_params

@@ -1,6 +1,6 @@
 """What is compiled into a kernel: variant code only where the state carries the
-variant's marker (simcore.kernel_variants), helpers finalised for linking only
-(simcore.fastcompile)."""
+variant's marker (simcore.engine.kernel_variants), helpers finalised for linking only
+(simcore.accel.fastcompile)."""
 import os
 import subprocess
 import sys
@@ -12,12 +12,12 @@ import pytest
 from numba.core.registry import cpu_target
 
 from policies.weights import N_WEIGHTS
-from simcore import fastcompile
-from simcore.batch import play_batch
-from simcore.kernel_variants import marker, variant_code
+from simcore.accel import fastcompile
+from simcore.run.batch import play_batch
+from simcore.engine.kernel_variants import marker, variant_code
 from simcore.variants.grundbesitz import GRUNDBESITZ, P_GB_ON
 from simcore.variants.robin_hood import P_ROBIN, ROBIN_HOOD
-from simcore.state import game_bytes, has_variants, new_state_buffer, rules_variants, state_dtype
+from simcore.engine.state import game_bytes, has_variants, new_state_buffer, rules_variants, state_dtype
 from tests.kernel_probe import call_probe, probe
 from tests.positions import make_params
 
@@ -83,7 +83,7 @@ def test_kernels_cached_by_other_processes_keep_their_own_helpers(tmp_path, fast
     """numba names a helper compiled for a record type after its argument types: the
     Grundbesitz kernel cached by one process and the base kernel compiled by another
     must not name different helpers alike.  Loaded into one process, each kernel must
-    still call its own (records named by their layouts, simcore.record_names; with
+    still call its own (records named by their layouts, simcore.accel.record_names; with
     fastcompile on, its linked helpers are internal too)."""
     env = {fastcompile.SWITCH: fast}
     assert _probe_process(tmp_path, "grundbesitz", **env) == ["grundbesitz", "105"]      # compiled and cached
@@ -93,7 +93,7 @@ def test_kernels_cached_by_other_processes_keep_their_own_helpers(tmp_path, fast
 SHOW_RECORD_NAMES = """
 import sys, numba, numpy as np
 from numba.core.itanium_mangler import mangle_type
-from simcore.state import new_state_buffer
+from simcore.engine.state import new_state_buffer
 from tests.positions import make_params
 for k in range(int(sys.argv[1])):   # other record types first: numba's own count moves on
     numba.typeof(np.zeros(1, [("pad", np.int64, (k + 1,))])[0])

@@ -1,8 +1,17 @@
-"""The layers (DESIGN.md; issue 9): no file imports itself through others, simcore and
-policies never import reports or cli, and reading results or writing a report never
-imports numba.  The import graph is read from the sources (ast), every import
-statement counted, those inside functions too: a file needs what it imports, whenever
-it imports it."""
+"""The layers (DESIGN.md; issues 9 and 26), from the bottom up:
+
+    simcore/engine      the base game and the plug-in surface
+    simcore/variants    each variant's declaration and rules (one folder each)
+    policies            the bots (policies/variants/<name>: a variant's)
+    simcore/run         loading scenarios and playing them;  simcore/studies: tune, train
+    reports, cli.py
+
+The engine never reaches the run layer, studies, reports or the CLI (through any chain);
+a variant's rules never import policies (they ask their bots through simcore.engine.bots);
+no file imports itself through others; reading results or writing a report, and loading
+a scenario, never import numba.  The import graph is read from the sources (ast), every
+import statement counted, those inside functions too (a file needs what it imports,
+whenever it imports it), and a module's packages' __init__ files with it (Python runs them)."""
 import ast
 import functools
 import re
@@ -43,6 +52,8 @@ def imports_of(path):
         found = _module_file(dotted)
         if found is not None:
             files.add(found)
+            parts = dotted.split(".")
+            files.update(p for p in (_module_file(".".join(parts[:k])) for k in range(1, len(parts))) if p)
         elif dotted.split(".")[0] not in PACKAGES:
             outside.add(dotted.split(".")[0])
 
@@ -138,9 +149,10 @@ def _cycles_touching(*packages):
 def test_the_graph_sees_known_imports():
     """The check checks something: edges the sources are known to have, lazy ones too."""
     graph = import_graph()
-    assert ROOT / "simcore/jit.py" in graph[ROOT / "simcore/state.py"][0]
-    assert "numba" in graph[ROOT / "simcore/jit.py"][1]
-    assert ROOT / "simcore/runner.py" in graph[ROOT / "cli.py"][0]            # inside a function
+    assert ROOT / "simcore/accel/jit.py" in graph[ROOT / "simcore/engine/state.py"][0]
+    assert "numba" in graph[ROOT / "simcore/accel/jit.py"][1]
+    assert ROOT / "simcore/run/runner.py" in graph[ROOT / "cli.py"][0]            # inside a function
+    assert ROOT / "simcore/variants/__init__.py" in graph[ROOT / "simcore/variants/ck/board.py"][0]   # a package
     a, b, c, d = (ROOT / f"x/{n}.py" for n in "abcd")
     toy = {a: ({b}, set()), b: ({c, a}, set()), c: ({a}, set()), d: ({a}, set())}
     assert cycles(toy) == ["x/a.py -> x/b.py -> x/a.py (with x/c.py)"]
@@ -156,11 +168,54 @@ def test_no_import_cycles_in_simcore_or_policies():
     assert not found, "import cycles:\n" + "\n".join(found)
 
 
-def test_the_engine_never_imports_reports_or_cli():
+def _reached(graph, start):
+    """{file: the import chain to it} of every project file `start` imports, directly or not."""
+    paths = {start: [start]}
+    queue = [start]
+    while queue:
+        v = queue.pop(0)
+        for w in sorted(graph[v][0]):
+            if w not in paths:
+                paths[w] = paths[v] + [w]
+                queue.append(w)
+    return paths
+
+
+def _under(path, *folders):
+    name = _name(path)
+    return any(name == f or name.startswith(f + "/") for f in folders)
+
+
+ABOVE_THE_ENGINE = ("simcore/run", "simcore/studies", "reports", "cli.py")
+
+
+def test_the_engine_never_reaches_the_run_layer_studies_reports_or_cli():
+    graph = import_graph()
+    bad = set()
+    for path in graph:
+        if _under(path, "simcore/engine"):
+            bad.update(" -> ".join(_name(p) for p in chain)
+                       for dep, chain in _reached(graph, path).items() if _under(dep, *ABOVE_THE_ENGINE))
+    assert not bad, "\n".join(sorted(bad))
+
+
+def test_the_bots_never_reach_the_run_layer_studies_reports_or_cli():
+    """policies (the kernels' bots, and the presets a scenario names) are below the run layer."""
     graph = import_graph()
     bad = [f"{_name(path)} imports {_name(dep)}" for path, (deps, _) in graph.items()
-           if _in(path, "simcore", "policies") for dep in deps if _in(dep, "reports") or dep.name == "cli.py"]
+           if _under(path, "policies") for dep in deps if _under(dep, *ABOVE_THE_ENGINE)]
     assert not bad, "\n".join(bad)
+
+
+def test_a_variants_rules_never_import_policies():
+    """A variant's rules ask its bots by name (simcore.engine.bots.ask), so that the bots,
+    which read the rules' boards, are never imported by the rules."""
+    graph = import_graph()
+    bad = [f"{_name(path)} imports {_name(dep)}" for path, (deps, _) in graph.items()
+           if _under(path, "simcore/variants") for dep in deps if _under(dep, "policies")]
+    assert not bad, "\n".join(bad)
+    asking = [p for p in graph if _under(p, "simcore/variants") and ROOT / "simcore/engine/bots.py" in graph[p][0]]
+    assert ROOT / "simcore/variants/grundbesitz/rules.py" in asking      # the check sees the rules that ask
 
 
 def _chain_to_compiler(graph, start):

@@ -10,7 +10,7 @@ import pytest
 from pandas.testing import assert_frame_equal
 
 from reports import files
-from simcore import outputs
+from simcore.run import outputs
 from tests.test_cli import invoke, report_again
 
 

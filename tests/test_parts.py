@@ -1,4 +1,4 @@
-"""simcore.parts: the kernel's parts compiled apart, by a child process while the kernel
+"""simcore.accel.parts: the kernel's parts compiled apart, by a child process while the kernel
 compiles (the test session compiles them in-process: CATAN_BALANCE_COMPILE_JOBS=1), give
 the same games; a part's declared return type is checked."""
 import os
@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from numba.core import types
 
-from simcore import game, jit, parts  # noqa: F401  (jit: fastcompile installed; game: the parts declared)
+from simcore.engine import game  # noqa: F401  (jit: fastcompile installed; game: the parts declared)
+from simcore.accel import jit, parts
 from tests import warm
 from tests.conftest import COMPILE_JOBS, WARM_FOLDER
 
@@ -17,10 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PLAY = """
 import sys
-from simcore import parts
-from simcore.batch import play_batch
-from simcore.config import find_scenario, load_scenario, pack_policies, pack_rules
-from simcore.seeds import game_seeds
+from simcore.accel import parts
+from simcore.run.batch import play_batch
+from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules
+from simcore.run.seeds import game_seeds
 import numpy as np
 s = load_scenario(find_scenario("base"))
 rows = play_batch(pack_rules(s), *pack_policies(s), np.arange(40, dtype=np.int64), game_seeds(s.seed, 0, 40))
@@ -54,7 +55,7 @@ def test_a_child_compiles_the_parts_and_the_games_are_the_same(tmp_path):
 
 
 def test_the_parts_are_the_kernel_entries_declared():
-    assert {"simcore.game.apply_action", "simcore.game.roll", "simcore.game.seven"} <= set(parts.PARTS)
+    assert {"simcore.engine.game.apply_action", "simcore.engine.game.roll", "simcore.engine.game.seven"} <= set(parts.PARTS)
     for key, (fn, returns) in parts.PARTS.items():
         assert isinstance(returns, types.Type) and callable(fn)
         assert parts.SIDES[key] in (parts.CHILD, parts.KERNEL)
@@ -62,7 +63,7 @@ def test_the_parts_are_the_kernel_entries_declared():
 
 TOY = """
 import numpy as np
-from simcore import parts
+from simcore.accel import parts
 from tests import parts_toy as T
 buf = np.zeros(1, T.TOY)
 buf[0]["a"], buf[0]["b"] = 7, 100
@@ -101,11 +102,11 @@ def test_the_test_session_names_the_variable_simcore_parts_reads():
 
 @pytest.mark.parametrize("proven, probed", [("1", "0"), ("", "2")])
 def test_the_child_skips_the_probe_its_parent_ran(proven, probed):
-    """The child gets fastcompile.PROVEN (simcore.parts.start): it installs fastcompile without
+    """The child gets fastcompile.PROVEN (simcore.accel.parts.start): it installs fastcompile without
     compiling the probe kernel again (its two helpers)."""
-    from simcore import fastcompile
+    from simcore.accel import fastcompile
     env = {**os.environ, fastcompile.PROVEN: proven}
-    code = "import simcore.jit\nfrom simcore import fastcompile\nprint(fastcompile.installed(), fastcompile._helper_libraries)"
+    code = "import simcore.accel.jit\nfrom simcore.accel import fastcompile\nprint(fastcompile.installed(), fastcompile._helper_libraries)"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", probed]

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 import pandas as pd
 import pytest
 
-from simcore.jit import jitted
-from simcore.legal import is_legal
-from simcore.records import MAX_SEATS
-from simcore.variant import Variant, register
+from simcore.accel.jit import jitted
+from simcore.engine.legal import is_legal
+from simcore.engine.records import MAX_SEATS
+from simcore.engine.variant import Variant, register
 from tests.variant_boxes import clis, idle_tables
 
 

@@ -1,7 +1,7 @@
 """Progress: a live line only on a terminal, one final line always."""
 import io
 
-from simcore.progress import Progress
+from simcore.run.progress import Progress
 
 
 class Terminal(io.StringIO):

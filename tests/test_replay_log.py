@@ -1,4 +1,4 @@
-"""A replay's log holds every event of the game, however long (simcore.replay plays a
+"""A replay's log holds every event of the game, however long (simcore.run.replay plays a
 game of more events than the state's log holds once per page), and an award comes
 right after the event that moved it (RULES.md §0 longest road, largest army)."""
 import os
@@ -6,9 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from simcore.config import load_scenario
-from simcore.runner import replay
-from simcore.state import LOG_ROWS
+from simcore.run.config import load_scenario
+from simcore.run.runner import replay
+from simcore.engine.state import LOG_ROWS
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = ROOT / "scenarios" / "base.toml"
@@ -26,9 +26,9 @@ def test_a_game_of_more_events_than_the_log_holds_is_logged_whole():
 
 def test_pages_join_into_the_log_one_page_holds():
     """With pages of 97 events (NUMBA_DISABLE_JIT: no kernel to compile for the small log)."""
-    code = ("import simcore.state as S\n"
-            "from simcore.config import load_scenario\n"
-            "from simcore.runner import replay\n"
+    code = ("import simcore.engine.state as S\n"
+            "from simcore.run.config import load_scenario\n"
+            "from simcore.run.runner import replay\n"
             f"scenario = load_scenario({str(BASE)!r}, [])\n"
             "whole = replay(scenario, 3)[1]\n"
             "S.LOG_ROWS = 97\n"

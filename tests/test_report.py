@@ -13,8 +13,8 @@ from reports.board import draw_board, end_state
 from reports.files import save_figure
 from reports.report import active_variants, write_report
 from reports.study import compare_runs, open_results
-from simcore import runner
-from simcore.config import load_scenario
+from simcore.run import runner
+from simcore.run.config import load_scenario
 from tests.test_cli import assert_bad_input, invoke
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -119,7 +119,7 @@ def _with_variant_columns(src, dst):
             extra[f"seat{k}_gb_markers_{kind}"] = rng.integers(0, 3, len(df))
         extra[f"seat{k}_gb_removed_free"] = rng.integers(0, 2, len(df))
         extra[f"seat{k}_gb_bought"] = rng.integers(0, 4, len(df))
-    extra["robin_winner"] = rng.choice([0, 1, 2], len(df))                  # codes of simcore/robin_board.py
+    extra["robin_winner"] = rng.choice([0, 1, 2], len(df))                  # codes of simcore/variants/robin_hood/board.py
     extra["robin_ending"] = rng.choice([1, 2, 3], len(df))
     extra["robin_sheriff_vp"] = rng.integers(5, 16, len(df))
     extra["robin_vp"] = rng.integers(3, 16, len(df))

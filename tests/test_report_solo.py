@@ -11,8 +11,8 @@ from reports import charts, tables
 from reports.board import draw_board
 from reports.fmt import rate
 from reports.study import open_results
-from simcore import runner
-from simcore.config import load_scenario
+from simcore.run import runner
+from simcore.run.config import load_scenario
 from tests.test_cli import invoke
 
 SOLO_ONLY_LINE = "no table seats to compare"   # the one place a solo report says "seat": how to read it

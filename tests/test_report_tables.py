@@ -100,7 +100,7 @@ def test_the_variant_outcome_table_names_outcomes_in_words():
 
 def test_column_headers_come_from_the_variants_report_entries():
     from reports.display import column_name
-    assert column_name("gb_markers_response") == "markers: response"       # reports/variant_grundbesitz.py
+    assert column_name("gb_markers_response") == "markers: response"       # reports/variants/grundbesitz.py
     assert column_name("gb_follow_strike") == "follow-up: strike back"
     assert column_name("gain: grundbesitz") == "gain: Grundbesitz"
     assert column_name("vp") == "VP"                                        # the base game's

@@ -197,7 +197,7 @@ def _figure_counters(settings):
 
 
 def test_figures_hit_per_100_games_for_a_run_and_for_each_setting_of_a_sweep():
-    from reports.variant_autarkie import figures_hit_says
+    from reports.variants.autarkie import figures_hit_says
     hit = {"aut_geselle": 0.15, "aut_sabotaged": 0.03, "aut_geselle_moved": 0.01, "aut_geselle_removed": 0.02,
            "aut_knecht_moved": 0.0, "aut_knecht_removed": 0.005}
     run = figures_hit_says(_study(["autarkie"]), {"counters": _figure_counters({"autarkie": hit})})

@@ -9,12 +9,12 @@ from typer.testing import CliRunner
 from cli import app
 from reports.robin import RobinTally, format_robin
 from reports.summary import Tally, format_table, summarize, wilson
-from simcore import params as P
-from simcore import records as R
-from simcore.config import SCENARIO_DIR, load_scenario, pack_policies, pack_rules
-from simcore.errors import ScenarioError
+from simcore.engine import params as P
+from simcore.engine import records as R
+from simcore.run.config import SCENARIO_DIR, load_scenario, pack_policies, pack_rules
+from simcore.engine.errors import ScenarioError
 from simcore.variants.robin_hood import ENDING_ENCLOSURE, ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET
-from simcore.runner import replay
+from simcore.run.runner import replay
 from tests.robin_positions import robin_params
 from tests.test_cli import assert_bad_input
 from simcore.variants import robin_hood as RH
@@ -190,7 +190,7 @@ def test_a_robin_replay_logs_the_mode(tmp_path):
 
 
 def test_a_robin_run_resumes_and_splits_across_jobs_to_the_same_bytes(tmp_path):
-    from simcore import runner
+    from simcore.run import runner
     s = load_scenario(SCENARIO_DIR / "robin-hood.toml", ["games=14"])
     full = runner.run(s, tmp_path / "full", Tally, progress=False, chunk_games=5)
     runner.run(s, tmp_path / "two", Tally, jobs=2, progress=False, chunk_games=5)

@@ -2,7 +2,7 @@
 thousands of games, as tests/test_invariants.py does for the base game.
 
 `play_robin_checked` plays each game with the engine's own functions exactly as
-simcore.game.play_game and simcore.robin.play do (init_game, decide.new_game,
+simcore.engine.game.play_game and simcore.variants.robin_hood.rules.play do (init_game, decide.new_game,
 robin.setup, robin.play_round, robin.end_game) and checks the state against a recount
 made from the board; the winner and length of every checked game are compared with
 the product's own records.
@@ -15,25 +15,24 @@ import numpy as np
 import pytest
 from numba import njit
 
-import simcore.jit  # noqa: F401  (numba's cache folder for the engine's sources)
+import simcore.accel.jit  # noqa: F401  (numba's cache folder for the engine's sources)
 from policies import decide
 from policies.registry import resolve
-from simcore import params as P
-from simcore import records as R
-from simcore import robin
-from simcore.batch import play_batch
-from simcore.game import init_game, seat_policies
-from simcore.economy import kind_supply
-from simcore.params import P_MAX_TURNS
+from simcore.engine import params as P
+from simcore.engine import records as R
+from simcore.variants.robin_hood import rules as robin
+from simcore.run.batch import play_batch
+from simcore.engine.game import init_game, seat_policies
+from simcore.engine.economy import kind_supply
+from simcore.engine.params import P_MAX_TURNS
 from simcore.variants.robin_hood import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE, ENDING_ROBIN_TARGET,
                                          ENDING_SHERIFF_TARGET, NEUTRAL, ROBIN_CARD_KINDS, SHERIFF, SIDE_DRAW,
                                          SIDE_ROBIN, SIDE_SHERIFF)
-from simcore.robin_board import enclosed
-from simcore.seeds import game_seeds
-from simcore.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, MAX_PLAYERS,
-                           N_DEV_CARDS, N_DEV_TYPES, N_RESOURCES, PIECE_LIMITS, new_state_buffer,
-                           victory_points)
-from simcore.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
+from simcore.variants.robin_hood.board import enclosed
+from simcore.run.seeds import game_seeds
+from simcore.engine.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, GENERIC_HARBOUR, MAX_PLAYERS,
+                                  N_DEV_CARDS, N_DEV_TYPES, N_RESOURCES, PIECE_LIMITS, new_state_buffer, victory_points)
+from simcore.engine.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from tests.robin_positions import ROBIN_AT, ROBIN_ROW, robin_params
 from tests.invariants import checked_games, checker_kernel, roads_connected, trail_length
 from tests.test_invariants import _NO_JIT_SCRIPT, ROOT

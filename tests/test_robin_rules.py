@@ -5,23 +5,24 @@ the endings.  Positions: tests.robin_positions (beginner board, Robin on the des
 import numpy as np
 import pytest
 
-from policies import decide, sheriff, variant_robin_hood
+from policies import decide
+from policies.variants.robin_hood import sheriff, bots as variant_robin_hood
 from policies.registry import resolve
-from simcore import params as P
-from simcore import records as R
-from simcore import robin
-from simcore.actions import A_CITY, A_END, A_KNIGHT, A_ROAD, A_ROADS, A_SETTLEMENT
-from simcore.batch import play_batch
-from simcore.economy import produce
-from simcore.events import event_dicts
-from simcore.game import apply_action, play_turn
-from simcore.pieces import place_city, place_settlement
+from simcore.engine import params as P
+from simcore.engine import records as R
+from simcore.variants.robin_hood import rules as robin
+from simcore.engine.actions import A_CITY, A_END, A_KNIGHT, A_ROAD, A_ROADS, A_SETTLEMENT
+from simcore.run.batch import play_batch
+from simcore.engine.economy import produce
+from simcore.engine.events import event_dicts
+from simcore.engine.game import apply_action, play_turn
+from simcore.engine.pieces import place_city, place_settlement
 from simcore.variants.robin_hood import (ENDING_ENCLOSURE, ENDING_MAX_TURNS, ENDING_NONE, ENDING_ROBIN_TARGET,
-                                 ENDING_SHERIFF_TARGET, NEUTRAL, SHERIFF, SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF)
-from simcore.robin_board import corner_on_hex, enclosed, fence_missing, hex_score
-from simcore.seeds import game_seeds
-from simcore.state import COST_CITY, COST_ROAD, COST_SETTLEMENT, DEV_KNIGHT, DEV_ROADS, PIECE_LIMITS, victory_points
-from simcore.topology import CORNER_HEXES, EDGE_CORNERS, HEX_CORNERS, HEX_EDGES, N_HEXES
+                                         ENDING_SHERIFF_TARGET, NEUTRAL, SHERIFF, SIDE_DRAW, SIDE_ROBIN, SIDE_SHERIFF)
+from simcore.variants.robin_hood.board import corner_on_hex, enclosed, fence_missing, hex_score
+from simcore.run.seeds import game_seeds
+from simcore.engine.state import COST_CITY, COST_ROAD, COST_SETTLEMENT, DEV_KNIGHT, DEV_ROADS, PIECE_LIMITS, victory_points
+from simcore.engine.topology import CORNER_HEXES, EDGE_CORNERS, HEX_CORNERS, HEX_EDGES, N_HEXES
 from tests.positions import (BRICK, GRAIN, LUMBER, ORE, WOOL, deal, edge, roads, script, seed_next_roll, settle,
                              supply_kept)
 from tests.robin_positions import (DESERT_HEX, DESERT_RING, KNIGHT, ROBIN_AT, ROBIN_ROW, fence, logged, neutral,

@@ -1,16 +1,16 @@
 """Building rules on constructed positions (RULES.md §0: distance rule, roads,
 settlements, cities, pieces per player, costs).  Beginner board; corners and
-edges are numbered as in simcore/topology.py."""
+edges are numbered as in simcore/engine/topology.py."""
 import pytest
 
-from simcore.actions import A_BUY_DEV, A_CITY, A_ROAD, A_SETTLEMENT
-from simcore.game import apply_action
-from simcore.legal import is_legal
-from simcore.pieces import spot_is_free
-from simcore.records import S_ROADS
-from simcore.state import (COST_CITY, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, PIECE_CITY, PIECE_ROAD,
-                           PIECE_SETTLEMENT, PIECE_LIMITS)
-from simcore.topology import CORNER_NEIGHBOURS
+from simcore.engine.actions import A_BUY_DEV, A_CITY, A_ROAD, A_SETTLEMENT
+from simcore.engine.game import apply_action
+from simcore.engine.legal import is_legal
+from simcore.engine.pieces import spot_is_free
+from simcore.engine.records import S_ROADS
+from simcore.engine.state import (COST_CITY, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, PIECE_CITY, PIECE_ROAD,
+                                  PIECE_SETTLEMENT, PIECE_LIMITS)
+from simcore.engine.topology import CORNER_NEIGHBOURS
 from tests.positions import city, deal, edge, new_position, roads, settle, supply_kept
 
 SETTLEMENT_CARDS = [1, 1, 1, 1, 0]

@@ -5,11 +5,11 @@ from collections import Counter
 
 import pytest
 
-from simcore.actions import A_BUY_DEV, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROADS
-from simcore.game import apply_action, end_turn, play_turn
-from simcore.legal import is_legal
-from simcore.state import (DEV_KNIGHT, DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS, DEV_VP, N_DEV_CARDS, PIECE_ROAD,
-                           victory_points)
+from simcore.engine.actions import A_BUY_DEV, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROADS
+from simcore.engine.game import apply_action, end_turn, play_turn
+from simcore.engine.legal import is_legal
+from simcore.engine.state import (DEV_KNIGHT, DEV_MONOPOLY, DEV_PLENTY, DEV_ROADS, DEV_VP, N_DEV_CARDS, PIECE_ROAD,
+                                  victory_points)
 from tests.positions import (BRICK, GRAIN, ORE, deal, edge, new_position, script, seed_next_roll,
                              set_hand, settle, supply_kept)
 

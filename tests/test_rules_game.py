@@ -4,13 +4,13 @@ import numpy as np
 import pytest
 
 from policies.registry import resolve
-from simcore import records as R
-from simcore.actions import A_BUY_DEV, A_END, A_SETTLEMENT
-from simcore.batch import play_batch
-from simcore.game import play_turn
-from simcore.rows import RowLayout
-from simcore.seeds import game_seeds
-from simcore.state import DEV_VP, victory_points
+from simcore.engine import records as R
+from simcore.engine.actions import A_BUY_DEV, A_END, A_SETTLEMENT
+from simcore.run.batch import play_batch
+from simcore.engine.game import play_turn
+from simcore.engine.rows import RowLayout
+from simcore.run.seeds import game_seeds
+from simcore.engine.state import DEV_VP, victory_points
 from tests.positions import city, deal, make_params, new_position, roads, script, seed_next_roll, settle
 
 

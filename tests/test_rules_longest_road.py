@@ -5,11 +5,11 @@ The length is the longest trail (no road twice) through the player's roads that 
 not pass through a corner with an opponent's building (it may end there).  When a
 road is cut, pieces.update_longest_road gives the award to the single longest road
 of 5+, sets it aside on a tie for longest, and lets the holder keep it while still
-tied for longest.  Corner paths below are rows of the board (simcore/topology.py)."""
-from simcore.game import setup_phase
-from simcore.records import S_ROADS
-from simcore.state import victory_points
-from simcore.topology import CORNER_EDGES
+tied for longest.  Corner paths below are rows of the board (simcore/engine/topology.py)."""
+from simcore.engine.game import setup_phase
+from simcore.engine.records import S_ROADS
+from simcore.engine.state import victory_points
+from simcore.engine.topology import CORNER_EDGES
 from tests.positions import edge, new_position, roads, script, settle
 
 ROW_B = [16, 22, 17, 23, 18, 24, 19, 25, 20, 26]       # 9 edges

@@ -9,12 +9,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from simcore.actions import A_END
-from simcore.economy import produce
-from simcore.game import move_robber, play_turn, setup_phase, seven
-from simcore.pieces import touches_own_road
-from simcore.state import DESERT, PIPS
-from simcore.topology import CORNER_EDGES, HEX_CORNERS, N_HEXES
+from simcore.engine.actions import A_END
+from simcore.engine.economy import produce
+from simcore.engine.game import move_robber, play_turn, setup_phase, seven
+from simcore.engine.pieces import touches_own_road
+from simcore.engine.state import DESERT, PIPS
+from simcore.engine.topology import CORNER_EDGES, HEX_CORNERS, N_HEXES
 from tests.positions import (BRICK, GRAIN, ORE, city, deal, new_position, script, seed_next_roll, set_hand,
                              settle, supply_kept)
 

@@ -4,14 +4,14 @@ import numpy as np
 from numba import njit
 from scipy import stats
 
-import simcore.jit  # noqa: F401  (sets numba's cache folder for the engine's sources)
+import simcore.accel.jit  # noqa: F401  (sets numba's cache folder for the engine's sources)
 from policies.registry import resolve
-from simcore import records as R
-from simcore.economy import produce
-from simcore.seeds import game_seeds
-from simcore.batch import play_batch
-from simcore.state import N_RESOURCES, PIPS, new_state_buffer, randint
-from simcore.topology import CORNER_HEXES
+from simcore.engine import records as R
+from simcore.engine.economy import produce
+from simcore.run.seeds import game_seeds
+from simcore.run.batch import play_batch
+from simcore.engine.state import N_RESOURCES, PIPS, new_state_buffer, randint
+from simcore.engine.topology import CORNER_HEXES
 from tests.positions import city, make_params, new_position, settle
 
 # ways to roll 2..12 with two dice, out of 36
@@ -21,7 +21,7 @@ WAYS = np.array([1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1])
 @njit(cache=True)
 def roll_counts(seed, n):
     """Counts of each die face and of each 2d6 total over n rolls of the engine's dice
-    (simcore.game.play_turn: randint(6) + 1 twice)."""
+    (simcore.engine.game.play_turn: randint(6) + 1 twice)."""
     np.random.seed(seed)
     faces = np.zeros(7, np.int64)
     totals = np.zeros(13, np.int64)

@@ -1,13 +1,13 @@
 """Maritime trade (RULES.md §0: 4:1, 3:1 at a generic harbour, 2:1 at a matching harbour).
 
 Beginner harbours: corners 0/3 generic 3:1, 42/46 brick 2:1, 33/38 grain 2:1,
-1/5 wool 2:1 (simcore/board.py BEGINNER_HARBOURS, topology.HARBOUR_CORNERS)."""
+1/5 wool 2:1 (simcore/engine/board.py BEGINNER_HARBOURS, topology.HARBOUR_CORNERS)."""
 import pytest
 
-from simcore.actions import A_TRADE
-from simcore.game import apply_action
-from simcore.legal import is_legal
-from simcore.state import GENERIC_HARBOUR
+from simcore.engine.actions import A_TRADE
+from simcore.engine.game import apply_action
+from simcore.engine.legal import is_legal
+from simcore.engine.state import GENERIC_HARBOUR
 from tests.positions import (BRICK, GRAIN, LUMBER, ORE, WOOL, city, deal, new_position, set_hand, settle,
                              supply_kept)
 

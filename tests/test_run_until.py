@@ -8,8 +8,8 @@ import pytest
 
 from reports import stats
 from reports.summary import Tally
-from simcore import adaptive, runner, sweep
-from simcore.config import load_scenario
+from simcore.run import adaptive, runner, sweep
+from simcore.run.config import load_scenario
 from tests.test_cli import assert_bad_input, invoke
 from tests.test_scale import _files, kill_mid_run, stop_at_merge
 
@@ -121,9 +121,9 @@ def test_a_resume_at_the_stopping_checkpoint_drops_the_chunks_played_ahead(small
 
 _KILL_SCRIPT = """
 import sys
-from simcore.config import load_scenario
+from simcore.run.config import load_scenario
 from reports.summary import Tally
-from simcore import runner
+from simcore.run import runner
 runner._META_EVERY_S = 0.0   # meta.json after every chunk: the test kills the run mid-way by it
 s = load_scenario(sys.argv[1], ["games=100000"])
 runner.run(s, sys.argv[2], Tally, jobs=2, chunk_games=600, progress=False, resume=True, until=0.008)
@@ -195,7 +195,7 @@ def test_bad_values_are_one_line_exit_2(tmp_path, command, extra, fragments):
 
 
 def test_the_library_checks_too(small, tmp_path):
-    from simcore.errors import InputError
+    from simcore.engine.errors import InputError
     with pytest.raises(InputError, match="--max-games: 400 is below one chunk"):
         runner.run(small, tmp_path / "r", Tally, chunk_games=1000, until=0.01)
     plan = sweep.plan("base", ["games=50"], ["victory_points=8,10"])

@@ -7,12 +7,12 @@ import pandas as pd
 import pytest
 
 from reports.summary import Tally, summarize
-from simcore import records as R
-from simcore import runner
-from simcore.batch import row_layout
-from simcore.config import load_scenario
-from simcore.errors import InputError
-from simcore.outputs import csv_columns
+from simcore.engine import records as R
+from simcore.run import runner
+from simcore.run.batch import row_layout
+from simcore.run.config import load_scenario
+from simcore.engine.errors import InputError
+from simcore.run.outputs import csv_columns
 from tests.conftest import SMALL
 
 
@@ -157,7 +157,7 @@ def test_a_fresh_run_first_removes_every_file_of_the_old_one(scenario_file, smal
     summary or finished meta.json of the old run."""
     from reports.report import write_report
     from reports.study import open_results
-    from simcore.sweep import run_one
+    from simcore.run.sweep import run_one
     out = tmp_path / "out"
     run_one(small, out, tally=Tally, progress=False)
     write_report(open_results(out))

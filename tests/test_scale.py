@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from reports.summary import Tally
-from simcore import runner
-from simcore.config import load_scenario
+from simcore.run import runner
+from simcore.run.config import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,7 +54,7 @@ def test_games_parquet_is_written_in_row_groups(small, tmp_path, monkeypatch):
     """Chunks of 6 games gathered into row groups of at least 14 rows (the last one shorter)."""
     pd = pytest.importorskip("pandas")
     pq = pytest.importorskip("pyarrow.parquet")
-    from simcore import outputs
+    from simcore.run import outputs
     monkeypatch.setattr(outputs, "ROW_GROUP_ROWS", 14)
     out = tmp_path / "out"
     runner.run(small, out, Tally, chunk_games=6, progress=False)
@@ -119,14 +119,14 @@ def _pids(_work, start, count):
 def test_loky_workers_stay_alive_between_calls():
     """Each setting of a sweep is played by the same worker processes (loky's reusable executor);
     with 3 jobs this process plays beside two workers."""
-    from simcore.backends import ordered
+    from simcore.run.backends import ordered
     first = set(ordered(_sleepy_pid, [(None, i, 1) for i in range(9)], 3, "loky"))
     second = set(ordered(_sleepy_pid, [(None, i, 1) for i in range(9)], 3, "loky"))
     assert len(first) == 3 and first == second and os.getpid() in first
 
 
 def test_answers_come_in_task_order_whoever_plays_them():
-    from simcore.backends import ordered
+    from simcore.run.backends import ordered
     tasks = [(None, i, 1) for i in range(12)]
     assert list(ordered(_jittery_start, tasks, 2, "loky")) == list(range(12))
     assert list(ordered(_jittery_start, tasks, 1, "loky")) == list(range(12))   # this process alone
@@ -135,8 +135,8 @@ def test_answers_come_in_task_order_whoever_plays_them():
 def test_a_worker_that_dies_stops_the_run_with_a_clear_error_and_the_next_call_gets_new_workers():
     """A worker killed mid-run (here: it exits) is WorkerLost, which the CLI prints as one line
     telling to --resume; the broken pool is replaced on the next call."""
-    from simcore.backends import ordered
-    from simcore.errors import WorkerLost
+    from simcore.run.backends import ordered
+    from simcore.engine.errors import WorkerLost
     with pytest.raises(WorkerLost, match="a worker process died"):
         list(ordered(_die_in_a_worker, [(os.getpid(), i, 1) for i in range(8)], 2, "loky"))
     assert list(ordered(_jittery_start, [(None, i, 1) for i in range(6)], 2, "loky")) == list(range(6))
@@ -168,9 +168,9 @@ def test_dask_local_cluster_gives_the_same_bytes(small, tmp_path, reference):
 
 _KILL_SCRIPT = """
 import sys
-from simcore.config import load_scenario
+from simcore.run.config import load_scenario
 from reports.summary import Tally
-from simcore import runner
+from simcore.run import runner
 runner._META_EVERY_S = 0.0   # meta.json after every chunk: the test kills the run mid-way by it
 s = load_scenario(sys.argv[1], ["games=20000"])
 runner.run(s, sys.argv[2], Tally, jobs=int(sys.argv[3]), chunk_games=150, progress=False, resume=True)
@@ -235,8 +235,8 @@ def test_the_compile_line_is_shown_only_when_the_kernel_is_not_cached(monkeypatc
 
     import numpy as np
 
-    from simcore import batch
-    from simcore.config import find_scenario, pack_policies, pack_rules
+    from simcore.run import batch
+    from simcore.run.config import find_scenario, pack_policies, pack_rules
     s = load_scenario(find_scenario("base"))
     params, (kinds, weights) = pack_rules(s), pack_policies(s)
     stream = io.StringIO()
@@ -251,7 +251,7 @@ def test_the_compile_line_is_shown_only_when_the_kernel_is_not_cached(monkeypatc
 def test_progress_shows_the_whole_jobs_rate_and_eta():
     import io
 
-    from simcore.progress import Progress
+    from simcore.run.progress import Progress
 
     class Terminal(io.StringIO):
         def isatty(self):

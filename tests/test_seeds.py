@@ -4,7 +4,7 @@ import time
 import numpy as np
 import pytest
 
-from simcore.seeds import game_seeds, reference_seed
+from simcore.run.seeds import game_seeds, reference_seed
 
 
 @pytest.mark.parametrize("run_seed", [0, 1, 7, 2**32 - 1, 2**32, 123456789012345, 2**63 - 1])

@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 
 from reports.summary import Tally, format_table, summarize, wilson
-from simcore.config import load_scenario
+from simcore.run.config import load_scenario
 from tests.conftest import SMALL
 
 

@@ -4,9 +4,9 @@ import json
 import pandas as pd
 import pytest
 
-from simcore import grid, sweep
-from simcore.config import SCENARIO_DIR, load_scenario
-from simcore.errors import InputError, ScenarioError
+from simcore.run import grid, sweep
+from simcore.run.config import SCENARIO_DIR, load_scenario
+from simcore.engine.errors import InputError, ScenarioError
 from tests.conftest import SMALL
 from tests.test_cli import assert_bad_input, invoke, report_again
 
@@ -201,7 +201,7 @@ def test_a_fresh_sweep_stopped_leaves_nothing_of_the_old_one_that_looks_finished
     """--force, then Ctrl-C in the second setting: the old sweep's report is gone at once, the first setting
     holds the new results, the second only the new run.json, rows so far and a meta.json saying it is not
     complete (no old games.csv, summary.json or games.parquet), and meta.json says the sweep is not complete."""
-    from simcore import runner
+    from simcore.run import runner
     out = tmp_path / "s"
     args = ["sweep", "base", "--vary", "victory_points=6,7", "--out", out, "-q"]
     assert invoke(*args, "--games", 12).exit_code == 0
@@ -256,7 +256,7 @@ def test_shipped_variant_sweeps_plan_their_grid(name, settings):
 
 
 def test_a_variant_scenario_without_a_grid_sweeps_its_registered_defaults():
-    from simcore.variant import REGISTRY as VARIANTS
+    from simcore.engine.variant import REGISTRY as VARIANTS
     if "grundbesitz" not in VARIANTS:
         pytest.skip("the Grundbesitz variant is not in this version yet")
     plan = sweep.plan("grundbesitz", ["games=10"])

@@ -16,11 +16,11 @@ import pandas as pd
 import pytest
 
 from reports.variants import VariantReport
-from simcore.economy import give
-from simcore.events import log_event
-from simcore.fields import integer
-from simcore.jit import jitted
-from simcore.variant import Variant, register
+from simcore.engine.economy import give
+from simcore.engine.events import log_event
+from simcore.engine.fields import integer
+from simcore.accel.jit import jitted
+from simcore.engine.variant import Variant, register
 from tests.variant_boxes import clis, idle_tables
 
 LUMBER = 0
@@ -129,5 +129,5 @@ def test_a_bad_toy_parameter_is_a_one_line_error(tmp_path, box_env):
 
 
 def test_the_toy_is_not_registered_in_this_process():
-    from simcore.variant import REGISTRY
+    from simcore.engine.variant import REGISTRY
     assert "toy" not in REGISTRY

@@ -8,10 +8,10 @@ from policies import preset_file
 from policies.registry import resolve
 from policies.weights import KIND_BUILDER, WEIGHTS
 from reports.train_report import judge
-from simcore.config import find_scenario, load_scenario
-from simcore.errors import InputError, ScenarioError
-from simcore.train import Settings, plan, train
-from simcore.train_space import HIGH, LOW, OFF, space_for
+from simcore.run.config import find_scenario, load_scenario
+from simcore.engine.errors import InputError, ScenarioError
+from simcore.studies.train import Settings, plan, train
+from simcore.studies.train_space import HIGH, LOW, OFF, space_for
 
 pytest.importorskip("cma")
 

@@ -7,10 +7,10 @@ from typer.testing import CliRunner
 from cli import app
 from policies import preset_file
 from reports.train_report import judge, summary
-from simcore.batch import play_batch
-from simcore.config import find_scenario, load_scenario, pack_policies, pack_rules
-from simcore.seeds import game_seeds
-from simcore.train import Settings, train
+from simcore.run.batch import play_batch
+from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules
+from simcore.run.seeds import game_seeds
+from simcore.studies.train import Settings, train
 
 pytest.importorskip("cma")
 
@@ -82,10 +82,10 @@ def test_robust_reruns_a_sweep_with_tuned_bots(tmp_path):
 
 
 def test_a_closed_training_pool_leaves_joblib_a_working_pool():
-    """simcore.train_play uses loky's plain reusable pool; train() closes it, or a later joblib
+    """simcore.studies.train_play uses loky's plain reusable pool; train() closes it, or a later joblib
     Parallel with as many jobs in the same process would take it over and fail."""
     from joblib import Parallel, delayed
-    from simcore.train_play import Games
+    from simcore.studies.train_play import Games
     games = Games(jobs=2)
     assert games._pool().submit(abs, -3).result() == 3
     games.close()

@@ -12,8 +12,8 @@ from scipy import stats as st
 from reports import objectives, stats, tune_report
 from reports import verdicts as V
 from reports.narrative import differs
-from simcore import tune
-from simcore.errors import InputError
+from simcore.studies import tune
+from simcore.engine.errors import InputError
 
 ALL_WON = [0.24, 0.24, 0.24, 0.24, 0.04]   # four equal seats and 4% games without a winner
 

@@ -1,4 +1,4 @@
-"""Hands wider than the five resources (simcore.cards): a test-only variant declares four
+"""Hands wider than the five resources (simcore.engine.cards): a test-only variant declares four
 commodity kinds, and the card rules (RULES.md §0: production with the bank shortage,
 discards, steals, maritime and domestic trade, monopoly; §4: commodities) work on
 them as on resources.  Run as Python on built positions (no kernel compile)."""
@@ -7,19 +7,19 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from simcore import cards
-from simcore import records as R
-from simcore.actions import A_OFFER, A_TRADE
-from simcore.cards import CardKind, card_kinds, pack_card_kinds
-from simcore.devcards import play_monopoly
-from simcore.economy import bank_trade, owe_dice, pay_dice, steal
-from simcore.events import E_STEAL, event_dicts, log_event
-from simcore.game import discards, play_turn
-from simcore.legal import is_legal
-from simcore.params import P_DOMESTIC_TRADE, P_OFFERS_PER_TURN
-from simcore.state import GENERIC_HARBOUR, LOG_FIELDS, MAX_PLAYERS, N_RESOURCES, RESOURCE_NAMES, n_choices
-from simcore.topology import HEX_CORNERS
-from simcore.variant import REGISTRY
+from simcore.engine import cards
+from simcore.engine import records as R
+from simcore.engine.actions import A_OFFER, A_TRADE
+from simcore.engine.cards import CardKind, card_kinds, pack_card_kinds
+from simcore.engine.devcards import play_monopoly
+from simcore.engine.economy import bank_trade, owe_dice, pay_dice, steal
+from simcore.engine.events import E_STEAL, event_dicts, log_event
+from simcore.engine.game import discards, play_turn
+from simcore.engine.legal import is_legal
+from simcore.engine.params import P_DOMESTIC_TRADE, P_OFFERS_PER_TURN
+from simcore.engine.state import GENERIC_HARBOUR, LOG_FIELDS, MAX_PLAYERS, N_RESOURCES, RESOURCE_NAMES, n_choices
+from simcore.engine.topology import HEX_CORNERS
+from simcore.engine.variant import REGISTRY
 from tests.positions import make_params, new_position, set_hand, settle
 
 FAKE = (CardKind("paper", 12), CardKind("cloth", 12), CardKind("coin", "coin_supply", rate=0),

@@ -3,7 +3,7 @@ the tests, in parallel processes (tests/conftest.py starts it).
 
 Without it, two pytest-xdist workers that need the same kernel both compile it (the
 cache is written only once a compile ends), and a cold compile takes 20-70 s.  Each
-job compiles the product's kernel for one state record (simcore.batch.play_batch) and,
+job compiles the product's kernel for one state record (simcore.run.batch.play_batch) and,
 in the same process so that the engine's helpers compiled for it are reused, the test
 checker kernels for that record; the workers then load them all from numba's disk
 cache (NUMBA_CACHE_DIR, as inherited).  The late jobs, each with a cache folder of its
@@ -33,11 +33,11 @@ PLAIN_NUMBA_SCENARIOS = ("grundbesitz",)
 PLAIN = "plain"                                   # the job no test but test_fastcompile's waits for
 BOX_JOBS = {"boxes": 55, "citybox": 95}           # tests.variant_boxes.GROUPS: rough cold compile seconds
 LATE = (PLAIN, *BOX_JOBS)
-# The job whose kernel parts compile in a child process, as a user's first run does (simcore.parts;
+# The job whose kernel parts compile in a child process, as a user's first run does (simcore.accel.parts;
 # the others compile them in-process): test_parts reads how many a child compiled from FOLDER/PARTS_FILE,
 # and test_fastcompile compares its games with plain numba's.
 CHILD_PARTS_JOB = "grundbesitz"
-COMPILE_JOBS = "CATAN_BALANCE_COMPILE_JOBS"       # simcore.parts.JOBS ("1": parts compiled in-process)
+COMPILE_JOBS = "CATAN_BALANCE_COMPILE_JOBS"       # simcore.accel.parts.JOBS ("1": parts compiled in-process)
 PARTS_FILE = "parts-from-child"
 READY = "ready"
 LOG = "pool.log"                                  # a line per job: exit status, CPU and wall seconds
@@ -49,7 +49,7 @@ def plain_numba_command(scenario, out):
 
 
 def plain_numba_env(folder):
-    from simcore import fastcompile
+    from simcore.accel import fastcompile
     return {**os.environ, "NUMBA_CACHE_DIR": str(Path(folder) / "cache"), fastcompile.SWITCH: "0"}
 
 
@@ -108,7 +108,7 @@ def run_job(name, folder=None):
         os.environ.pop(COMPILE_JOBS, None)
     JOBS[name][0]()
     if name == CHILD_PARTS_JOB and folder:
-        from simcore import parts
+        from simcore.accel import parts
         (Path(folder) / PARTS_FILE).write_text(str(len(parts.FROM_CHILD)))
     return 0
 

@@ -1,0 +1,45 @@
+"""Grundbesitz's bots (RULES.md §1; the declaration's `policy`): the random policy's
+options for its actions and its choice points, asked by simcore.variants.grundbesitz.rules.  The
+builder's choices are policies.variants.grundbesitz.builder, the random policy's policies.variants.grundbesitz.randombot."""
+from simcore.accel.jit import jitted
+from simcore.engine.legal import is_legal
+from simcore.variants.grundbesitz import A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, GRUNDBESITZ, N_GB
+
+from policies.variants.grundbesitz import builder as builder_gb, randombot as randombot_gb
+from policies import randombot
+from policies.dispatch import choice_point
+
+
+@jitted
+def random_options(st, p, n):
+    """Policy hook: every legal purchase, knight block and knight removal of a GB."""
+    for g in range(N_GB):
+        for a in (A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE):
+            if is_legal(st, p, a, g, 0):
+                st.choice[n], st.choice_x[n], st.choice_y[n] = a, g, 0
+                n += 1
+    return n
+
+
+gb_response_block = choice_point(
+    "gb_response_block", "st, q, g", randombot.coin, builder_gb.response_block,
+    "q owns a GB on the hex of the GB g just bought: block it at once?", random_args="")
+gb_robber_block = choice_point(
+    "gb_robber_block", "st, p", randombot_gb.robber_block, builder_gb.robber_block,
+    "Before moving the robber: a GB on the hex it leaves to block, or -1.", variant=GRUNDBESITZ, default=-1)
+gb_defend = choice_point(
+    "gb_defend", "st, q, actor, h, what, target", randombot.coin, builder_gb.defend,
+    "Cancel the actor's block/removal of GB target (or robber move, target -1) on h with a knight?",
+    random_args="")
+gb_counter = choice_point(
+    "gb_counter", "st, actor, defender, h, what, target", randombot.coin, builder_gb.counter,
+    "The actor may cancel the defender's cancel with a knight (max_counter_depth > 1).", random_args="")
+gb_follow_up = choice_point(
+    "gb_follow_up", "st, d, actor, h, what", randombot_gb.follow_up, builder_gb.follow_up,
+    "After d cancelled `what` on h: simcore.variants.grundbesitz.board.FOLLOW_NONE, _STRIKE, _ROBBER or _REMOVE.")
+gb_follow_target = choice_point(
+    "gb_follow_target", "st, d, actor, h, what, choice", randombot_gb.follow_target, builder_gb.follow_target,
+    "The GB to place markers on (choice FOLLOW_STRIKE) or to remove one from (FOLLOW_REMOVE).", weights=False)
+gb_free_removal = choice_point(
+    "gb_free_removal", "st, p", randombot_gb.free_removal, builder_gb.free_removal,
+    "Before rolling: a marker to remove for free as the hex's majority holder, or -1.")

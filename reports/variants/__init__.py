@@ -1,0 +1,126 @@
+"""How a house-rule variant plugs into sweeps and reports.
+
+A variant's declaration (simcore.engine.variant.Variant) names its reports-side module
+(`report`, e.g. reports/variants/grundbesitz.py), whose `ENTRY` is a `VariantReport`;
+REGISTRY holds the entries of the declared variants, keyed by the variant's scenario
+table name (`[variants.<name>]`).  An entry says:
+
+- `seat_columns` / `game_columns`: its own games.csv columns (`seatK_<suffix>` /
+  game-level); left empty, they are the declaration's (seat columns other than the
+  flows, and the game columns with their prefix).  Resource flows need no entry to be shown: every `seatK_gain_*` and
+  `seatK_spend_*` column is a source or a use in the flow charts by itself.
+  Seat columns listed here are averaged per player and game ("counters").
+- `flow_columns`: its own flow suffixes (`gain_*` / `spend_*`); the flow tables leave
+  them out where they are 0 because the variant is off in every run (`flows_off`).
+- `categories`: game-level columns whose values are outcomes to count per
+  setting (share with interval, compared between settings), with labels for
+  their codes as written in games.csv ("1": "sheriff").
+- `outcome_words`: {categories column: {label: words}}, how sentences name those
+  outcomes ("the Sheriff's wins" for robin_winner "sheriff"), see `outcome_words`.
+- `charts`: functions (study, tables) -> [Chart] drawn in its report section.
+- `says`: functions (study, tables) -> str, its findings in plain words for the
+  report's "What this says" and the terminal (reports.variant_words).
+- `solo_win`: (categories column, label) of the outcome that is the one player's
+  win in a solo mode, drawn with the policies in the differences chart.
+- `board_layers`: functions (ax, board, events) drawing its pieces on the
+  replay picture (`catan-balance replay --png`).
+- `column_names`: {seat column suffix: table header}, e.g. "gb_markers_response": "markers:
+  response" (others are shown as their code with spaces).
+- `averages`: (label, seat columns summed) shown per scenario seat as per-game averages
+  in the run's summary (e.g. "GB bought").
+- `tally` / `format_summary`: its own counts in the run's summary (its result under
+  the variant's name) and the terminal text of a run of it (a solo mode's).
+
+An entry lights up only where its columns exist in the results and hold
+something (not all 0 or -1, the value columns of other modes hold): results of
+other versions or of the base game show nothing of it.
+"""
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Callable, Optional
+
+import simcore.variants  # noqa: F401  the shipped variants' declarations
+from simcore.engine import variant as declared
+
+
+@dataclass(frozen=True)
+class VariantReport:
+    name: str
+    title: str
+    seat_columns: tuple = ()
+    game_columns: tuple = ()
+    flow_columns: tuple = ()                        # seat flow suffixes, e.g. ("gain_grundbesitz", ...)
+    categories: dict = field(default_factory=dict)  # game column -> {code: label} ({} = values as they are)
+    outcome_words: dict = field(default_factory=dict)  # game column -> {label: words in a sentence}
+    charts: tuple = ()
+    says: tuple = ()
+    solo_win: tuple = ()                            # (column, label), e.g. ("robin_winner", "sheriff")
+    board_layers: tuple = ()
+    about: str = ""
+    column_names: dict = field(default_factory=dict)  # seat column suffix -> table header
+    averages: tuple = ()                            # (label, (seat column suffixes summed)): summary averages
+    tally: Optional[Callable] = None                # scenario -> its own counts (columns, add(df), result())
+    format_summary: Optional[Callable] = None       # summary -> the terminal's text, instead of the base game's
+
+    def columns_in(self, header):
+        """This variant's columns found in a games.csv header (seat ones by suffix)."""
+        suffixes = {c.split("_", 1)[1] for c in header if c.startswith("seat0_")}
+        return ([c for c in self.seat_columns if c in suffixes], [c for c in self.game_columns if c in header])
+
+
+def _entry(v):
+    """The report entry of declaration `v`, its columns filled in from the declaration."""
+    entry = importlib.import_module(v.report).ENTRY if v.report else VariantReport(v.name, v.title or v.name)
+    flows = tuple(c for c, _ in v.seat_columns if c.startswith(("gain_", "spend_")))
+    return replace(entry,
+                   seat_columns=entry.seat_columns or tuple(c for c, _ in v.seat_columns if c not in flows),
+                   flow_columns=entry.flow_columns or flows,
+                   game_columns=entry.game_columns or tuple(v.game_prefix + c for c, _ in v.game_columns))
+
+
+class _Entries(Mapping):
+    """The entries of every declared variant, in registration order (built on first use
+    after each registration)."""
+    def __init__(self):
+        self._made = {}
+
+    def _all(self):
+        if tuple(self._made) != tuple(declared.REGISTRY):
+            self._made = {name: _entry(v) for name, v in declared.REGISTRY.items()}
+        return self._made
+
+    def __getitem__(self, name):
+        return self._all()[name]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self):
+        return len(self._all())
+
+
+REGISTRY = _Entries()
+
+
+def category_labels(column):
+    """{code: label} for a categorical game column ({} when its values are shown as they are)."""
+    for entry in REGISTRY.values():
+        if column in entry.categories:
+            return entry.categories[column]
+    return {}
+
+
+def outcome_words(group, outcome):
+    """How a sentence names an outcome of a variant's group ("the Sheriff's wins"); any other as it is."""
+    for entry in REGISTRY.values():
+        if group in entry.outcome_words:
+            return entry.outcome_words[group].get(outcome, outcome)
+    return outcome
+
+
+def flows_off(variant_names):
+    """Flow suffixes (`gain_x`, `spend_x`) of the variants not among `variant_names` (the variants
+    switched on in some run): in those results they can only be 0, written by a rule that is off."""
+    on = set(variant_names)
+    return {c for entry in REGISTRY.values() if entry.name not in on for c in entry.flow_columns}

@@ -1,0 +1,233 @@
+"""The report entry of Fleisch / Autarkie (RULES.md §2; declared in simcore/variants/autarkie/__init__.py):
+who holds the Autarkie card at the end, autarky points, the figures' share of income, and in a
+sweep over the card's threshold the autarkist's win rate against the other styles'."""
+import numpy as np
+
+from reports import fmt
+from reports import plotting as c
+from reports.rates import wilson
+from reports.variants import VariantReport
+
+THRESHOLD = "variants.autarkie.card_threshold"
+CARD_VP = "variants.autarkie.card_vp"
+AUTARKIST = "autarkist"
+FIGURE_SOURCES = ("knecht", "geselle")
+
+
+def _rows(study, df):
+    """(rows, key, order): per policy in a single run, per setting (all seats) in a sweep."""
+    if len(study.runs) == 1:
+        labels = study.runs[0].labels
+        return df[df["policy"].isin(labels)], "policy", labels
+    return df[df["policy"] == "all"], "setting", [r.label for r in study.runs]
+
+
+def _counter_bars(study, tables, counter, name, title, xlabel, scale, says):
+    df = tables["counters"]
+    df = df[df["counter"] == counter]
+    if not len(df) or df["mean"].abs().sum() == 0:
+        return []
+    df, key, order = _rows(study, df)
+    table = df.set_index(key).reindex(order)
+    fig, ax = c._figure(9, max(3.0, 0.45 * len(order) + 2.2))
+    y = np.arange(len(order))[::-1]
+    mean, lo, hi = (scale * table[k].to_numpy() for k in ("mean", "ci_lo", "ci_hi"))
+    ax.barh(y, mean, 0.6, xerr=[mean - lo, hi - mean], color="#8c564b", alpha=0.85, capsize=3)
+    for yi, m, a, b in zip(y, mean, lo, hi):
+        unit = "%" if scale == 100.0 else ""
+        ax.text(b, yi, f"  {m:.{1 if unit else 2}f}{unit} [{max(a, 0):.1f}, {b:.1f}]", va="center", fontsize=8.5)
+    ax.set_yticks(y)
+    ax.set_yticklabels(order)
+    ax.set_ylim(-0.75, len(order) - 0.25)
+    ax.set_xlim(0, max(float(np.nanmax(hi)) * 1.35, 0.1))
+    ax.set_xlabel(xlabel)
+    ax.grid(axis="y", visible=False)
+    n = int(table["seat_games"].min())
+    c._title(ax, title, f"per {key} · {n:,}+ player-games per bar · 95% intervals")
+    return [c.Chart(name, title, c._done(fig), says(table, key))]
+
+
+def card_holders(study, tables):
+    """Share of player-games that end holding the Autarkie card, by policy (or setting)."""
+    def says(table, key):
+        best = table["mean"].idxmax()
+        return (f"The Autarkie card ends the game in the hands of {fmt.pct(table.loc[best, 'mean'])} of the "
+                f"{best} players" + ("" if key == "policy" else " (settings)") +
+                f"; the fewest: {table['mean'].idxmin()} ({fmt.pct(table['mean'].min())}).")
+    return _counter_bars(study, tables, "aut_card_end", "autarkie_card", "Who holds the Autarkie card",
+                         "share of player-games ending with the card (%)", 100.0, says)
+
+
+def points(study, tables):
+    """Autarky points at the end, mean per player and game with its interval."""
+    def says(table, key):
+        return (f"Players end with {fmt.span(table['mean'].min(), table['mean'].max(), fmt.number)} autarky points "
+                f"on average (most: {table['mean'].idxmax()}).")
+    return _counter_bars(study, tables, "aut_points", "autarkie_points", "Autarky points at the end",
+                         "autarky points per player and game", 1.0, says)
+
+
+def income(study, tables):
+    """Share of all cards gained that came from Knechte and the Geselle."""
+    flows = tables["flows"]
+    gains = flows[flows["kind"] == "gain"]
+    own = gains[gains["source"].isin(FIGURE_SOURCES)]
+    if not len(own) or own["mean"].abs().sum() == 0:
+        return []
+    gains, key, order = _rows(study, gains)
+    total = gains.groupby(key, sort=False)["mean"].sum().reindex(order)
+    figures = gains[gains["source"].isin(FIGURE_SOURCES)].groupby(key, sort=False)["mean"].sum().reindex(order)
+    share = (figures / total).fillna(0)
+    fig, ax = c._figure(9, max(3.0, 0.45 * len(order) + 2.2))
+    y = np.arange(len(order))[::-1]
+    ax.barh(y, 100 * share, 0.6, color="#8c564b", alpha=0.85)
+    for yi, s, m in zip(y, share, figures):
+        ax.text(100 * s, yi, f" {100 * s:.1f}%  ({m:.2f} cards/game)", va="center", fontsize=8.5)
+    ax.set_yticks(y)
+    ax.set_yticklabels(order)
+    ax.set_ylim(-0.75, len(order) - 0.25)
+    ax.set_xlim(0, max(100 * share.max() * 1.6, 1))
+    ax.set_xlabel("share of all cards gained that came from Knechte and the Geselle (%)")
+    ax.grid(axis="y", visible=False)
+    c._title(ax, "Extra income from figures", f"per {key} · in brackets: mean cards per player and game")
+    says = (f"Knechte and the Geselle bring {fmt.span(share.min(), share.max())} of the cards a player gains"
+            + (f"; most for {share.idxmax()}." if len(order) > 1 else "."))
+    return [c.Chart("autarkie_income", "Extra income from figures", c._done(fig), says)]
+
+
+def _autarkist_against_others(run):
+    """(autarkist wins, its seat-games, other styles' wins, their seat-games) of a run, or None."""
+    specs = run.spec_labels
+    if AUTARKIST not in specs:
+        return None
+    mine = [i for i, x in enumerate(specs) if x == AUTARKIST]
+    wins = int(np.isin(run.winner_spec, mine).sum())
+    others = int(((run.winner_spec >= 0) & ~np.isin(run.winner_spec, mine)).sum())
+    n = int(run.seat_games.get(AUTARKIST, 0))
+    rest = int(run.seat_games.sum()) - n
+    return wins, n, others, rest
+
+
+def level_rows(study):
+    """Per setting: threshold, card VP, the autarkist's win rate with its 95% interval, the other styles'
+    pooled win rate per seat-game with its interval, and whether the intervals overlap (level)."""
+    rows = []
+    for run in study.runs:
+        got = _autarkist_against_others(run)
+        if got is None or THRESHOLD not in run.values:
+            continue
+        wins, n, others, rest = got
+        lo, hi = wilson(wins, n)
+        olo, ohi = wilson(others, rest)
+        rows.append({"setting": run.label, "threshold": run.values[THRESHOLD],
+                     "card_vp": run.values.get(CARD_VP, 2), "rate": wins / n if n else np.nan, "lo": lo, "hi": hi,
+                     "others": others / rest if rest else np.nan, "olo": olo, "ohi": ohi,
+                     "level": lo <= ohi and olo <= hi})
+    return rows
+
+
+def sweep_threshold(study, tables):
+    """The autarkist's win rate against the threshold, one line per card VP, with the other styles'."""
+    rows = level_rows(study)
+    if len(rows) < 2:
+        return []
+    fig, ax = c._figure(9, 4.6)
+    vps = sorted({r["card_vp"] for r in rows})
+    palette = c.plt.get_cmap("tab10")
+    for i, vp in enumerate(vps):
+        mine = sorted((r for r in rows if r["card_vp"] == vp), key=lambda r: r["threshold"])
+        x = np.array([r["threshold"] for r in mine], float) + 0.08 * (i - (len(vps) - 1) / 2)
+        rate = np.array([100 * r["rate"] for r in mine])
+        ax.errorbar(x, rate, yerr=[rate - [100 * r["lo"] for r in mine], [100 * r["hi"] for r in mine] - rate],
+                    marker="o", capsize=3, color=palette(i), label=f"autarkist, card {vp} VP")
+        others = np.array([100 * r["others"] for r in mine])
+        ax.plot(x, others, ls="--", marker=".", color=palette(i), alpha=0.6, label=f"other styles, card {vp} VP")
+    ax.set_xlabel("card_threshold (autarky points for the Autarkie card)")
+    ax.set_ylabel("win rate per seat-game (%)")
+    c._legend_below(ax, ncol=2)
+    c._title(ax, "Trap or must: the autarkist against the threshold",
+             "solid: the autarkist with 95% interval; dashed: the other styles pooled · "
+             f"{c._runs_text(study)}")
+    return [c.Chart("autarkie_threshold", "Autarkist against the threshold", c._done(fig), level_says(rows))]
+
+
+def level_says(rows):
+    """For which settings the autarkist is level with the other styles, in words, with intervals."""
+    def show(r):
+        return (f"threshold {r['threshold']}, card {r['card_vp']} VP: {fmt.rate(r['rate'], r['lo'], r['hi'])} "
+                f"vs {fmt.rate(r['others'], r['olo'], r['ohi'])}")
+    level = [r for r in rows if r["level"]]
+    above = [r for r in rows if not r["level"] and r["rate"] > r["others"]]
+    below = [r for r in rows if not r["level"] and r["rate"] < r["others"]]
+    parts = []
+    if level:
+        parts.append("The autarkist is level with the other styles (95% intervals overlap) at " +
+                     "; ".join(show(r) for r in level) + ".")
+    if below:
+        parts.append("It wins less (a trap) at " + "; ".join(show(r) for r in below) + ".")
+    if above:
+        parts.append("It wins more (a must) at " + "; ".join(show(r) for r in above) + ".")
+    return " ".join(parts)
+
+
+# C&K: what the Saboteur and the barbarians did to the figures (seat counters, per player and game)
+FIGURES_HIT = (("aut_geselle", "Gesellen were made"), ("aut_sabotaged", "a Saboteur turned the Geselle into a Knecht"),
+               ("aut_geselle_moved", "a pillage moved the Geselle"), ("aut_geselle_removed", "removed it"),
+               ("aut_knecht_moved", "a city lost entirely moved a Knecht"), ("aut_knecht_removed", "removed one"))
+
+
+def _figures_hit_per_100(df, players):
+    """{counter: times per 100 games (all seats)} from one run's 'all' counter rows."""
+    per = {}
+    for counter, _ in FIGURES_HIT:
+        got = df.loc[df["counter"] == counter, "mean"]
+        per[counter] = 100 * players * float(got.iloc[0]) if len(got) else 0.0
+    return per
+
+
+def _figures_hit_words(per):
+    return ", ".join(f"{words} {per[c]:.1f} times" if c != "aut_geselle" else f"{per[c]:.1f} {words}"
+                     for c, words in FIGURES_HIT)
+
+
+def figures_hit_says(study, tables):
+    """Per 100 games (all seats): Gesellen made, sabotaged, moved and removed, Knechte moved and removed,
+    for the run or for each setting of a sweep; empty where nothing was hit (the base substrate, or
+    results without these columns)."""
+    df = tables["counters"]
+    df = df[df["policy"] == "all"]
+    if not len(df):
+        return ""
+    per = {run.label: _figures_hit_per_100(df[df["setting"] == run.label], run.players) for run in study.runs}
+    if not any(v for p in per.values() for k, v in p.items() if k != "aut_geselle"):
+        return ""
+    if len(study.runs) == 1:
+        return "Per 100 games: " + _figures_hit_words(next(iter(per.values()))) + "."
+    return "Per 100 games, by setting: " + "; ".join(f"{label}: {_figures_hit_words(p)}"
+                                                      for label, p in per.items()) + "."
+
+
+def autarkie_says(study, tables):
+    rows = level_rows(study)
+    return level_says(rows) if rows else ""
+
+
+ENTRY = VariantReport(
+    name="autarkie",
+    title="Fleisch / Autarkie (meat, slaves, Knechte, the Geselle and the Autarkie card)",
+    charts=(card_holders, points, income, sweep_threshold),
+    says=(autarkie_says, figures_hit_says),
+    averages=(
+        ("autarky points", ("aut_points",)),
+        ("holds the card", ("aut_card_end",)),
+        ("turns with the card", ("aut_card_turns",)),
+        ("card changes taken", ("aut_card_taken",)),
+        ("meat produced", ("aut_meat_produced",)),
+        ("cards from figures", ("gain_knecht", "gain_geselle")),
+        ("Gesellen made", ("aut_geselle",)),
+        ("Geselle moved or removed", ("aut_geselle_moved", "aut_geselle_removed")),
+        ("Geselle sabotaged", ("aut_sabotaged",)),
+    ),
+    about="Who ends with the Autarkie card, autarky points at the end, the share of income from Knechte and the "
+          "Geselle, on C&K how often the Saboteur and the barbarians reached the Geselle, and in a sweep over the threshold whether the autarkist wins as often as the other styles.",
+)

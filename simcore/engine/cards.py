@@ -1,0 +1,88 @@
+"""Card kinds of a hand: the five resources, then the commodities the variants in force
+declare (RULES.md §4: paper, cloth, coin; §2: meat).
+
+A hand, the bank, every cost row, `owed` and `trade_rate` have one entry per card kind
+(state.state_dtype(variants) sizes them with card_kinds(variants)); kernels read the
+width from the array (`st.hand.shape[1]`, a compile-time constant of the record type).
+What is about the five resources only (a hex's production, a 2:1 harbour, a card
+naming a resource) uses N_RESOURCES.
+
+A variant declares its commodities in its declaration (simcore.engine.variant.Variant):
+    card_kinds=(CardKind("meat", supply="meat_supply"),)
+which registers them here (declare_card_kinds), and its scenario's packed rules carry each kind's bank supply and maritime rate
+(pack_card_kinds, called by config.pack_rules; read by game.init_game).
+"""
+from dataclasses import dataclass
+from typing import Union
+
+from simcore.engine import params as P
+from simcore.engine.names import RESOURCE_NAMES
+
+N_RESOURCES = len(RESOURCE_NAMES)
+# commodity kinds a hand may hold beyond the resources (params slots P_KIND_SUPPLY, P_KIND_RATE)
+MAX_COMMODITIES = P.P_KIND_RATE - P.P_KIND_SUPPLY
+
+
+@dataclass(frozen=True)
+class CardKind:
+    """A commodity.  supply: cards of it in the game, an int or the name of a field of
+    the declaring variant's parameters (e.g. "meat_supply").  rate: its maritime rate;
+    commodities trade with the bank 4:1 like resources unless the variant says
+    otherwise (RULES.md only defines maritime trade for resources; C&K trades
+    commodities 4:1 too, 3:1 at a generic harbour), 0 = the bank does not trade it."""
+    name: str
+    supply: Union[int, str] = 0
+    rate: int = 4
+
+
+COMMODITIES = {}    # variant name -> its CardKinds, in declaration order
+
+# the rows of st.costs: what a player pays for (state.ITEM_*), then the variants' own
+# (Variant.items, e.g. Grundbesitz's "gb"), in registration order
+ITEM_NAMES = ["road", "settlement", "city", "devcard"]
+N_BASE_ITEMS = len(ITEM_NAMES)
+
+
+def add_item(name):
+    """The st.costs row of a variant's new item (simcore.engine.variant.register)."""
+    ITEM_NAMES.append(name)
+    return len(ITEM_NAMES) - 1
+
+
+def declare_card_kinds(variant, *kinds):
+    """Add a variant's commodities to the hand (simcore.engine.variant.register calls it)."""
+    taken = set(RESOURCE_NAMES) | {k.name for ks in COMMODITIES.values() for k in ks}
+    for k in kinds:
+        if k.name in taken:
+            raise ValueError(f"card kind {k.name!r} of {variant} is declared twice")
+        taken.add(k.name)
+    COMMODITIES[variant] = tuple(kinds)
+
+
+def commodity_kinds(variants):
+    """The CardKinds the variants declare, in the variants' order."""
+    return tuple(k for v in variants for k in COMMODITIES.get(v, ()))
+
+
+def card_kinds(variants):
+    """Names of the card kinds of a hand under these variants: resources first."""
+    kinds = RESOURCE_NAMES + tuple(k.name for k in commodity_kinds(variants))
+    if len(kinds) > N_RESOURCES + MAX_COMMODITIES:
+        raise ValueError(f"{len(kinds) - N_RESOURCES} commodity kinds; the packed rules hold {MAX_COMMODITIES}")
+    return kinds
+
+
+def pack_card_kinds(params, layout_variants, rules_variants):
+    """Write each commodity's supply and maritime rate into the packed rules, for a hand
+    laid out by `layout_variants` (the state's variants, state.buffer_variants);
+    `rules_variants` maps the variants in force to their parameters.  A kind whose
+    variant is not in force keeps supply 0 (its cards never appear)."""
+    for i, kind in enumerate(commodity_kinds(layout_variants)):
+        owner = next(v for v in layout_variants if kind in COMMODITIES.get(v, ()))
+        if owner not in rules_variants:
+            continue
+        supply = kind.supply
+        if isinstance(supply, str):
+            supply = getattr(rules_variants[owner], supply)
+        params[P.P_KIND_SUPPLY + i] = supply
+        params[P.P_KIND_RATE + i] = kind.rate

@@ -1,0 +1,405 @@
+"""One whole game (RULES.md §0), compiled: setup, turns, record.
+
+The turn reads as the rulebook does (play_turn):
+    [hook setup] ... start -> [hook before_roll] -> optional knight before the roll -> roll
+    ([hook roll]) -> 7:
+    discards, robber ([hook move_robber]), steal | else production ([hook owe]) -> [hook
+    after_production] -> actions until the policy ends (a variant's own actions:
+    [hooks is_legal_action, apply_action]) -> end (cards bought this turn become
+    usable; [hook end_turn])
+A player who has `victory_points` on their own turn wins at once.  Variants plug in
+at the hook points (simcore.engine.hooks), each in its own module; a solo mode may play the
+whole game its own way ([hook play_game], e.g. simcore.variants.robin_hood.rules).
+Policies are asked at every choice point (policies.decide); the engine checks
+every answer and counts illegal ones in st.illegal (always 0 in tests).
+"""
+import numpy as np
+from numba.core import types
+from simcore.accel.jit import entry, jitted
+from simcore.accel.parts import PARAMS, apart
+
+from policies import decide
+from simcore.engine import hooks
+from simcore.engine import records as R
+from simcore.engine.actions import (A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_OFFER, A_PLENTY, A_ROAD, A_ROADS,
+                                    A_SETTLEMENT, A_TRADE)
+from simcore.engine.board import setup_board
+from simcore.engine.devcards import (buy_devcard, can_play, fill_deck, play_knight, play_monopoly, play_road_building,
+                                     play_year_of_plenty)
+from simcore.engine.economy import SOURCE_SETUP, bank_trade, init_card_kinds, discard, domestic_trade, give, pay, produce, steal
+from simcore.engine.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GAME_END, E_OFFER, E_PAYOUT,
+                                   E_ROBBER, E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN, log_event)
+from simcore.engine.legal import is_legal
+from simcore.engine.params import (LAYOUT_BEGINNER, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS, P_ROTATE_SEATS,
+                                   P_SEAT_SPECS, P_VICTORY_POINTS)
+from simcore.engine.pieces import (can_build_road_at, has_building_on, place_city, place_road, place_settlement,
+                                   spot_is_free)
+from simcore.engine.state import (COST_CITY, copy_into, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT,
+                                  DEV_VP, ITEM_CITY, ITEM_DEVCARD, ITEM_ROAD, ITEM_SETTLEMENT, PIECE_LIMITS, randint,
+                                  victory_points)
+from simcore.engine.topology import CORNER_EDGES, CORNER_HEXES
+
+MAX_ACTIONS_PER_TURN = 200
+HAND_LIMIT = 7          # more than this on a 7: discard half, rounded down
+
+
+@jitted
+def seat_policies(st, kinds, weights, params, game_index):
+    """Give each seat its scenario seat's policy (kinds/weights are per scenario seat
+    spec): seat s plays spec s, or with rotate_seats spec (s + game_index) % specs,
+    through all scenario seats (more than the players in a one-player mode)."""
+    players = params[P_PLAYERS]
+    specs = params[P_SEAT_SPECS] if params[P_SEAT_SPECS] > 0 else players
+    for s in range(players):
+        spec = (s + game_index) % specs if params[P_ROTATE_SEATS] else s
+        st.policy_kind[s] = kinds[spec]
+        copy_into(st.weights[s], weights[spec])
+        st.stats[s, R.S_SPEC] = spec
+
+
+@apart(types.none, params=PARAMS)   # once a game: compiled in the second process
+def init_game(st, params):
+    """Set up a zeroed state record: supplies, board, deck, and every -1 marker."""
+    players = params[P_PLAYERS]
+    st.players = players
+    st.army_holder = -1
+    st.road_holder = -1
+    st.winner = -1
+    st.plan_turn[:] = -1
+    st.corner_harbour[:] = -1
+    copy_into(st.params, params)
+    copy_into(st.costs[ITEM_ROAD], COST_ROAD)
+    copy_into(st.costs[ITEM_SETTLEMENT], COST_SETTLEMENT)
+    copy_into(st.costs[ITEM_CITY], COST_CITY)
+    copy_into(st.costs[ITEM_DEVCARD], COST_DEVCARD)
+    st.corner_owner[:] = -1
+    st.corner_free[:] = 1
+    st.corner_guard[:] = -1
+    st.edge_owner[:] = -1
+    init_card_kinds(st, params)
+    for p in range(players):
+        for k in range(3):
+            st.pieces[p, k] = PIECE_LIMITS[k]
+    setup_board(st, params[P_LAYOUT] == LAYOUT_BEGINNER, params[P_NO_ADJACENT_RED] != 0)
+    fill_deck(st)
+    hooks.init(st, params)
+
+
+# --- setup ------------------------------------------------------------------
+
+@jitted
+def setup_placement(st, p, second):
+    c = decide.setup_settlement(st, p)
+    if c < 0 or c >= st.corner_owner.shape[0] or not spot_is_free(st, c):
+        st.illegal += 1
+        return
+    log_event(st, E_SETUP_SETTLEMENT, p, c, 0, 0, 0)   # before the award it may move (pieces.py)
+    place_settlement(st, p, c)
+    if second:  # one of each adjacent resource
+        for k in range(3):
+            h = CORNER_HEXES[c, k]
+            if h >= 0 and st.hex_resource[h] != DESERT and st.bank[st.hex_resource[h]] > 0:
+                give(st, p, st.hex_resource[h], 1, R.S_GAIN_SETUP)
+                log_event(st, E_PAYOUT, p, st.hex_resource[h], 1, h, SOURCE_SETUP)
+    e = decide.setup_road(st, p, c)
+    ok = False
+    for k in range(3):
+        if CORNER_EDGES[c, k] == e and e >= 0 and st.edge_owner[e] < 0:
+            ok = True
+    if not ok:
+        st.illegal += 1
+        return
+    log_event(st, E_SETUP_ROAD, p, e, 0, 0, 0)
+    place_road(st, p, e)
+
+
+@jitted
+def setup_phase(st):
+    """Snake order 0..n-1, n-1..0; the second settlement yields its resources
+    (unless a variant places its own way: hook setup)."""
+    if hooks.setup(st, st.params):
+        return
+    players = st.players
+    for p in range(players):
+        setup_placement(st, p, False)
+    for p in range(players - 1, -1, -1):
+        setup_placement(st, p, True)
+
+
+# --- robber -----------------------------------------------------------------
+
+@jitted
+def relocate_robber(st, p, steals):
+    """p moves the robber to another hex of its choice and, if `steals`, robs a
+    player of its choice with a building there (RULES.md §0)."""
+    h, victim = decide.robber(st, p)
+    place_robber(st, p, h, victim, steals)
+
+
+@jitted
+def place_robber(st, p, h, victim, steals):
+    """Put the robber on h (checked) and rob `victim` there (-1: nobody)."""
+    old = st.robber
+    if h < 0 or h >= st.hex_resource.shape[0] or h == old:
+        st.illegal += 1
+        h = (old + 1) % st.hex_resource.shape[0]
+        victim = -1
+    st.robber = h
+    log_event(st, E_ROBBER, p, old, h, 0, 0)
+    if steals and victim >= 0:
+        if victim == p or not has_building_on(st, victim, h):
+            st.illegal += 1
+        else:
+            steal(st, p, victim)
+
+
+@jitted
+def move_robber(st, p):
+    """The robber on a 7 or a knight: to a hex of p's choice, robbing a player there
+    (RULES.md §0), unless a variant moves it its own way."""
+    if hooks.move_robber(st, p):
+        return
+    relocate_robber(st, p, True)
+
+
+@jitted
+def discards(st):
+    """Every player holding more than HAND_LIMIT cards discards half, rounded down."""
+    players = st.players
+    for q in range(players):
+        discard_half(st, q, HAND_LIMIT)
+
+
+@jitted
+def discard_half(st, q, limit):
+    """q discards half its cards, rounded down, if it holds more than `limit` (a card of its choice at a time)."""
+    n = st.hand[q].sum()
+    if n > limit:
+        for _ in range(n // 2):
+            r = decide.discard(st, q)
+            if r < 0 or r >= st.hand.shape[1] or st.hand[q, r] == 0:
+                st.illegal += 1
+                r = 0
+                while st.hand[q, r] == 0:
+                    r += 1
+            discard(st, q, r, 1)
+
+
+@apart(types.none)
+def seven(st, p):
+    """A 7: discards, then the robber (RULES.md §0), unless a variant has its own 7 (hook seven)."""
+    if hooks.seven(st, p):
+        return
+    discards(st)
+    move_robber(st, p)
+
+
+# --- actions ----------------------------------------------------------------
+
+@apart(types.none)   # compiled in a second process while the kernel compiles (simcore.accel.parts)
+def apply_action(st, p, a, x, y):
+    if a == A_ROAD:
+        pay(st, p, st.costs[ITEM_ROAD], R.S_SPEND_ROADS)
+        log_event(st, E_BUILD_ROAD, p, x, 0, 0, 0)   # before the award it may move (pieces.py)
+        place_road(st, p, x)
+    elif a == A_SETTLEMENT:
+        pay(st, p, st.costs[ITEM_SETTLEMENT], R.S_SPEND_SETTLEMENTS)
+        log_event(st, E_BUILD_SETTLEMENT, p, x, 0, 0, 0)
+        place_settlement(st, p, x)
+    elif a == A_CITY:
+        pay(st, p, st.costs[ITEM_CITY], R.S_SPEND_CITIES)
+        place_city(st, p, x)
+        log_event(st, E_BUILD_CITY, p, x, 0, 0, 0)
+    elif a == A_BUY_DEV:
+        buy_devcard(st, p)
+    elif a == A_TRADE:
+        bank_trade(st, p, x, y)
+    elif a == A_KNIGHT:
+        play_knight(st, p)
+        move_robber(st, p)
+    elif a == A_ROADS:
+        play_road_building(st, p)
+        for i in range(2):
+            if st.pieces[p, 2] == 0 or (i > 0 and hooks.game_over(st, st.params, p) > 0):
+                break   # a variant's ending after the first road stops the second (RULES.md §3)
+            e = decide.free_road(st, p)
+            if e < 0:
+                break
+            if not can_build_road_at(st, p, e):
+                st.illegal += 1
+                break
+            log_event(st, E_BUILD_ROAD, p, e, 1, 0, 0)
+            place_road(st, p, e)
+    elif a == A_PLENTY:
+        r1, r2 = decide.plenty(st, p)
+        play_year_of_plenty(st, p, r1, r2)
+    elif a == A_MONOPOLY:
+        play_monopoly(st, p, decide.monopoly(st, p))
+    elif a == A_OFFER:
+        offer(st, p, x, y)
+    else:
+        hooks.apply_action(st, p, a, x, y)   # a variant's own action
+    hooks.after_action(st, p, a, x, y)
+
+
+@jitted
+def offer(st, p, give_r, get_r):
+    """Domestic trade: the others, in turn order from p's left, may accept 1 give_r
+    for 1 get_r; the first who accepts (and holds a get_r) trades."""
+    st.offers_made += 1
+    taker = -1
+    for i in range(1, st.players):
+        q = (p + i) % st.players
+        if st.hand[q, get_r] > 0 and decide.accept_offer(st, q, p, give_r, get_r):
+            domestic_trade(st, p, q, give_r, get_r)
+            taker = q
+            break
+    log_event(st, E_OFFER, p, give_r, get_r, taker, 0)
+
+
+@jitted
+def check_win(st, params, p):
+    if victory_points(st, p) >= params[P_VICTORY_POINTS]:
+        st.winner = p
+        return True
+    return False
+
+
+@jitted
+def game_over(st, params, p):
+    """Has the game ended (p wins with `victory_points` on their own turn), unless a
+    variant decides that its own way (hook game_over)?"""
+    ended = hooks.game_over(st, params, p)
+    if ended >= 0:
+        return ended > 0
+    return check_win(st, params, p)
+
+
+@jitted
+def start_turn(st, p):
+    st.current = p
+    st.turn += 1
+    if p == 0:
+        st.rounds += 1
+    st.dev_played = 0
+    st.offers_made = 0
+    log_event(st, E_TURN, p, st.turn, st.rounds, 0, 0)
+
+
+@apart(types.int64, params=PARAMS)
+def roll(st, params, p):
+    """The number dice's sum: a variant's own dice (hook roll, e.g. with an event die
+    played first), or two dice."""
+    total = hooks.roll(st, params, p)
+    if total >= 0:
+        st.last_roll = total
+        return total
+    return two_dice(st, p)
+
+
+@jitted
+def two_dice(st, p):
+    """Two dice; their sum."""
+    d1 = randint(6) + 1
+    d2 = randint(6) + 1
+    st.last_roll = d1 + d2
+    log_event(st, E_ROLL, p, d1, d2, d1 + d2, 0)
+    return d1 + d2
+
+
+@jitted
+def play_turn(st, params, p):
+    """One player's turn, as the rulebook has it (RULES.md §0), with the variants' hooks."""
+    start_turn(st, p)
+    if game_over(st, params, p):  # e.g. longest road passed to p on another turn
+        return
+    hooks.before_roll(st, params, p)
+    if can_play(st, p, DEV_KNIGHT) and decide.knight_before_roll(st, p):
+        apply_action(st, p, A_KNIGHT, 0, 0)
+        if game_over(st, params, p):
+            return
+    total = roll(st, params, p)
+    if total == 7:
+        seven(st, p)
+    else:
+        produce(st, total)
+    if hooks.game_over(st, params, p) > 0:   # a variant's 7 may end the game (Robin at his target)
+        return
+    hooks.after_production(st, params, p)
+    for _ in range(MAX_ACTIONS_PER_TURN):
+        a, x, y = decide.action(st, p)
+        if a == A_END:
+            break
+        if not is_legal(st, p, a, x, y):
+            st.illegal += 1
+            break
+        apply_action(st, p, a, x, y)
+        if game_over(st, params, p):
+            return
+    end_turn(st, p)
+
+
+@jitted
+def end_turn(st, p):
+    """Cards bought this turn become usable: on the owner's next turn, and for
+    answers out of turn (Grundbesitz defences) in between."""
+    for d in range(st.dev_hand.shape[1]):
+        st.dev_hand[p, d] += st.dev_new[p, d]
+        st.dev_new[p, d] = 0
+    hooks.end_turn(st, p)
+
+
+# --- a whole game -----------------------------------------------------------
+
+@jitted
+def play_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on):
+    """Plays one game from its seed in the state record buf[0] (buf_bytes is the
+    record's memory before the log, zeroed first).  kinds/weights are per
+    scenario seat spec; log_on = 1 records every event in st.log."""
+    buf_bytes[:] = 0
+    st = buf[0]
+    np.random.seed(seed)
+    players = params[P_PLAYERS]
+    st.log_on = log_on
+    seat_policies(st, kinds, weights, params, game_index)
+    init_game(st, params)
+    for s in range(players):
+        decide.new_game(st, s)
+    if not hooks.play_game(st, params):   # a solo mode plays its own setup, turns and endings
+        setup_phase(st)
+        while st.turn < params[P_MAX_TURNS]:
+            p = st.turn % players
+            play_turn(st, params, p)
+            if st.winner >= 0:
+                break
+    log_event(st, E_GAME_END, st.winner, st.winner, st.turn, st.rounds, 0)
+
+
+@jitted
+def write_record(st, row, game_index, seed):
+    """The game's record row (simcore.engine.rows): the game columns, and each seat's counters
+    in st.stats with their final values set here first."""
+    row[:] = -1
+    row[R.G_GAME] = game_index
+    row[R.G_SEED] = seed
+    row[R.G_WINNER] = st.winner
+    row[R.G_TURNS] = st.turn
+    row[R.G_ROUNDS] = st.rounds
+    for p in range(st.players):
+        st.stats[p, R.S_VP] = victory_points(st, p)
+        st.stats[p, R.S_VP_SETTLEMENTS] = st.stats[p, R.S_SETTLEMENTS]
+        st.stats[p, R.S_VP_CITIES] = 2 * st.stats[p, R.S_CITIES]
+        st.stats[p, R.S_VP_CARDS] = st.dev_hand[p, DEV_VP] + st.dev_new[p, DEV_VP]
+        st.stats[p, R.S_VP_ARMY] = 2 if st.army_holder == p else 0
+        st.stats[p, R.S_VP_ROAD] = 2 if st.road_holder == p else 0
+        st.stats[p, R.S_ROAD_LENGTH] = st.road_length[p]
+    hooks.record(st, row)
+
+
+@entry
+def play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, buf_bytes, log_on):
+    """Plays the games one after the other in one state record; row i of `out` is game i.
+    (With log_on, the log of the last game stays in buf[0].log.)"""
+    for i in range(game_indices.shape[0]):
+        play_game(buf, buf_bytes, params, kinds, weights, game_indices[i], seeds[i], log_on)
+        write_record(buf[0], out[i], game_indices[i], seeds[i])

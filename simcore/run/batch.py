@@ -1,0 +1,126 @@
+"""Thin Python shell around the game kernel: checks inputs, calls the compiled batch.
+
+play_batch(params, kinds, weights, game_indices, seeds) -> int64[n, row_layout(params).width]
+  params:       int64[params.N_PARAMS]      packed rules (simcore.run.config.pack_rules)
+  kinds:        int64[specs]                policy kind per *scenario* seat spec (specs = players,
+  weights:      float64[specs, N_WEIGHTS]   weights per scenario seat spec   or params[P_SEAT_SPECS])
+  game_indices: int64[n]                    game index within the run (drives seat rotation)
+  seeds:        uint32[n]                   one seed per game (simcore.run.seeds.game_seeds)
+A game's row depends only on (params, kinds, weights, game index, seed); its columns are
+those of the base game and the variants the rules switch on (simcore.engine.rows, `row_layout`).
+"""
+import numpy as np
+
+from policies import weights as W
+from simcore.engine import params as P
+from simcore.accel import parts
+from simcore.engine.game import play_batch_kernel
+from simcore.engine.hooks import compiled_variants
+from simcore.engine.rows import RowLayout
+from simcore.engine.params import P_PLAYERS, P_SEAT_SPECS
+from simcore.engine.state import game_bytes, has_variants, new_state_buffer, rules_variants
+
+
+def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=False):
+    """Rows of the games (see module doc); `buf`/`log_on` are for replays."""
+    params = np.ascontiguousarray(params, dtype=np.int64)
+    specs = int(params[P_SEAT_SPECS]) or int(params[P_PLAYERS])
+    kinds = np.ascontiguousarray(kinds, dtype=np.int64)
+    weights = np.ascontiguousarray(weights, dtype=np.float64)
+    game_indices = np.ascontiguousarray(game_indices, dtype=np.int64)
+    seeds = np.ascontiguousarray(seeds, dtype=np.uint32)
+    if params.shape != (P.N_PARAMS,):   # the layouts grow with the variants: read them now
+        raise ValueError(f"params must have shape ({P.N_PARAMS},), not {params.shape}")
+    if kinds.shape != (specs,) or weights.shape != (specs, W.N_WEIGHTS):
+        raise ValueError(f"kinds/weights must have {specs} rows (one per scenario seat) and {W.N_WEIGHTS} weights")
+    if game_indices.shape != seeds.shape or game_indices.ndim != 1:
+        raise ValueError("game_indices and seeds must be 1-D and of equal length")
+    if buf is None:
+        buf = new_state_buffer(params)
+    elif not has_variants(buf, rules_variants(params)):
+        raise ValueError(f"the state buffer lacks the markers of {rules_variants(params)}: "
+                         "make it with new_state_buffer(params)")
+    parts.start_early(buf, lambda: kernel_cached(params) is False)   # the other core compiles parts of it
+    compiled = RowLayout(compiled_variants(buf))
+    out = np.empty((len(game_indices), compiled.width), dtype=np.int64)
+    play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, game_bytes(buf), int(log_on))
+    layout = row_layout(params)
+    return out if layout.variants == compiled.variants else compiled.take(out, layout)
+
+
+def row_layout(params):
+    """The columns of play_batch's rows for the packed rules `params` (simcore.engine.rows.RowLayout)."""
+    return RowLayout(rules_variants(params))
+
+
+# --- start-up: the kernel compiled (or loaded from the cache) before the games ---
+
+# a cold compile on an idle machine with two cores, roughly, rounded up (README: Speed)
+COMPILE_SECONDS = {(): 10, ("grundbesitz",): 15, ("robin_hood",): 15, ("ck",): 20, ("autarkie",): 15}
+
+
+def kernel_cached(params):
+    """True when the kernel for these rules is in numba's disk cache (or loaded), False when it
+    must be compiled, None when numba's cache cannot be asked (then nothing is promised)."""
+    buf = new_state_buffer(params)
+    dispatcher = play_batch_kernel
+    try:
+        args = _kernel_args(params, buf)
+        sig = tuple(dispatcher.typeof_pyval(a) for a in args)
+        if sig in dispatcher.overloads:
+            return True
+        cache = dispatcher._cache
+        key = cache._index_key(sig, dispatcher.targetctx.codegen())
+        return key in cache._cache_file._load_index()
+    except Exception:  # numba internals moved: the timer in warm_up speaks instead
+        return None
+
+
+def _kernel_args(params, buf):
+    one = np.zeros(1, dtype=np.int64)
+    specs = int(params[P_SEAT_SPECS]) or int(params[P_PLAYERS])
+    return (np.ascontiguousarray(params, dtype=np.int64), np.zeros(specs, np.int64),
+            np.zeros((specs, W.N_WEIGHTS)), one, np.zeros(1, np.uint32),
+            np.empty((1, row_layout(params).width), np.int64), buf, game_bytes(buf), 0)
+
+
+def engine_name(params):
+    """'the base game', 'grundbesitz', ...: which kernel these rules need."""
+    return "+".join(rules_variants(params)) or "the base game"
+
+
+def compile_line(params):
+    seconds = COMPILE_SECONDS.get(rules_variants(params), 25)
+    return f"compiling the engine for {engine_name(params)}, first run only, ~{seconds} s"
+
+
+def warm_up(params, kinds, weights, stream, load=True):
+    """Play one game so that the kernel is compiled and cached; say so on `stream` when it compiles.
+    load=False: only when it is not cached yet (workers load it themselves).  Returns the
+    seconds it took, None when nothing was done."""
+    import threading
+    import time
+    cached = kernel_cached(params)
+    if cached and not load:
+        return None
+    said = threading.Event()
+
+    def say():
+        if not said.is_set():
+            said.set()
+            stream.write(compile_line(params) + "\n")
+            stream.flush()
+
+    timer = threading.Timer(2.0, say) if cached is None else None
+    if cached is False:
+        say()
+    elif timer:
+        timer.start()
+    t0 = time.perf_counter()
+    try:
+        play_batch(params, kinds, weights, np.zeros(1, np.int64), np.ones(1, np.uint32))
+    finally:
+        said.set()
+        if timer:
+            timer.cancel()
+    return time.perf_counter() - t0

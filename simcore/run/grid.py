@@ -1,0 +1,222 @@
+"""Sweep grids: which keys vary over which values, and how settings are named.
+
+A grid comes from `--vary key=v1,v2,...` flags, from a scenario's `[sweep]` table
+
+    [sweep]
+    vary.victory_points = [8, 10, 12]
+    vary.board.no_adjacent_red = [false, true]
+    baseline = { victory_points = 10, "board.no_adjacent_red" = false }   # default: the first setting
+    correction = "holm"                                                # or "bh"
+
+or from the sweep defaults of a variant the scenario turns on (its declaration, simcore.engine.variant).
+Settings are every combination, the first key varying slowest.  The values are
+checked by loading the scenario with them (simcore.run.config), so a bad value names
+its key and what is allowed, exactly as `--set` does.
+"""
+import itertools
+import json
+import re
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+from simcore.engine.errors import ScenarioError, describe
+
+NOT_VARIED = ("name", "description", "games", "seed")  # a sweep has one name, one game count, one seed
+CORRECTIONS = ("holm", "bh")
+SWEEP_KEYS = ("vary", "baseline", "correction")
+MAX_SETTINGS = 1000
+
+
+def parse_vary(text, origin="--vary"):
+    """'victory_points=8,10,12' -> ('victory_points', [8, 10, 12]).  Values are TOML
+    values (arrays and quoted strings may contain commas); a bare word is a string."""
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key or not raw.strip():
+        raise ScenarioError(f"'{text}'", "expected key=value1,value2,...",
+                            "key=v1,v2,..., e.g. victory_points=8,10,12", file=origin)
+    try:
+        values = tomllib.loads(f"v = [{raw}]")["v"]
+    except tomllib.TOMLDecodeError:
+        values = [_bare(part) for part in raw.split(",")]
+    return key, values
+
+
+def _bare(text):
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text.strip()
+
+
+def toml_value(value):
+    """A Python value as TOML text (what --set reads back)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(str(k))} = {toml_value(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"not a TOML value: {value!r}")
+
+
+def normal(value):
+    """A hashable form for comparing values (lists and tuples alike)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(normal(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), normal(v)) for k, v in value.items()))
+    return value
+
+
+def show(value):
+    """A value as people read it: 8, false, beginner, 2-6,8-12, greedy/roads."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return _ranges(value)
+        return "/".join(show(v) for v in value)
+    if isinstance(value, dict):
+        return ";".join(f"{k}={show(v)}" for k, v in value.items())
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _ranges(numbers):
+    """[2,3,4,5,6,8,9] -> '2-6,8-9' (consecutive runs of three or more joined)."""
+    parts, run = [], [numbers[0]]
+    for n in numbers[1:]:
+        if n == run[-1] + 1:
+            run.append(n)
+            continue
+        parts.append(run)
+        run = [n]
+    parts.append(run)
+    return ",".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ",".join(map(str, r)) for r in parts)
+
+
+def short_names(keys):
+    """Each key's last part where that is unambiguous, else the whole key."""
+    last = [k.rsplit(".", 1)[-1] for k in keys]
+    return {k: (s if last.count(s) == 1 else k) for k, s in zip(keys, last)}
+
+
+def label(values, short=None):
+    """'victory_points=8, no_adjacent_red=false'."""
+    short = short or short_names(list(values))
+    return ", ".join(f"{short[k]}={show(v)}" for k, v in values.items()) or "as written"
+
+
+def slug(index, text):
+    """A directory name for setting `index`: '03-victory_points=8_no_adjacent_red=false'."""
+    body = re.sub(r"[^A-Za-z0-9.=+,-]+", "_", text.replace(", ", "_")).strip("_")[:80]
+    return f"{index:02d}-{body}"
+
+
+def settings(vary):
+    """Every combination of the varied values, as dicts key -> value."""
+    keys = list(vary)
+    return [dict(zip(keys, combo)) for combo in itertools.product(*(vary[k] for k in keys))]
+
+
+def check_vary(vary, origin):
+    """Values present, distinct, and a grid of sensible size; raises ScenarioError."""
+    for key, values in vary.items():
+        if key in NOT_VARIED:
+            raise ScenarioError(key, "cannot be varied (a sweep has one name, one game count and one seed, "
+                                "so that every setting plays the same games)", "a rule key, rotate_seats or seats",
+                                file=origin)
+        if not isinstance(values, list) or not values:
+            raise ScenarioError(key, f"expected a non-empty array of values, got {describe(values)}",
+                                "an array, e.g. [8, 10, 12]", file=origin)
+        seen = [normal(v) for v in values]
+        if len(set(seen)) != len(seen):
+            raise ScenarioError(key, "a value appears twice", "distinct values", file=origin)
+    count = 1
+    for values in vary.values():
+        count *= len(values)
+    if count > MAX_SETTINGS:
+        raise ScenarioError("", f"{count} settings", f"at most {MAX_SETTINGS} settings in one sweep", file=origin)
+
+
+def _flatten(table, stop, prefix=""):
+    """Nested TOML tables -> dotted keys; stop(key, value) says where a value starts."""
+    out = {}
+    for k, v in table.items():
+        key = prefix + k
+        if isinstance(v, dict) and not stop(key, v):
+            out.update(_flatten(v, stop, key + "."))
+        else:
+            out[key] = v
+    return out
+
+
+def read_sweep_table(raw, path):
+    """(vary, baseline, correction) of a scenario's [sweep] table (raw TOML dict), or None."""
+    if "sweep" not in raw:
+        return None
+    table = raw["sweep"]
+    where = f"{path}: sweep"
+    if not isinstance(table, dict):
+        raise ScenarioError("sweep", f"expected a table, got {describe(table)}", "a [sweep] table", file=path)
+    for k in table:
+        if k not in SWEEP_KEYS:
+            raise ScenarioError(f"sweep.{k}", "unknown key", ", ".join(SWEEP_KEYS), file=path)
+    vary = table.get("vary", {})
+    if not isinstance(vary, dict):
+        raise ScenarioError("sweep.vary", f"expected a table, got {describe(vary)}",
+                            "a table of key = [values], e.g. vary.victory_points = [8, 10]", file=path)
+    vary = _flatten(vary, lambda key, v: False)
+    check_vary(vary, f"{where}.vary")
+    baseline = table.get("baseline", {})
+    if not isinstance(baseline, dict):
+        raise ScenarioError("sweep.baseline", f"expected a table, got {describe(baseline)}",
+                            "a table of varied key = value, e.g. { victory_points = 10 }", file=path)
+    baseline = _flatten(baseline, lambda key, v: key in vary)
+    correction = table.get("correction")
+    if correction is not None and correction not in CORRECTIONS:
+        raise ScenarioError("sweep.correction", f"unknown value {describe(correction)}",
+                            " or ".join(f'"{c}"' for c in CORRECTIONS), file=path)
+    return vary, baseline, correction
+
+
+def parse_baseline(items, origin="--baseline"):
+    """['victory_points=10', ...] -> {'victory_points': 10}."""
+    out = {}
+    for text in items:
+        key, sep, raw = text.partition("=")
+        if not sep or not key.strip():
+            raise ScenarioError(f"'{text}'", "expected key=value", "a varied key and one of its values, "
+                                "e.g. victory_points=10", file=origin)
+        out[key.strip()] = _bare(raw)
+    return out
+
+
+def pick_baseline(grid, selector, origin="--baseline"):
+    """Index of the one setting whose values match every key=value of `selector` (default 0)."""
+    if not selector:
+        return 0
+    keys = list(grid[0]) if grid else []
+    for key, value in selector.items():
+        if key not in keys:
+            raise ScenarioError(key, "is not a varied key", ", ".join(keys) or "no key is varied", file=origin)
+        options = [normal(s[key]) for s in grid]
+        if normal(value) not in options:
+            allowed = ", ".join(dict.fromkeys(show(s[key]) for s in grid))
+            raise ScenarioError(key, f"{show(value)} is not one of its values", allowed, file=origin)
+    matches = [i for i, s in enumerate(grid) if all(normal(s[k]) == normal(v) for k, v in selector.items())]
+    if not matches:
+        raise ScenarioError("", "matches no setting", "values of one setting of the sweep", file=origin)
+    if len(matches) > 1:
+        raise ScenarioError("", f"matches {len(matches)} settings", "a value for every varied key: "
+                            + ", ".join(keys), file=origin)
+    return matches[0]

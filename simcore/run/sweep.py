@@ -1,0 +1,272 @@
+"""Sweeps: one scenario played under every combination of varied values, on the same games.
+
+Every setting uses the sweep's seed, so game g of every setting has the same
+seed (common random numbers): differences between settings are the rules', not
+the dice's, and the reports compare settings game by game.
+
+Output directory:
+    meta.json     the sweep: scenario, grid, baseline, seed, games, version, dates;
+                  written first, `complete` becomes true when every setting is done
+    NN-<label>/   one normal run directory per setting (run.json, games.csv,
+                  summary.json, meta.json), played and resumed by simcore.run.runner
+    report.html, report.md, charts/, tables/   written by reports.report
+"""
+import dataclasses
+import sys
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from simcore.run import adaptive, grid, runner
+from simcore.engine import variant
+from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules, read_toml
+from simcore.engine.errors import InputError, ScenarioError
+from simcore.run.outputs import games_parquet, read_json, remove_results, write_json
+
+META = "meta.json"
+_SAME_SWEEP_KEYS = ("seed", "games", "settings", "until_ci")
+
+
+@dataclass(frozen=True)
+class Setting:
+    index: int
+    values: dict       # varied key -> value
+    label: str         # 'victory_points=8, no_adjacent_red=false'
+    dir: str           # '00-victory_points=8_no_adjacent_red=false'
+    scenario: object   # the validated Scenario of this setting
+
+
+@dataclass(frozen=True)
+class Sweep:
+    scenario: object   # the scenario as written (with --set, --games, --seed)
+    overrides: tuple   # those --set texts
+    vary: dict         # key -> values, in grid order
+    settings: tuple
+    baseline: int      # index into settings
+    correction: str    # "holm" or "bh"
+
+
+def plan(name_or_path, sets=(), vary_args=(), baseline_args=(), correction=None):
+    """Load and validate every setting of a sweep before anything is written.
+
+    sets: --set overrides (games=/seed= included); vary_args: --vary texts, added
+    to (or replacing keys of) the scenario's [sweep] table; without either, the
+    sweep defaults of a variant the scenario turns on.
+    """
+    path = find_scenario(name_or_path)
+    from_file = grid.read_sweep_table(read_toml(path), path)
+    base = load_scenario(path, sets)
+    vary, origins = {}, {}
+    file_vary, file_baseline, file_correction = from_file or ({}, {}, None)
+    for key, values in file_vary.items():
+        vary[key], origins[key] = values, f"{path}: sweep.vary"
+    for text in vary_args:
+        key, values = grid.parse_vary(text)
+        grid.check_vary({key: values}, "--vary")
+        vary[key], origins[key] = values, "--vary"
+    if not vary:
+        vary = _variant_defaults(base, origins)
+    _check_values(path, sets, vary, origins)
+    combos = grid.settings(vary)
+    short = grid.short_names(list(vary))
+    settings = []
+    for i, values in enumerate(combos):
+        text = grid.label(values, short)
+        settings.append(Setting(i, values, text, grid.slug(i, text), _load(path, sets, values, text)))
+    if baseline_args:
+        baseline = grid.pick_baseline(combos, grid.parse_baseline(baseline_args))
+    else:
+        baseline = grid.pick_baseline(combos, file_baseline, f"{path}: sweep.baseline")
+    return Sweep(base, tuple(sets), vary, tuple(settings), baseline, correction or file_correction or "holm")
+
+
+def _variant_defaults(base, origins):
+    found = variant.sweep_defaults(list(base.rules.variants))
+    if not found:
+        raise InputError("nothing to vary: give --vary KEY=V1,V2,... (e.g. --vary victory_points=8,10,12) "
+                         "or a [sweep] table in the scenario")
+    owner, vary = found
+    for key in vary:
+        origins[key] = f"sweep defaults of variant {owner} (its declaration, simcore.engine.variant.Variant.sweep)"
+    return vary
+
+
+def _overrides(values):
+    return [f"{k}={grid.toml_value(v)}" for k, v in values.items()]
+
+
+def _check_values(path, sets, vary, origins):
+    """Each value alone, so that an error names the key, the value and where it came from."""
+    for key, values in vary.items():
+        for value in values:
+            try:
+                load_scenario(path, [*sets, *_overrides({key: value})])
+            except ScenarioError as e:
+                if e.file == "--set":  # the value itself is wrong
+                    raise ScenarioError(e.key, e.what, e.allowed, file=origins[key]) from None
+                raise InputError(f"{origins[key]} {key}={grid.show(value)}: {e}") from None  # it clashes with the file
+
+
+def _load(path, sets, values, text):
+    try:
+        scenario = load_scenario(path, [*sets, *_overrides(values)])
+        pack_rules(scenario), pack_policies(scenario)
+        return scenario
+    except ScenarioError as e:
+        raise InputError(f"sweep setting {text}: {e}") from None
+
+
+# --- metadata ---
+
+def _version():
+    from importlib.metadata import PackageNotFoundError, version
+    from simcore.accel.jit import _source_hash
+    try:
+        package = version("catan-balance")
+    except PackageNotFoundError:
+        package = "unknown"
+    return {"catan_balance": package, "engine_sources": _source_hash(), "python": sys.version.split()[0]}
+
+
+def _now():
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def run_meta(scenario, out, setting=None, overrides=()):
+    """meta.json of a run directory: what was played, with which seeds, by which version, when."""
+    games_file = Path(out) / runner.GAMES
+    finished = datetime.fromtimestamp(games_file.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
+    meta = {
+        "kind": "run",
+        "complete": True,
+        "scenario": scenario.name,
+        "description": scenario.description,
+        "source": str(scenario.source),
+        "parameters": {"rules": dataclasses.asdict(scenario.rules), "rotate_seats": scenario.rotate_seats,
+                       "seats": [dataclasses.asdict(s) for s in scenario.seats]},
+        "seed": scenario.seed,
+        "seeds": f"game g has seed SeedSequence(entropy={scenario.seed}, spawn_key=(g,)).generate_state(1)[0] "
+                 "(column `seed` of games.csv)",
+        "games": scenario.games,
+        "overrides": list(overrides),
+        "version": _version(),
+        "date": finished,
+    }
+    if setting is not None:
+        meta["setting"] = {"index": setting.index, "label": setting.label, "values": setting.values,
+                           "sweep": str(Path(out).parent / META)}
+    return meta
+
+
+def _finish_run(job, setting=None, overrides=()):
+    """After runner.Job.finish: meta.json, and games.parquet when the chunks did not make it.
+    An adaptive run's meta.json says the games it played (`games`) and why it stopped (`until_ci`)."""
+    meta = run_meta(job.scenario, job.out, setting, overrides)
+    if job.until is not None:
+        meta["games"], meta["until_ci"] = job.total, job.until_result()
+    write_json(job.out / META, meta)
+    games_parquet(job.out / runner.GAMES)
+
+
+def run_one(scenario, out, setting=None, overrides=(), **kw):
+    """runner.run, then meta.json (and games.parquet when the chunks did not make it) next to the results."""
+    return runner.run(scenario, out, on_finish=lambda job, summary, bar: _finish_run(job, setting, overrides), **kw)
+
+
+def sweep_meta(sweep, complete=False, started=None, until=None, needed=None):
+    """The sweep's meta.json; with until (adaptive.Until) `games` is the most games of a setting,
+    `until_ci` what was asked and, once complete, `games_needed`: setting dir -> games played."""
+    s = sweep.scenario
+    meta = {
+        "kind": "sweep",
+        "scenario": s.name,
+        "description": s.description,
+        "source": str(s.source),
+        "seed": s.seed,
+        "games": s.games,
+        "vary": sweep.vary,
+        "overrides": list(sweep.overrides),
+        "baseline": sweep.baseline,
+        "correction": sweep.correction,
+        "settings": [{"index": x.index, "label": x.label, "dir": x.dir, "values": x.values,
+                      "scenario_hash": runner.run_metadata(x.scenario)["scenario_hash"]} for x in sweep.settings],
+        "version": _version(),
+        "started": started or _now(),
+        "finished": _now() if complete else None,
+        "complete": complete,
+    }
+    if until is not None:
+        meta["until_ci"] = until.meta()
+        if needed is not None:
+            meta["games_needed"] = needed
+    return meta
+
+
+# --- running ---
+
+def _plan_out(out, meta, resume, force):
+    """'fresh' or 'resume' for the output directory; only reads, raises InputError."""
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
+    if (out / runner.GAMES).exists() or (out / runner.PART).exists():
+        raise InputError(f"{out}: holds the results of a run, not of a sweep; use --out for another directory")
+    old = read_json(out / META)
+    if force or old is None or old.get("kind") != "sweep":
+        return "fresh", old
+    if not resume:
+        what = "a finished sweep" if old.get("complete") else "an unfinished sweep"
+        raise InputError(f"{out}: already holds {what}; use --resume to continue it (a finished one is re-reported), "
+                         "--force to start over, or --out for another directory")
+    if any(old.get(k) != meta.get(k) for k in _SAME_SWEEP_KEYS):
+        raise InputError(f"{out}: the sweep there has other settings (grid, scenario, seed, games or --until-ci); "
+                         "use --force to start over, or --out for another directory")
+    return "resume", old
+
+
+def _remove_stale(out, old, sweep):
+    """With --force: setting directories of the old sweep that the new grid does not have."""
+    import shutil
+    keep = {x.dir for x in sweep.settings}
+    for entry in (old or {}).get("settings", []):
+        name = entry.get("dir", "")
+        if name and name not in keep and "/" not in name and (out / name).is_dir():
+            shutil.rmtree(out / name)
+
+
+def run(sweep, out_dir, tally, jobs=1, resume=False, force=False, progress=True, chunk_games=runner.CHUNK_GAMES,
+        backend="loky", scheduler=None, until=None):
+    """Play every setting into out_dir/NN-<label>/ through one pool of workers; return the summaries
+    (tally, until: as for runner.run; with until each setting stops on its own)."""
+    out = Path(out_dir)
+    until = None if until is None else adaptive.check(until, sweep.scenario.games, chunk_games)
+    meta = sweep_meta(sweep, until=until)
+    state, old = _plan_out(out, meta, resume, force)
+    setting_jobs = [runner.Job(x.scenario, out / x.dir, tally, state == "resume", force, x.label, until)
+                    for x in sweep.settings]
+    out.mkdir(parents=True, exist_ok=True)
+    if state == "fresh":
+        _remove_stale(out, old, sweep)
+        remove_results(out)  # the old sweep's report goes before anything is played
+    else:
+        meta["started"] = old.get("started") or meta["started"]
+    write_json(out / META, meta)
+    count = len(sweep.settings)
+    games = f"{sweep.scenario.games:,} games" if until is None else (
+        f"until every win-rate 95% interval is within +-{100 * until.half_width:g}% "
+        f"({sweep.scenario.games:,} games at most)")
+    print(f"sweep: {sweep.scenario.name}, {count} settings x {games} (seed {sweep.scenario.seed}) -> {out}",
+          file=sys.stderr)
+    setting_of = {id(job): x for job, x in zip(setting_jobs, sweep.settings)}
+
+    def finished(job, summary, bar):
+        x = setting_of[id(job)]
+        _finish_run(job, x, sweep.overrides)
+        what = "already played" if job.state == "done" else "done"
+        stop = "" if until is None else f" ({adaptive.describe(job.until_result())})"
+        bar.say(f"setting {x.index + 1}/{count} {what}: {x.label}{stop}")
+
+    summaries, bar = runner.play(setting_jobs, jobs, progress, chunk_games, backend, scheduler, on_finish=finished)
+    bar.finish(f" -> {out}")
+    needed = {x.dir: job.total for x, job in zip(sweep.settings, setting_jobs)}
+    write_json(out / META, sweep_meta(sweep, complete=True, started=meta["started"], until=until, needed=needed))
+    return summaries

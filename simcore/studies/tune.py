@@ -1,0 +1,153 @@
+"""tune: find the setting of a few rules that best meets an objective, racing the candidates.
+
+    catan-balance tune grundbesitz --param variants.grundbesitz.markers_per_block=1..4 \
+        --objective policy-parity:landlord --budget 20000
+
+The candidates are every combination of the --param values (loaded and checked as a
+sweep's settings are, simcore.run.sweep.plan).  They race in rounds: every candidate
+still in the race plays the same games (game g has the same seed for all of them:
+common random numbers), then a judge (given by the caller, reports.objectives)
+drops those significantly worse than the best; the next round doubles the games.
+The judge of round r (1, 2, ...) works at error rate alpha / 2^r, so the best candidate is
+dropped in some round with probability at most alpha in all (Bonferroni over rounds).
+Rounds stop when one candidate is left, the budget is spent, or every candidate
+has `max_games`.  This module plays games and keeps the per-game rows the objective
+asks for; it knows nothing of statistics (simcore never imports reports).
+"""
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from simcore.run import sweep
+from simcore.run.batch import play_batch, row_layout
+from simcore.run.config import pack_policies, pack_rules
+from simcore.engine.errors import InputError
+from simcore.run.seeds import game_seeds
+
+FIRST_GAMES = 200      # games per candidate in the first round
+ALPHA = 0.05
+
+
+def parse_param(text):
+    """'key=RANGE' -> (key, TOML text of the values for --vary).
+
+    RANGE: a list '2,3,4'; an integer range '3..9'; or set choices
+    '{2,3,11,12}|{4..10}|{5..9}' (each a list of numbers, ranges allowed inside).
+    """
+    key, sep, raw = text.partition("=")
+    key, raw = key.strip(), raw.strip()
+    if not sep or not key or not raw:
+        raise InputError(f"--param '{text}': expected key=RANGE; allowed: key=2,3,4, key=3..9 or "
+                         "key={2,3,11,12}|{4..10}")
+    if raw.startswith("{"):
+        choices = [c.strip() for c in raw.split("|")]
+        if not all(c.startswith("{") and c.endswith("}") for c in choices):
+            raise InputError(f"--param {key}: '{raw}' mixes set choices and other values; allowed: "
+                             "{2,3,11,12}|{4..10}")
+        values = ",".join("[" + ",".join(str(v) for v in _numbers(c[1:-1], key)) + "]" for c in choices)
+        return key, values
+    if ".." in raw and "," not in raw:
+        return key, ",".join(str(v) for v in _numbers(raw, key))
+    return key, raw
+
+
+def _numbers(text, key):
+    """'2,3,5..7' -> [2, 3, 5, 6, 7]."""
+    out = []
+    for part in (p.strip() for p in text.split(",")):
+        m = re.fullmatch(r"(-?\d+)\.\.(-?\d+)", part)
+        if m:
+            lo, hi = int(m.group(1)), int(m.group(2))
+            if hi < lo:
+                raise InputError(f"--param {key}: empty range '{part}'; allowed: low..high with low <= high")
+            out += list(range(lo, hi + 1))
+        elif re.fullmatch(r"-?\d+", part):
+            out.append(int(part))
+        else:
+            raise InputError(f"--param {key}: '{part}' is not a whole number or range; allowed: 4, 4..10")
+    return out
+
+
+def candidates(scenario, sets, params):
+    """The sweep plan whose settings are the candidates (every combination of the --param values)."""
+    if not params:
+        raise InputError("tune: give at least one --param KEY=RANGE (e.g. --param victory_points=8..12)")
+    vary = []
+    for text in params:
+        key, values = parse_param(text)
+        vary.append(f"{key}={values}")
+    try:
+        plan = sweep.plan(scenario, sets, vary)
+    except InputError as e:  # the sweep names the flag --vary; here it is --param
+        raise InputError(str(e).replace("--vary", "--param")) from None
+    if len(plan.settings) < 2:
+        raise InputError("tune: the --param values give only one candidate; allowed: two or more values")
+    return plan
+
+
+def play_games(scenario, start, count):
+    """The records of games start .. start+count-1 of `scenario` (the same games a run plays)."""
+    params = pack_rules(scenario)
+    kinds, weights = pack_policies(scenario)
+    indices = np.arange(start, start + count, dtype=np.int64)
+    block = play_batch(params, kinds, weights, indices, game_seeds(scenario.seed, start, count))
+    return pd.DataFrame(block, columns=row_layout(params).names())
+
+
+@dataclass
+class Race:
+    """What the race did: per candidate the per-game rows, the round it was dropped in (None: still in)."""
+    labels: list
+    values: list                       # per candidate: {key: value}
+    data: list                         # per candidate: per-game matrix (games x columns of the objective)
+    dropped: list                      # per candidate: round index or None
+    rounds: list = field(default_factory=list)   # per round: {games, alive, alpha}
+
+    @property
+    def games(self):
+        return [len(x) for x in self.data]
+
+    @property
+    def alive(self):
+        return [i for i, d in enumerate(self.dropped) if d is None]
+
+
+def race(plan, rows, judge, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None, play=play_games):
+    """Race the plan's settings.  rows(df) -> per-game matrix of the objective's columns;
+    judge(labels, data, alpha) -> bool per candidate: still tied with the best;
+    play(scenario, start, count) -> the games' records (default: the kernel's)."""
+    settings = plan.settings
+    m = len(settings)
+    if budget < 2 * m * min(first, 50):
+        raise InputError(f"--budget {budget}: too small for {m} candidates; allowed: at least {2 * m * 50} games")
+    first = max(50, min(first, budget // (2 * m)))
+    result = Race([s.label for s in settings], [s.values for s in settings], [np.zeros((0, 0))] * m, [None] * m)
+    spent, target, r = 0, first, 0
+    while True:
+        alive = result.alive
+        for i in alive:
+            have = len(result.data[i])
+            block = rows(play(settings[i].scenario, have, target - have))
+            result.data[i] = block if not have else np.vstack([result.data[i], block])
+            spent += target - have
+            if progress:
+                progress(r, settings[i].label, target, spent)
+        level = alpha / 2 ** (r + 1)
+        keep = judge([result.labels[i] for i in alive], [result.data[i] for i in alive], level)
+        for i, k in zip(alive, keep):
+            if not k:
+                result.dropped[i] = r
+        result.rounds.append({"round": r + 1, "games_per_candidate": target, "candidates": len(alive),
+                              "kept": int(sum(keep)), "alpha": level, "games_spent": spent})
+        alive = result.alive
+        next_target = 2 * target
+        if len(alive) == 1 or (max_games and target >= max_games):
+            break
+        affordable = target + (budget - spent) // len(alive)
+        if affordable < target * 3 // 2:   # a round must add at least half the games again to be worth it
+            break
+        target = min(next_target, affordable, max_games or next_target)
+        r += 1
+    return result

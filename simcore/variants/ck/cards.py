@@ -1,0 +1,63 @@
+"""Cities & Knights (RULES.md §4): the three progress decks (one per colour) and the
+players' progress hands.  A deck is a ring in st.ck_deck[colour]: drawn from the top
+(ck_deck_top), played and discarded cards go back under it.  The cards' effects are
+in simcore/variants/ck/progress.py."""
+from simcore.engine.events import log_event
+from simcore.accel.jit import jitted
+from simcore.engine.state import randint
+from simcore.variants.ck.board import can_draw, card_colour
+from simcore.variants.ck import (DECK_ROOM, E_CK_DRAW, N_PROGRESS, N_TRACKS, P_CK_DECK, PROGRESS_COLOUR,
+                                 S_CK_PROGRESS_DRAWN, S_CK_VP_PROGRESS, CARD_CONSTITUTION, CARD_PRINTER)
+
+
+@jitted
+def fill_decks(st, params):
+    """Each colour's deck from ck.progress_deck, shuffled."""
+    for t in range(N_TRACKS):
+        st.ck_deck_top[t] = 0
+        st.ck_deck_n[t] = 0
+    for card in range(N_PROGRESS):
+        t = PROGRESS_COLOUR[card]
+        for _ in range(params[P_CK_DECK + card]):
+            st.ck_deck[t, st.ck_deck_n[t]] = card
+            st.ck_deck_n[t] += 1
+    for t in range(N_TRACKS):
+        n = st.ck_deck_n[t]
+        for i in range(n - 1, 0, -1):   # Fisher-Yates
+            j = randint(i + 1)
+            tmp = st.ck_deck[t, i]
+            st.ck_deck[t, i] = st.ck_deck[t, j]
+            st.ck_deck[t, j] = tmp
+
+
+@jitted
+def is_vp_card(card):
+    return card == CARD_PRINTER or card == CARD_CONSTITUTION
+
+
+@jitted
+def draw(st, p, colour, why):
+    """p draws the top card of `colour` if the deck has one and p's hand has room
+    (4 non-VP cards); a VP card (Printer, Constitution) is shown at once.  The card, or -1."""
+    if not can_draw(st, p, colour):
+        return -1
+    card = st.ck_deck[colour, st.ck_deck_top[colour]]
+    st.ck_deck_top[colour] = (st.ck_deck_top[colour] + 1) % DECK_ROOM
+    st.ck_deck_n[colour] -= 1
+    if is_vp_card(card):
+        st.ck_progress_vp[p] += 1
+        st.stats[p, S_CK_VP_PROGRESS] = st.ck_progress_vp[p]
+    else:
+        st.ck_progress[p, card] += 1
+    st.stats[p, S_CK_PROGRESS_DRAWN] += 1
+    log_event(st, E_CK_DRAW, p, card, colour, why, 0)
+    return card
+
+
+@jitted
+def put_back(st, p, card):
+    """A card leaves p's hand (played or discarded) and goes under its deck."""
+    st.ck_progress[p, card] -= 1
+    t = card_colour(card)
+    st.ck_deck[t, (st.ck_deck_top[t] + st.ck_deck_n[t]) % DECK_ROOM] = card
+    st.ck_deck_n[t] += 1
