@@ -10,7 +10,7 @@ import math
 
 from reports import fmt
 from reports.plotting import plt  # Agg backend and style are set there
-from reports.variant_words import SOLO_PLAYER
+from reports.variants import solo_player
 from matplotlib.patches import Circle, Polygon, RegularPolygon
 import matplotlib.patheffects as pe
 
@@ -178,7 +178,7 @@ def _legend(ax, board, labels, end, extra=(), robber=True):
     winner = end.get("winner", -1) if end else -1
     handles = []
     for p in range(board["players"]):
-        who = fmt.capital(SOLO_PLAYER) if board["players"] == 1 else f"seat {p}"
+        who = fmt.capital(solo_player()) if board["players"] == 1 else f"seat {p}"
         name = who + (f": {labels[p]}" if labels else "") + (" (winner)" if p == winner else "")
         handles.append(plt.Line2D([], [], marker="s", ls="", markersize=10, markerfacecolor=PLAYER_COLOURS[p],
                                   markeredgecolor="#111111", label=name))

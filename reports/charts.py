@@ -18,8 +18,7 @@ from matplotlib.patches import Patch
 from reports import fmt
 from reports.plotting import (SOURCE_COLOURS, Chart, _done, _figure, _legend_below, _runs_text,  # noqa: F401
                               _title, games_text, plt)
-from reports.variant_words import SOLO_PLAYER
-from reports.variants import REGISTRY
+from reports.variants import REGISTRY, solo_player
 from simcore.run import grid
 
 _MPL = tuple(int(x) for x in matplotlib.__version__.split(".")[:2])
@@ -384,7 +383,7 @@ def _with_solo_wins(comparisons, df):
     (the variants' `solo_win` outcome, named after the player)."""
     wins = {e.solo_win for e in REGISTRY.values() if e.solo_win}
     hit = np.array([(g, o) in wins for g, o in zip(comparisons["group"], comparisons["outcome"])], dtype=bool)
-    head = comparisons[hit].assign(group="solo", outcome=f"{fmt.capital(SOLO_PLAYER)}, all games")
+    head = comparisons[hit].assign(group="solo", outcome=f"{fmt.capital(solo_player())}, all games")
     both = [head, df] if len(head) else [df]
     order = {s: i for i, s in enumerate(dict.fromkeys(comparisons["setting"]))}
     joined = pd.concat(both, ignore_index=True)

@@ -11,8 +11,7 @@ import pandas as pd
 from reports import fmt
 from reports.study import _flat
 from reports.tables import ALPHA
-from reports.variant_words import SOLO_PLAYER
-from reports.variants import outcome_words
+from reports.variants import outcome_words, solo_player
 from simcore.run import grid
 
 ORDINAL = {0: "first", 1: "second", 2: "third", 3: "fourth"}
@@ -90,7 +89,7 @@ def policies(study, t):
             ranked[run.label] = sub
     if not ranked:
         return ""
-    what = f"{fmt.capital(SOLO_PLAYER)}'s win rate by policy" if study.solo else "Win rate per seat played"
+    what = f"{fmt.capital(solo_player())}'s win rate by policy" if study.solo else "Win rate per seat played"
     played = "games" if study.solo else "seat-games"
     if len(ranked) > 1:
         return _policies_over(ranked, len(study.runs), what, played)
@@ -232,7 +231,7 @@ def flows(study, t):
     if not len(gains):
         return ""
     out = []
-    who, per = SOLO_PLAYER if study.solo else "a player", study.per_player
+    who, per = solo_player() if study.solo else "a player", study.per_player
     for run in study.runs[:1] if len(study.runs) == 1 else []:
         sub = gains[gains["setting"] == run.label]
         total = sub["mean"].sum()

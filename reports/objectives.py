@@ -5,7 +5,7 @@ reports.verdicts.Measure whose loss is 0 where the objective is met.
     policy-parity:NAME       policy NAME wins as often per seat played as the other policies
                              (the rule is neither a trap nor a must for that style)
     target:STAT=VALUE        a game statistic's mean equals VALUE, e.g. target:sheriff_wins=0.5,
-                             target:gb_income_share=0.15 (see STATS)
+                             target:gb_income_share=0.15 (see all_stats)
 
 Losses are unbiased estimates of a squared distance (reports.stats), so a candidate
 with more games does not look better or worse for it.
@@ -17,32 +17,24 @@ import numpy as np
 
 from reports import fmt, stats
 from reports.summary import Z95, wilson
+from reports.variants import stat_owner, tune_stats
 from reports.verdicts import Measure, one_hot
 from simcore.engine.errors import InputError
-from simcore.variants.robin_hood import SIDE_SHERIFF
-
-def _sheriff_wins(df, players):
-    return (df["robin_winner"].to_numpy() == SIDE_SHERIFF).astype(float)
-
-
-def _gb_income_share(df, players):
-    """Per game: resource cards from Grundbesitz over all resource cards gained, all seats together."""
-    gains = [c for c in df.columns if c.startswith("seat0_gain_")]
-    total = sum(df[f"seat{k}_{c[6:]}"].to_numpy(float) for k in range(players) for c in gains)
-    gb = sum(df[f"seat{k}_gain_grundbesitz"].to_numpy(float) for k in range(players))
-    return np.divide(gb, total, out=np.zeros(len(df)), where=total > 0)
 
 
 def _turns(df, players):
     return df["turns"].to_numpy(float)
 
 
-# name -> (per-game values, unit, words)
-STATS = {
-    "sheriff_wins": (_sheriff_wins, "%", "the Sheriff's win rate"),
-    "gb_income_share": (_gb_income_share, "%", "the Grundbesitz share of resource income"),
+# name -> (per-game values, unit, words): the base game's; each variant's are in its report
+# entry (reports.variants.tune_stats), e.g. sheriff_wins, gb_income_share
+BASE_STATS = {
     "turns": (_turns, "", "player-turns per game"),
 }
+
+
+def all_stats():
+    return {**BASE_STATS, **tune_stats()}
 
 
 @dataclass
@@ -70,7 +62,7 @@ class Objective:
             spec[won] = cols[won, winner[won]]
             mine = np.isin(spec, self.specs)
             return np.stack([mine, won & ~mine], axis=1).astype(float)
-        x = STATS[self.stat][0](df, self.players)
+        x = all_stats()[self.stat][0](df, self.players)
         return np.stack([x, x * x], axis=1)
 
     def measure(self, labels, data, paired=True):
@@ -121,7 +113,7 @@ def _mean_interval(z):
 
 def parse(text, scenario):
     """The Objective of `--objective TEXT` for `scenario`; InputError names what is allowed."""
-    allowed = "seat-fairness, policy-parity:NAME or target:STAT=VALUE (STAT: " + ", ".join(STATS) + ")"
+    allowed = "seat-fairness, policy-parity:NAME or target:STAT=VALUE (STAT: " + ", ".join(all_stats()) + ")"
     text = text.strip()
     players = scenario.players
     if text == "seat-fairness":
@@ -145,19 +137,18 @@ def parse(text, scenario):
     if kind == "target" and "=" in rest:
         stat, _, value = rest.partition("=")
         stat = stat.strip()
-        if stat not in STATS:
-            raise InputError(f"--objective {text}: unknown statistic '{stat}'; allowed: " + ", ".join(STATS))
+        if stat not in all_stats():
+            raise InputError(f"--objective {text}: unknown statistic '{stat}'; allowed: " + ", ".join(all_stats()))
         try:
             target = float(value)
         except ValueError:
             raise InputError(f"--objective {text}: '{value}' is not a number; allowed: e.g. target:{stat}=0.5") \
                 from None
-        if stat == "sheriff_wins" and "robin_hood" not in scenario.rules.variants:
-            raise InputError(f"--objective {text}: {scenario.name} has no Robin Hood; allowed: a robin_hood scenario")
-        if stat == "gb_income_share" and "grundbesitz" not in scenario.rules.variants:
-            raise InputError(f"--objective {text}: {scenario.name} has no Grundbesitz; allowed: a grundbesitz "
+        owner = stat_owner(stat)
+        if owner is not None and owner.name not in scenario.rules.variants:
+            raise InputError(f"--objective {text}: {scenario.name} has no {owner.title}; allowed: a {owner.name} "
                              "scenario")
-        _, unit, words = STATS[stat]
+        _, unit, words = all_stats()[stat]
         return Objective(text, "target", words, unit, players, stat=stat, target=target)
     raise InputError(f"--objective '{text}': unknown objective; allowed: {allowed}")
 

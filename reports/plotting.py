@@ -1,6 +1,6 @@
 """What every chart of the reports shares (matplotlib, Agg backend): the style, the
 resource-source colours, titles with wrapped subtitles, legends below the plot, and
-`Chart`.  reports.charts (the base game's charts), reports.variant_charts and
+`Chart`.  reports.charts (the base game's charts), the variants' entries (reports.variants) and
 reports.board draw with it; it imports no other report module.
 """
 import textwrap

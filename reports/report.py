@@ -23,8 +23,7 @@ from reports import verdicts as V
 from reports.files import save_figure, save_table, write_text
 from reports.render import to_html, to_markdown
 from reports.tables import all_tables
-from reports.variant_words import SOLO_PLAYER
-from reports.variants import REGISTRY
+from reports.variants import REGISTRY, solo_player
 from simcore.run import grid
 from simcore.run.outputs import remove_report
 
@@ -70,12 +69,13 @@ FLOWS = ("Resource flows: resource cards {per}, gained by source (dice, setup, t
          "cards, variant sources) and spent or lost by use; VP by source at the end of the game.")
 HOW_TO_READ = [WIN_RATE, INTERVALS, *SEATS, *TESTS, FLOWS.format(per="per player and game"),
                "Game length: player-turns per game (one turn of one player)."]
-SOLO_HOW_TO_READ = [
-    f"A solo game has one player, {SOLO_PLAYER}: there are no table seats to compare. Win rate: the share of "
-    f"games {SOLO_PLAYER} won; per policy: of the games that policy played (the scenario's policies take turns "
-    "game by game). The variant's section gives the other side's wins, the draws and the endings.",
-    INTERVALS, SOLO_STYLES, *TESTS, FLOWS.format(per="per game"), f"Game length: turns of {SOLO_PLAYER} per game.",
-]
+def solo_how_to_read(who):
+    return [
+        f"A solo game has one player, {who}: there are no table seats to compare. Win rate: the share of "
+        f"games {who} won; per policy: of the games that policy played (the scenario's policies take turns "
+        "game by game). The variant's section gives the other side's wins, the draws and the endings.",
+        INTERVALS, SOLO_STYLES, *TESTS, FLOWS.format(per="per game"), f"Game length: turns of {who} per game.",
+    ]
 
 
 def active_variants(study):
@@ -133,7 +133,7 @@ def _header(study, doc, tables):
                 + ("they played the same game seeds, so comparisons are paired game by game."
                    if study.paired else "their game seeds differ, so comparisons are unpaired."))
     else:
-        who = f"{runs[0].players} players" if runs[0].players > 1 else f"a solo game ({SOLO_PLAYER})"
+        who = f"{runs[0].players} players" if runs[0].players > 1 else f"a solo game ({solo_player()})"
         line = f"One run of {n:,} games, seed {seed}, {who}."
     doc.append(("p", line))
     version = study.meta.get("version") or runs[0].meta.get("version") or {}
@@ -218,7 +218,7 @@ def build(study, tables, out):
                                           policy_chart, N.trend(study, tables, "policy") if sweep
                                           else N.policies(study, tables)))
         _table(doc, D.group_rates(study, rates, ["policy"], "policy"),
-               (f"Games {SOLO_PLAYER} won with each policy" if solo else "Wins per seat played") +
+               (f"Games {solo_player()} won with each policy" if solo else "Wins per seat played") +
                ", 95% Wilson interval.")
         _style_section(doc, images, out, study, tables)
 
@@ -264,7 +264,7 @@ def build(study, tables, out):
         _table(doc, D.measures(study, m[m["column"].isin(entry.game_columns)]) if len(m) else None,
                "Mean per game, 95% interval" + ("; one column per setting." if many else "."))
 
-    read = SOLO_HOW_TO_READ if solo else [x for x in HOW_TO_READ if many or not x.startswith("Fairest")]
+    read = solo_how_to_read(solo_player()) if solo else [x for x in HOW_TO_READ if many or not x.startswith("Fairest")]
     doc += [("h2", "How to read this report"), ("ul", read),
             ("h2", "Reproduce"), ("pre", reproduce(study))]
     return doc, images

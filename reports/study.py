@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from reports.load import is_results_dir, load_run
-from reports.variant_words import SOLO_PLAYER
+from reports.variants import solo_player
 from simcore.run import grid
 from simcore.engine.errors import InputError
 from simcore.run.outputs import read_json
@@ -63,7 +63,7 @@ class Study:
 
     @property
     def turns_name(self):
-        return f"turns of {SOLO_PLAYER}" if self.solo else "player-turns"
+        return f"turns of {solo_player()}" if self.solo else "player-turns"
 
 
 def open_results(path, baseline=(), correction=None):

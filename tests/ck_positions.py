@@ -19,6 +19,7 @@ from simcore.variants.ck import COMMODITY_NAMES, CitiesKnights
 from simcore.engine.names import RESOURCE_NAMES
 
 KINDS = RESOURCE_NAMES + COMMODITY_NAMES
+PAPER, CLOTH, COIN = (KINDS.index(n) for n in COMMODITY_NAMES)   # their columns in the hands laid out for KINDS
 
 
 def ck_params(players=4, **ck):
@@ -47,7 +48,7 @@ def ck_position(players=4, policy="random", seed=0, **ck):
 
 def supply_of(st, params, k):
     from simcore.engine.economy import kind_supply
-    return kind_supply(params, k)
+    return kind_supply(st, params, k)
 
 
 def conserved(st, params):

@@ -108,8 +108,9 @@ def pytest_runtestloop(session):
 # Distributed by file (`-n auto --dist loadfile`: a file's module-level runs are played once),
 # the files that take longest first, so that no worker is left with one at the end, and last
 # those that wait for a late job of the warm-up (tests/warm.py LATE), which ends meanwhile.
-SLOW_FILES = ("test_grundbesitz_games.py", "test_invariants.py", "test_robin_invariants.py", "test_ck_invariants.py",
-              "test_autarkie_games.py", "test_scale.py", "test_sweep.py", "test_train.py", "test_train_games.py")
+# The variants' slow files are their declarations' (Variant.slow_tests).
+SLOW_FILES = (*(name for v in warm.REGISTRY.values() for name in v.slow_tests),
+              "test_invariants.py", "test_scale.py", "test_sweep.py", "test_train.py", "test_train_games.py")
 LATE_FILES = ("test_hook_city_changed.py", "test_fastcompile.py", "test_toy_variant.py", "test_hook_points.py",
               "test_policy_hooks.py")
 

@@ -169,7 +169,7 @@ def check_state(st, params, lengths_fresh):
     players = st.players
     # 1, 2: cards of every kind
     for r in range(st.hand.shape[1]):
-        supply = kind_supply(params, r)
+        supply = kind_supply(st, params, r)
         total = st.bank[r]
         if st.bank[r] < 0:
             return 2
@@ -432,7 +432,7 @@ def play_games_checked(check, params, kinds, weights, game_indices, seeds, buf, 
             code = check(st, params, memo, out[i])
             if code != 0 or st.winner >= 0 or st.turn >= params[P_MAX_TURNS]:
                 break
-            play_turn(st, params, st.turn % players)
+            play_turn(st, st.turn % players)
         out[i, 0] = code
         out[i, 1] = st.turn
         out[i, 2] = st.winner

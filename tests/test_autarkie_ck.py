@@ -17,14 +17,15 @@ from simcore.run.config import Board, Rules, Scenario, pack_rules
 from simcore.engine.state import PIECE_SETTLEMENT, victory_points
 from simcore.variants import autarkie as AD
 from simcore.variants.autarkie import A_AUT_GESELLE, FIG_GESELLE, FIG_KNECHT, Autarkie
-from simcore.variants.ck import CLOTH, COIN, PAPER, A_CK_REPAIR, CitiesKnights
+from simcore.engine.cards import hand_kinds
+from simcore.variants.ck import A_CK_REPAIR, CitiesKnights
 from tests.ck_positions import COMMODITY_NAMES, conserved
 from tests.positions import city, new_position, settle
 from tests.test_autarkie_rules import hand, knecht, place, roll, slaves, step
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
-MEAT = 8                        # after paper, cloth, coin (C&K registers before Autarkie)
 KINDS = ("lumber", "brick", "wool", "grain", "ore") + COMMODITY_NAMES + ("meat",)
+PAPER, CLOTH, COIN, MEAT = (KINDS.index(n) for n in (*COMMODITY_NAMES, "meat"))
 GRAIN6, GRAIN4, WOOL11, BRICK5, ORE3, LUMBER3, WOOL5, ORE8, GRAIN12, ORE10, BRICK6 = (
     17, 14, 18, 16, 13, 10, 15, 11, 3, 0, 4)
 
@@ -39,7 +40,7 @@ def ck_aut_params(players=4, ck=None, **rules):
 
 def position(**rules):
     st, params = new_position(params=ck_aut_params(**rules))
-    assert st.aut_meat == MEAT and st.hand.shape[1] == len(KINDS) and PAPER == 5
+    assert hand_kinds(st.dtype.names) == KINDS and st.aut_meat == MEAT
     return st, params
 
 

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 from cli import app
 from policies.presets import PRESETS
 from simcore.engine import params as P
+from simcore.engine.cards import commodity_slots
 from simcore.run.config import SCENARIO_DIR, load_scenario, pack_rules
 from simcore.variants import autarkie as AD
 from tests.test_cli import assert_bad_input
@@ -35,7 +36,8 @@ def test_an_empty_table_plays_the_seeds_defaults(scenario_file):
         assert cost == {"lumber": 0, "brick": 0, "wool": 0, "grain": 1, "ore": 0, "meat": 1}
     packed = pack_rules(s)
     assert packed[AD.P_AUT_ON] == 1 and list(packed[AD.P_AUT_POINTS:AD.P_AUT_POINTS + 3]) == [1, 2, 3]
-    assert packed[P.P_KIND_SUPPLY] == 12 and packed[P.P_KIND_RATE] == 4      # meat: 12 cards, 4:1
+    slot = commodity_slots()["meat"]
+    assert packed[P.P_KIND_SUPPLY + slot] == 12 and packed[P.P_KIND_RATE + slot] == 4      # meat: 12 cards, 4:1
     assert list(packed[AD.P_AUT_KNECHT_COST:AD.P_AUT_KNECHT_COST + 6]) == [0, 0, 0, 1, 0, 1]
 
 

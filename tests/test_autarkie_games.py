@@ -53,7 +53,7 @@ def check_autarkie(st, params, before):
             total += st.hand[p, r]
             if st.hand[p, r] < 0:
                 return 1
-        if total != kind_supply(params, r):
+        if total != kind_supply(st, params, r):
             return 1
     ck = params[AD.P_AUT_SUBSTRATE] == AD.SUBSTRATE_CK
     knechte = np.zeros(players, np.int64)
@@ -217,3 +217,15 @@ def test_the_rules_are_exercised(checked):
         assert (vp[g] > 0).sum() == (1 if holder[g] >= 0 else 0)
         if holder[g] >= 0:
             assert vp[g, holder[g]] > 0
+
+
+def warm_up():
+    """A warm-up job of the test session (declared by the variant, tests/warm.py): the kernels of
+    Autarkie on the base game, the product's and the checker's, compiled once before the tests."""
+    play_case(*CASES["random"][:1], 1, *CASES["random"][2:])
+
+
+def warm_up_ck():
+    """The same for Autarkie on Cities & Knights."""
+    seats, _, seed, rules = CASES["ck-bots"]
+    play_case(seats, 1, seed, {**rules, "ck": dict(rules["ck"])})

@@ -15,8 +15,8 @@ from simcore.run.config import Rules, Scenario, pack_rules
 from simcore.engine.economy import produce
 from simcore.engine.game import apply_action, play_turn
 from simcore.engine.legal import is_legal
-from simcore.engine.cards import card_kinds
-from simcore.engine.state import buffer_variants, rules_variants, victory_points
+from simcore.engine.cards import hand_kinds
+from simcore.engine.state import victory_points
 from simcore.engine.topology import CORNER_HEXES
 from simcore.variants.autarkie.rules import after_production
 from simcore.variants import autarkie as AD
@@ -24,8 +24,8 @@ from simcore.variants.autarkie import (A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE,
                                        Autarkie)
 from tests.positions import (GRAIN, WOOL, city, new_position, quiet, seed_next_roll, set_hand, settle)
 
-MEAT = 5             # the hand's sixth kind (no earlier variant declares commodities)
 KINDS = ("lumber", "brick", "wool", "grain", "ore", "meat")
+MEAT = KINDS.index("meat")
 GRAIN6, GRAIN4, WOOL11, DESERT_HEX = 17, 14, 18, 9
 
 
@@ -43,7 +43,7 @@ def position(monkeypatch=None, **rules):
     if monkeypatch is not None:
         quiet(monkeypatch)
     st, params = new_position(params=aut_params(**rules))
-    assert st.aut_meat == MEAT and st.hand.shape[1] == 6
+    assert hand_kinds(st.dtype.names) == KINDS and st.aut_meat == MEAT
     return st, params
 
 
@@ -56,14 +56,14 @@ def place(c, h):
 
 def hand(st, p, **named):
     """Set p's hand by card kind name (the kinds of st's rules: meat last; on C&K paper, cloth, coin before it)."""
-    set_hand(st, p, kinds=card_kinds(buffer_variants(rules_variants(st.params))), **named)
+    set_hand(st, p, kinds=hand_kinds(st.dtype.names), **named)
 
 
 def roll(st, params, number):
     """Production of `number` and the figures' yields, as in a turn."""
     st.last_roll = number
     produce(st, number)
-    after_production(st, params, st.current)
+    after_production(st, st.current)
 
 
 def step(st, p, a, x=0):
@@ -306,7 +306,7 @@ def test_taking_the_card_on_ones_turn_can_win(monkeypatch):
     from tests.positions import script
     script(monkeypatch, "action", (A_AUT_SLAVE, 0, 0), (0, 0, 0))
     seed_next_roll(8)
-    play_turn(st, params, 0)
+    play_turn(st, 0)
     assert st.winner == 0 and st.aut_holder == 0
 
 
@@ -316,7 +316,7 @@ def test_turns_holding_the_card_are_counted(monkeypatch):
     slaves(st, 0, 1)
     for p in range(4):
         seed_next_roll(8)
-        play_turn(st, params, p)
+        play_turn(st, p)
     assert st.stats[0, AD.S_AUT_CARD_TURNS] == 4
 
 

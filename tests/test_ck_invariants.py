@@ -37,7 +37,7 @@ INVARIANTS = {1: "bank + hands == supply for every card kind", 2: "progress card
 def check(st, params):
     players = st.players
     for k in range(st.hand.shape[1]):
-        if st.bank[k] + st.hand[:players, k].sum() != kind_supply(params, k) or st.bank[k] < 0:
+        if st.bank[k] + st.hand[:players, k].sum() != kind_supply(st, params, k) or st.bank[k] < 0:
             return 1
     shown = st.ck_progress_vp[:players].sum()
     all_total, all_held = 0, shown
@@ -154,3 +154,9 @@ def test_invariants_hold_after_every_turn(policies, games):
                         "ck_walls", "ck_progress_played", "spend_improvements", "gain_aqueduct"):
             total = sum(rows[:, names.index(f"seat{s}_{counter}")].sum() for s in range(len(policies)))
             assert total > 0, counter
+
+
+def warm_up():
+    """The test session's warm-up job (declared by the rule set, tests/warm.py): the kernels this
+    file plays, the product's and the checker's, compiled once before the tests."""
+    run_checked(("random",) * 4, 1, 3)

@@ -17,8 +17,8 @@ from simcore.engine.legal import is_legal
 from simcore.engine.actions import A_CITY
 from simcore.engine.state import victory_points
 from simcore.variants import ck as CKD
-from simcore.variants.ck import A_CK_PLAY_PROGRESS, CLOTH, COIN, PAPER
-from tests.ck_positions import KINDS, ck_position, conserved
+from simcore.variants.ck import A_CK_PLAY_PROGRESS
+from tests.ck_positions import CLOTH, COIN, KINDS, PAPER, ck_position, conserved
 from tests.positions import city, deal, edge, roads, script, settle
 from tests.test_ck_knights import _knight
 

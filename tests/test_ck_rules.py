@@ -18,8 +18,8 @@ from simcore.engine.game import apply_action, setup_phase
 from simcore.engine.legal import is_legal
 from simcore.engine.state import victory_points
 from simcore.variants import ck as CKD
-from simcore.variants.ck import A_CK_IMPROVE, A_CK_REPAIR, A_CK_WALL, CLOTH, COIN, PAPER
-from tests.ck_positions import KINDS, ck_position, conserved
+from simcore.variants.ck import A_CK_IMPROVE, A_CK_REPAIR, A_CK_WALL
+from tests.ck_positions import CLOTH, COIN, KINDS, PAPER, ck_position, conserved
 from tests.positions import city, deal, edge, roads, script, set_hand, settle
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
@@ -240,6 +240,6 @@ def test_aqueduct_gives_a_resource_when_a_roll_gives_nothing(monkeypatch):
     script(monkeypatch, "ck_aqueduct", GRAIN)
     st.last_roll = 6
     produce(st, 6)                             # brick 6 pays player 1 only
-    after_production(st, params, 0)
+    after_production(st, 0)
     assert st.hand[0, GRAIN] == 1 and st.hand[1, GRAIN] == 0
     assert st.stats[0, CKD.S_CK_GAIN_AQUEDUCT] == 1

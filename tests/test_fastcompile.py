@@ -84,8 +84,9 @@ def test_the_cache_key_covers_every_engine_source_and_the_switch(tmp_path):
         shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
     key = _source_hash(tmp_path, fast=True)
     assert _source_hash(tmp_path, fast=False) != key
-    (tmp_path / "simcore" / "batch.py").write_text("# the shell: no kernel imports it\n")
-    assert _source_hash(tmp_path, fast=True) == key
+    for shell in ("simcore/run/batch.py", "simcore/studies/tune.py", "policies/variants/ck/presets.py"):
+        (tmp_path / shell).write_text("# the shell: no kernel imports it\n")
+        assert _source_hash(tmp_path, fast=True) == key, shell
     (tmp_path / "simcore" / "variants" / "toy.py").write_text("X = 1\n")   # a new file in a subpackage
     assert _source_hash(tmp_path, fast=True) != key
 

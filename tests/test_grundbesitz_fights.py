@@ -163,7 +163,7 @@ def _majority(monkeypatch, rules=None):
 
 def _turn(st, params, p, roll=8):
     seed_next_roll(roll)
-    play_turn(st, params, p)
+    play_turn(st, p)
 
 
 def test_free_removal_by_the_strict_majority_holder_before_rolling(monkeypatch):

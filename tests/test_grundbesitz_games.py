@@ -317,3 +317,10 @@ def test_compiled_gb_games_equal_the_games_run_as_python(tmp_path):
     compiled = play_batch(*inputs)
     assert seat_total(compiled, "gb_bought", 4) > 0
     assert (np.load(tmp_path / "out.npy") == compiled).all()
+
+
+def warm_up():
+    """The test session's warm-up job (declared by the variant, tests/warm.py): the Grundbesitz
+    kernels of the invariant checks, the product's and the checker's, compiled once before the tests."""
+    from tests.invariants import run_checked
+    run_checked(("random",) * 4, 1, 1, grundbesitz={})

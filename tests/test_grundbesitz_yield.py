@@ -23,7 +23,7 @@ BRICK6, GRAIN6 = 4, 17
 
 def _turn(st, params, p, roll=8):
     seed_next_roll(roll)
-    play_turn(st, params, p)
+    play_turn(st, p)
 
 
 def _round(st, params, roll=8):

@@ -36,9 +36,9 @@ def declare():
 
 
 @jitted
-def setup(st, params):
+def setup(st):
     """Hook: the snake order from the last seat (game.setup_placement does each placement)."""
-    if params[P_ACTIVE] == 0:
+    if st.params[P_ACTIVE] == 0:
         return False
     for p in range(st.players - 1, -1, -1):
         setup_placement(st, p, False)
@@ -48,15 +48,15 @@ def setup(st, params):
 
 
 @jitted
-def roll(st, params, p):
+def roll(st, p):
     """Hook: the dice show `number`."""
-    return params[P_NUMBER] if params[P_ACTIVE] != 0 else -1
+    return st.params[P_NUMBER] if st.params[P_ACTIVE] != 0 else -1
 
 
 @jitted
-def owe(st, params, number):
+def owe(st, number):
     """Hook: grain owed is paid as wool."""
-    if params[P_ACTIVE] == 0:
+    if st.params[P_ACTIVE] == 0:
         return
     for p in range(st.players):
         st.owed[p, WOOL] += st.owed[p, GRAIN]

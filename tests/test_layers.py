@@ -251,3 +251,48 @@ def test_reading_and_reporting_results_loads_no_numba():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]", f"importing reports loads {done.stdout.strip()}"
+
+
+SCENARIO_LOADING = ("simcore/run/config.py", "simcore/run/grid.py", "simcore/engine/fields.py", "simcore/engine/errors.py")
+
+
+def test_loading_a_scenario_never_imports_numba_through_any_chain():
+    """Every process that reads a scenario (workers included) would pay numba's import and the
+    compile glue's probe (~0.9 s of CPU) for nothing."""
+    graph = import_graph()
+    chains = [_chain_to_compiler(graph, ROOT / name) for name in SCENARIO_LOADING]
+    bad = [c for c in chains if c]
+    assert not bad, "loading a scenario reaches the compiler:\n" + "\n".join(bad)
+
+
+def test_loading_and_packing_a_scenario_loads_no_numba():
+    """The same, as Python sees it: load and pack every shipped scenario in a fresh process."""
+    code = ("import sys\n"
+            "from simcore.run.config import load_scenario, pack_policies, pack_rules, shipped_scenarios\n"
+            "for path in shipped_scenarios():\n"
+            "    s = load_scenario(path); pack_rules(s); pack_policies(s)\n"
+            f"print(sorted({{m.split('.')[0] for m in sys.modules}} & {set(COMPILERS)!r}))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]", f"loading scenarios loads {done.stdout.strip()}"
+
+
+# A variant's own files: simcore/variants/<name>/, policies/variants/<name>/, reports/variants/<name>.py
+_VARIANT_FILE = re.compile(r"(simcore|policies)/variants/[^/]+/|reports/variants/(?!__init__\.py)")
+# hub files that import a variant's modules on purpose (ARCHITECTURE.md: what stays in the base game)
+HUB_EXCEPTIONS = {
+    "simcore/variants/__init__.py": "the one registration line of each variant",
+    "policies/builder.py": "the builder weighs buying a Grundbesitz against its other goals (border functions "
+                           "compiled only into Grundbesitz kernels)",
+}
+
+
+def test_the_hubs_never_import_a_variant():
+    """The shared files (the engine, the run layer, studies, the base bots, the reports' core, the
+    CLI) reach a variant only through its declaration, the hooks and the entries."""
+    graph = import_graph()
+    bad = [f"{_name(path)} imports {_name(dep)}" for path, (deps, _) in graph.items()
+           if not _VARIANT_FILE.match(_name(path)) and _name(path) not in HUB_EXCEPTIONS
+           for dep in deps if _VARIANT_FILE.match(_name(dep))]
+    assert not bad, "\n".join(sorted(bad))
+    assert any(_VARIANT_FILE.match(_name(d)) for d in graph[ROOT / "policies/builder.py"][0])   # the check sees them

@@ -61,7 +61,7 @@ def end_turn(st, p):
 
 
 @jitted
-def after_production(st, params, p):
+def after_production(st, p):
     if bb_cheer(st, p):
         st.stats[p, S_CHEERS] += 1
 

@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from reports import fmt, narrative
-from reports.variant_charts import robin_endings
+from reports.variants.robin_hood import robin_endings
 
 PER = {"per_player": "per player and game", "player_games": "player-games", "correction": "holm"}
 

@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli import app
-from reports.robin import RobinTally, format_robin
+from reports.variants.robin_hood import RobinTally, format_robin
 from reports.summary import Tally, format_table, summarize, wilson
 from simcore.engine import params as P
 from simcore.engine import records as R

@@ -62,7 +62,7 @@ def check_robin_state(st, params, fresh_length):
     """The first broken invariant (a key of INVARIANTS), or 0."""
     sets = params[RH.P_ROBIN_PIECE_SETS]
     for r in range(st.hand.shape[1]):
-        supply = kind_supply(params, r)
+        supply = kind_supply(st, params, r)
         if st.bank[r] < 0 or st.hand[SHERIFF, r] < 0:
             return 2
         if st.bank[r] + st.hand[SHERIFF, r] != supply:
@@ -232,7 +232,7 @@ def play_robin_checked(params, kinds, weights, game_indices, seeds, buf, buf_byt
         seat_policies(st, kinds, weights, params, game_indices[i])
         init_game(st, params)
         decide.new_game(st, 0)
-        robin.setup(st, params)
+        robin.setup(st)
         version = -1
         fresh = 0
         code = 0
@@ -248,7 +248,7 @@ def play_robin_checked(params, kinds, weights, game_indices, seeds, buf, buf_byt
             code = check_robin_state(st, params, fresh)
             if code != 0 or robin.over(st) or st.turn >= params[P_MAX_TURNS]:
                 break
-            robin.play_round(st, params)
+            robin.play_round(st)
         if code == 0 and not robin.over(st):
             robin.end_game(st, ENDING_MAX_TURNS)
             code = check_robin_state(st, params, fresh)
@@ -327,7 +327,7 @@ def test_the_checker_catches_a_broken_invariant():
     robin.configure(st, params)
     check = check_robin_state.py_func
     assert check(st, params, 0) == 4               # the neutral settlements are not placed yet
-    robin.setup(st, params)
+    robin.setup(st)
     assert check(st, params, int(st.road_length[SHERIFF])) == 0
     st.robin_stats[RH.RB_VP] += 1                   # a VP from nowhere
     assert check(st, params, int(st.road_length[SHERIFF])) == 12
@@ -365,3 +365,9 @@ def test_a_robin_game_alone_equals_the_same_game_inside_a_batch():
     batch = play_batch(params, kinds, weights, indices, seeds)
     for k in (0, 13, 29):
         assert (play_batch(params, kinds, weights, indices[k:k + 1], seeds[k:k + 1])[0] == batch[k]).all()
+
+
+def warm_up():
+    """The test session's warm-up job (declared by the variant, tests/warm.py): the kernels this
+    file plays, the product's and the checker's, compiled once before the tests."""
+    _run(("random",), 1, 31)

@@ -66,7 +66,7 @@ def test_free_corners_of_a_number_count_shared_corners_once():
 def test_setup_robin_neutral_pieces_and_the_sheriff(seed):
     st, params = new_robin_position(seed=seed, layout=P.LAYOUT_RANDOM)
     st.log_on = 1
-    robin.setup(st, params)
+    robin.setup(st)
     desert = int(np.flatnonzero(st.hex_resource[:N_HEXES] == 5)[0])
     assert st.robber == st.robin_camp == desert
     neutral_corners = np.flatnonzero(st.corner_owner == NEUTRAL)
@@ -88,7 +88,7 @@ def test_setup_robin_neutral_pieces_and_the_sheriff(seed):
 def test_twelve_neutral_settlements_always_leave_room_for_the_sheriff():
     for seed in range(60):
         st, params = new_robin_position(seed=seed, layout=P.LAYOUT_RANDOM, neutral=12)
-        robin.setup(st, params)
+        robin.setup(st)
         assert (st.corner_owner == NEUTRAL).sum() == 12 and (st.corner_owner == SHERIFF).sum() == 2
         assert st.illegal == 0
 
@@ -236,7 +236,7 @@ def test_a_knight_before_the_roll_makes_robin_draw_before_the_roll(monkeypatch):
     script(monkeypatch, "action", (A_END, 0, 0))
     stack_deck(st, [GRAIN])
     seed_next_roll(8)
-    play_turn(st, st.params, SHERIFF)
+    play_turn(st, SHERIFF)
     kinds = [e["type"] for e in event_dicts(st.log[:st.log_n], 1)]
     assert kinds[:5] == ["turn", "play_dev", "robin_draw", "robin_move", "roll"]
     assert st.robber == 14 and stat(st, RH.RB_EXTRA_DRAWS) == 1

@@ -30,7 +30,7 @@ def _quiet_turn(monkeypatch, st, params, p):
     offered = script(monkeypatch, "knight_before_roll", False)
     script(monkeypatch, "action", (A_END, 0, 0))
     seed_next_roll(6)
-    play_turn(st, params, p)
+    play_turn(st, p)
     return bool(offered)
 
 
@@ -95,7 +95,7 @@ def test_knight_before_the_roll_is_the_turns_card(monkeypatch):
 
     script(monkeypatch, "action", act)
     seed_next_roll(6)
-    play_turn(st, params, 0)
+    play_turn(st, 0)
     assert st.knights[0] == 1 and st.robber == 0
     assert plenty_legal == [False]
 
@@ -240,6 +240,6 @@ def test_builder_does_not_buy_from_an_empty_deck():
     deal(st, 0, [0, 0, 6, 6, 6])       # no buildings: buying cards is the only goal
                                        # (and enough left to trade for more after the deck is empty)
     seed_next_roll(6)
-    play_turn(st, params, 0)
+    play_turn(st, 0)
     assert st.dev_top == N_DEV_CARDS   # it bought the last card
     assert st.illegal == 0

@@ -52,7 +52,7 @@ def test_building_the_tenth_point_wins_at_once(monkeypatch):
     deal(st, 0, [1, 1, 1, 1, 0])
     calls = script(monkeypatch, "action", (A_SETTLEMENT, 28, 0), (A_END, 0, 0))
     seed_next_roll(5)
-    play_turn(st, params, 0)
+    play_turn(st, 0)
     assert st.winner == 0
     assert len(calls) == 1             # the turn ended with the win
 
@@ -64,7 +64,7 @@ def test_buying_the_tenth_point_as_a_vp_card_wins(monkeypatch):
     st.dev_deck[st.dev_top] = DEV_VP
     script(monkeypatch, "action", (A_BUY_DEV, 0, 0), (A_END, 0, 0))
     seed_next_roll(5)
-    play_turn(st, params, 0)
+    play_turn(st, 0)
     assert st.winner == 0
 
 
@@ -76,9 +76,9 @@ def test_points_reached_off_turn_win_only_on_the_own_turn(monkeypatch):
     assert victory_points(st, 1) == 10
     calls = script(monkeypatch, "action", (A_END, 0, 0))
     seed_next_roll(5)
-    play_turn(st, params, 0)
+    play_turn(st, 0)
     assert st.winner == -1
-    play_turn(st, params, 1)
+    play_turn(st, 1)
     assert st.winner == 1
     assert len(calls) == 1             # player 1 won before acting
 
@@ -91,7 +91,7 @@ def test_the_victory_points_parameter_sets_the_target(monkeypatch, target, wins)
     settle(st, 0, 24)
     script(monkeypatch, "action", (A_END, 0, 0))
     seed_next_roll(5)
-    play_turn(st, params, 0)
+    play_turn(st, 0)
     assert (st.winner == 0) == wins
 
 

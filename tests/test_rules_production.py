@@ -227,7 +227,7 @@ def test_rolling_seven_in_a_turn_discards_and_moves_the_robber(monkeypatch):
     script(monkeypatch, "action", (A_END, 0, 0))
     _deal_cards(st, 1, 10)
     seed_next_roll(7)
-    play_turn(st, params, 0)
+    play_turn(st, 0)
     assert st.last_roll == 7
     assert st.hand[1].sum() == 5
     assert st.robber == 0

@@ -44,14 +44,14 @@ def declare():
 
 
 @jitted
-def after_production(st, params, p):
+def after_production(st, p):
     """Hook: the toy rule after the roll's production."""
     if st.last_roll == 7:
         return
     for i in range(2):
         h = st.number_hexes[st.last_roll, i]
         if h >= 0 and h != st.robber and st.hex_resource[h] == LUMBER:
-            n = min(params[P_TOY_EXTRA], st.bank[LUMBER])
+            n = min(st.params[P_TOY_EXTRA], st.bank[LUMBER])
             if n > 0:
                 give(st, p, LUMBER, n, S_TOY_LUMBER)
                 st.toy_paid += n

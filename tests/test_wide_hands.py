@@ -16,7 +16,7 @@ from simcore.engine.economy import bank_trade, owe_dice, pay_dice, steal
 from simcore.engine.events import E_STEAL, event_dicts, log_event
 from simcore.engine.game import discards, play_turn
 from simcore.engine.legal import is_legal
-from simcore.engine.params import P_DOMESTIC_TRADE, P_OFFERS_PER_TURN
+from simcore.engine.params import P_DOMESTIC_TRADE, P_KIND_RATE, P_KIND_SUPPLY, P_OFFERS_PER_TURN
 from simcore.engine.state import GENERIC_HARBOUR, LOG_FIELDS, MAX_PLAYERS, N_RESOURCES, RESOURCE_NAMES, n_choices
 from simcore.engine.topology import HEX_CORNERS
 from simcore.engine.variant import REGISTRY
@@ -24,8 +24,8 @@ from tests.positions import make_params, new_position, set_hand, settle
 
 FAKE = (CardKind("paper", 12), CardKind("cloth", 12), CardKind("coin", "coin_supply", rate=0),
         CardKind("meat", 12, rate=2))
-PAPER, CLOTH, COIN, MEAT = range(N_RESOURCES, N_RESOURCES + 4)
 KINDS = RESOURCE_NAMES + ("paper", "cloth", "coin", "meat")
+PAPER, CLOTH, COIN, MEAT = (KINDS.index(k.name) for k in FAKE)
 SUPPLY = [19] * 5 + [12, 12, 5, 12]
 
 
@@ -33,13 +33,13 @@ SUPPLY = [19] * 5 + [12, 12, 5, 12]
 def wide(monkeypatch):
     """(st, params): a 4-player position whose hands hold 9 kinds, packed as a
     scenario with the fake variant (coin_supply = 5) is packed."""
-    monkeypatch.setitem(cards.COMMODITIES, "fake", FAKE)
+    monkeypatch.setattr(cards, "COMMODITIES", {"fake": FAKE})
     kinds = card_kinds(("fake",))
     assert kinds == KINDS
     params = make_params(4)
     params[P_DOMESTIC_TRADE] = 1
     params[P_OFFERS_PER_TURN] = 3
-    pack_card_kinds(params, ("fake",), {"fake": SimpleNamespace(coin_supply=5)})
+    pack_card_kinds(params, {"fake": SimpleNamespace(coin_supply=5)})
     return new_position(params=params, kinds=kinds)
 
 
@@ -57,15 +57,15 @@ def test_the_bank_holds_each_kinds_supply_and_rates_come_from_the_declaration(wi
 
 
 def test_kinds_of_a_variant_not_in_force_get_no_cards(monkeypatch):
-    monkeypatch.setitem(cards.COMMODITIES, "fake", FAKE)
+    monkeypatch.setattr(cards, "COMMODITIES", {"fake": FAKE})
     params = make_params(4)
-    pack_card_kinds(params, ("fake",), {})
+    pack_card_kinds(params, {})
     st, _ = new_position(params=params, kinds=card_kinds(("fake",)))
     assert st.bank.tolist() == [19] * 5 + [0] * 4
 
 
 def test_a_kind_is_declared_once(monkeypatch):
-    monkeypatch.setitem(cards.COMMODITIES, "fake", FAKE)
+    monkeypatch.setattr(cards, "COMMODITIES", {"fake": FAKE})
     with pytest.raises(ValueError, match="paper"):
         cards.declare_card_kinds("other", CardKind("paper"))
 
@@ -158,7 +158,7 @@ def test_random_turns_keep_every_kind_conserved(wide):
     for c, p in ((10, 0), (20, 1), (30, 2), (40, 3)):
         settle(st, p, c)
     for turn in range(60):
-        play_turn(st, params, turn % 4)
+        play_turn(st, turn % 4)
         assert conserved(st) and (st.hand >= 0).all() and st.illegal == 0
 
 
@@ -176,3 +176,31 @@ def test_the_log_row_carries_every_kind(wide):
     assert ev["hands"] == st.hand[:4].tolist()
     log_event(st, E_STEAL, 1, 2, MEAT, 0, 0)
     assert event_dicts(st.log[1:2], 4, KINDS)[0]["res"] == "meat"
+
+
+def test_card_kinds_are_found_by_name_whatever_registers_later():
+    """A variant registered after Autarkie with a commodity of its own: meat keeps its column in
+    hands without the newcomer's kind and is found by name beside it, in Python and compiled;
+    the packed rules hold each kind in its slot (simcore.engine.kinds, cards.commodity_slots)."""
+    import numba
+    from simcore.engine.kinds import commodity_slot, kind_of
+    from simcore.engine.state import state_dtype
+    from simcore.engine.variant import Variant, register, trial
+    from simcore.variants.autarkie.board import meat_kind
+    salt = kind_of("salt")
+    with trial():
+        register(Variant(name="salty", card_kinds=(CardKind("salt", 7, rate=3),)))
+        slots = cards.commodity_slots()
+        assert slots["salt"] == len(slots) - 1 and slots["meat"] == 3      # after paper, cloth, coin, meat
+        for variants, kinds in ((("autarkie",), ("meat",)), (("autarkie", "salty"), ("meat", "salt")),
+                                (("salty",), ("salt",)), (("ck", "autarkie", "salty"), ("paper", "cloth", "coin", "meat", "salt"))):
+            st = np.zeros(1, state_dtype(variants))[0]
+            assert cards.hand_kinds(st.dtype.names) == RESOURCE_NAMES + kinds
+            want = tuple(N_RESOURCES + kinds.index(k) if k in kinds else -1 for k in ("meat", "salt"))
+            assert (meat_kind(st), salt(st)) == want
+            compiled = numba.njit(lambda st: (meat_kind(st), salt(st), commodity_slot(st, st.hand.shape[1] - 1)))
+            assert compiled(st) == (*want, slots[kinds[-1]])
+        params = make_params(4)
+        pack_card_kinds(params, {"salty": None})
+        assert params[P_KIND_SUPPLY + slots["salt"]] == 7 and params[P_KIND_RATE + slots["salt"]] == 3
+        assert params[P_KIND_SUPPLY:P_KIND_SUPPLY + slots["salt"]].sum() == 0

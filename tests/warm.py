@@ -18,6 +18,7 @@ late ones has ended, and removes FOLDER/running when it ends.  A job that fails 
 compile to the tests (they compile what they need as without the warm-up); its stderr is
 in FOLDER/JOB.err.  `python -m tests.warm JOB` runs one job.
 """
+import importlib
 import os
 import resource
 import subprocess
@@ -26,6 +27,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))   # `python -m tests.warm` from elsewhere, before the project's imports
+
+import simcore.variants  # noqa: E402,F401  the shipped variants: their declarations name their jobs
+from simcore.engine.variant import REGISTRY  # noqa: E402
 
 # Grundbesitz alone: its kernel holds the base game's code, a variant's hooks compiled as written and
 # the other variants' compiled-out stubs; a base kernel besides would add ~90 s of CPU to the suite.
@@ -63,35 +68,18 @@ def _base():
     run_checked(("random",) * 4, 1, 1)
 
 
-def _grundbesitz():
-    from tests.invariants import run_checked
-    run_checked(("random",) * 4, 1, 1, grundbesitz={})
+def _declared(target):
+    """A variant's warm-up job, "module:function" (its declaration's `warm_up`)."""
+    def job():
+        module, function = target.split(":")
+        getattr(importlib.import_module(module), function)()
+    return job
 
 
-def _robin():
-    from tests.test_robin_invariants import _run
-    _run(("random",), 1, 31)
-
-
-def _ck():
-    from tests.test_ck_invariants import run_checked
-    run_checked(("random",) * 4, 1, 3)
-
-
-def _autarkie():
-    from tests.test_autarkie_games import CASES, play_case
-    play_case(*CASES["random"][:1], 1, *CASES["random"][2:])
-
-
-def _autarkie_ck():
-    from tests.test_autarkie_games import CASES, play_case
-    seats, _, seed, rules = CASES["ck-bots"]
-    play_case(seats, 1, seed, {**rules, "ck": dict(rules["ck"])})
-
-
-# name: (compile, rough cold compile seconds on one core: the pool starts the longest first)
-JOBS = {"ck": (_ck, 110), "grundbesitz": (_grundbesitz, 70), "base": (_base, 55), "robin": (_robin, 55),
-        "autarkie": (_autarkie, 60), "autarkie-ck": (_autarkie_ck, 120)}
+# name: (compile, rough cold compile seconds on one core: the pool starts the longest first): the
+# base game's, then each variant's as its declaration says (Variant.warm_up)
+JOBS = {"base": (_base, 55)}
+JOBS.update({job: (_declared(target), seconds) for v in REGISTRY.values() for job, target, seconds in v.warm_up})
 PLAIN_SECONDS = 90
 
 

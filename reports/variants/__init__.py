@@ -1,7 +1,8 @@
 """How a house-rule variant plugs into sweeps and reports.
 
 A variant's declaration (simcore.engine.variant.Variant) names its reports-side module
-(`report`, e.g. reports/variants/grundbesitz.py), whose `ENTRY` is a `VariantReport`;
+(`report`, e.g. reports/variants/grundbesitz.py: all of the variant's report code), whose
+`ENTRY` is a `VariantReport`;
 REGISTRY holds the entries of the declared variants, keyed by the variant's scenario
 table name (`[variants.<name>]`).  An entry says:
 
@@ -19,9 +20,12 @@ table name (`[variants.<name>]`).  An entry says:
   outcomes ("the Sheriff's wins" for robin_winner "sheriff"), see `outcome_words`.
 - `charts`: functions (study, tables) -> [Chart] drawn in its report section.
 - `says`: functions (study, tables) -> str, its findings in plain words for the
-  report's "What this says" and the terminal (reports.variant_words).
+  report's "What this says" and the terminal.
 - `solo_win`: (categories column, label) of the outcome that is the one player's
   win in a solo mode, drawn with the policies in the differences chart.
+- `solo_player`: how the reports name the one player of a solo mode ("the Sheriff").
+- `stats`: its statistics for `tune --objective target:STAT=VALUE`, name -> (function
+  (games DataFrame, players) -> one value per game, unit "%" or "", words), see tune_stats.
 - `board_layers`: functions (ax, board, events) drawing its pieces on the
   replay picture (`catan-balance replay --png`).
 - `column_names`: {seat column suffix: table header}, e.g. "gb_markers_response": "markers:
@@ -56,6 +60,8 @@ class VariantReport:
     charts: tuple = ()
     says: tuple = ()
     solo_win: tuple = ()                            # (column, label), e.g. ("robin_winner", "sheriff")
+    solo_player: str = ""                           # the one player of its solo mode, e.g. "the Sheriff"
+    stats: dict = field(default_factory=dict)       # tune's target:STAT: name -> (per-game values, unit, words)
     board_layers: tuple = ()
     about: str = ""
     column_names: dict = field(default_factory=dict)  # seat column suffix -> table header
@@ -124,3 +130,25 @@ def flows_off(variant_names):
     switched on in some run): in those results they can only be 0, written by a rule that is off."""
     on = set(variant_names)
     return {c for entry in REGISTRY.values() if entry.name not in on for c in entry.flow_columns}
+
+
+def solo_player():
+    """How the reports name the one player of a solo run: the words of the entry that declares
+    them (the Robin Hood mode's "the Sheriff"), "the solo player" where none does."""
+    return next((e.solo_player for e in REGISTRY.values() if e.solo_player), "the solo player")
+
+
+def stat_owner(name):
+    """The entry whose variant declares tune statistic `name` (None: the base game's)."""
+    return next((e for e in REGISTRY.values() if name in e.stats), None)
+
+
+def tune_stats():
+    """The variants' statistics for tune's `target:STAT=VALUE`: name -> (function, unit, words)."""
+    out = {}
+    for entry in REGISTRY.values():
+        for name, stat in entry.stats.items():
+            if name in out:
+                raise ValueError(f"tune statistic {name!r} declared by two report entries")
+            out[name] = stat
+    return out

@@ -1,15 +1,162 @@
-"""The report entry of Grundbesitz (RULES.md §1; declared in simcore/variants/grundbesitz/__init__.py):
-its charts and board layer (reports.variants)."""
-from reports import variant_charts as vc
+"""The report of Grundbesitz (RULES.md §1; declared in simcore/variants/grundbesitz/__init__.py):
+its charts, board layer and tune statistic, and its entry (reports.variants).
+
+Each chart function takes (study, tables) and returns a list of plotting.Chart, empty when
+the results have nothing of the variant (columns missing or all zero); the board layer takes
+(ax, board, events, geometry) and draws on the replay picture.
+"""
+from functools import partial
+
+import numpy as np
+
+from reports import fmt
+from reports import plotting as c
 from reports.variants import VariantReport
+
+
+def _by(study):
+    """Rows of a chart: policies of a single run, else settings (all seats together)."""
+    return "policy" if len(study.runs) == 1 else "setting"
+
+
+def _rows(study, df):
+    if _by(study) == "policy":
+        labels = study.runs[0].labels
+        return df[df["policy"].isin(labels)] if len(labels) > 1 else df[df["policy"] == "all"], \
+            (labels if len(labels) > 1 else ["all"])
+    return df[df["policy"] == "all"], [r.label for r in study.runs]
+
+
+# --- charts ---
+
+def grundbesitz_income(study, tables):
+    """Share of resources gained that came from Grundbesitz yields, with cards per game."""
+    flows = tables["flows"]
+    gains = flows[flows["kind"] == "gain"]
+    gb = gains[gains["source"] == "grundbesitz"]
+    if not len(gb) or gb["mean"].abs().sum() == 0:
+        return []
+    gains, order = _rows(study, gains)
+    key = _by(study)
+    total = gains.groupby(key, sort=False)["mean"].sum().reindex(order)
+    own = gains[gains["source"] == "grundbesitz"].set_index(key).reindex(order)
+    share = own["mean"] / total
+    fig, ax = c._figure(9, max(3.0, 0.45 * len(order) + 2.2))
+    y = np.arange(len(order))[::-1]
+    ax.barh(y, 100 * share, 0.6, color=c.SOURCE_COLOURS["grundbesitz"], alpha=0.9)
+    for yi, s, m, lo, hi in zip(y, share, own["mean"], own["ci_lo"], own["ci_hi"]):
+        ax.text(100 * s, yi, f" {100 * s:.1f}%  ({m:.2f} cards/game [{lo:.2f}, {hi:.2f}])", va="center", fontsize=8.5)
+    ax.set_yticks(y)
+    ax.set_yticklabels(order)
+    ax.set_ylim(-0.75, len(order) - 0.25)
+    ax.set_xlim(0, max(100 * share.max() * 1.6, 1))
+    ax.set_xlabel("share of all resource cards gained that came from Grundbesitz yields (%)")
+    ax.grid(axis="y", visible=False)
+    n = int(own["seat_games"].min())
+    c._title(ax, "Grundbesitz income", f"per {key} · {n:,}+ player-games per bar · in brackets: mean cards per "
+                                       "player and game with 95% interval")
+    best = share.idxmax()
+    cards = f"{own.loc[best, 'mean']:.2f} cards per player and game"
+    where = f"; most in {best} ({cards})" if len(order) > 1 else f" ({cards})"
+    says = f"Grundbesitz yields bring {fmt.span(share.min(), share.max())} of the resources a player gains{where}."
+    return [c.Chart("grundbesitz_income", "Grundbesitz income", c._done(fig), says)]
+
+
+MARKER_KINDS = ("gb_markers_response", "gb_markers_knight", "gb_markers_robber", "gb_markers_strike",
+                "gb_removed_free", "gb_removed_knight")
+
+
+def grundbesitz_markers(study, tables):
+    """Blockade markers placed (by kind) and removed, per player and game: two bars per row."""
+    counters = tables["counters"]
+    df = counters[counters["counter"].isin(MARKER_KINDS)]
+    if not len(df) or df["mean"].abs().sum() == 0:
+        return []
+    df, order = _rows(study, df)
+    key = _by(study)
+    kinds = [k for k in MARKER_KINDS if k in set(df["counter"])]
+    table = df.pivot_table(index=key, columns="counter", values="mean", aggfunc="first").reindex(order)
+    fig, ax = c._figure(9.5, max(3.2, 0.62 * len(order) + 2.4))
+    y = np.arange(len(order))[::-1].astype(float)
+    palette = {"gb_markers_response": "#dd8452", "gb_markers_knight": "#c44e52", "gb_markers_robber": "#2b2b2b",
+               "gb_markers_strike": "#8172b2", "gb_removed_free": "#55a868", "gb_removed_knight": "#4c72b0"}
+    for prefix, offset in (("gb_markers_", 0.19), ("gb_removed_", -0.19)):
+        left = np.zeros(len(order))
+        for k in (k for k in kinds if k.startswith(prefix)):
+            values = table[k].fillna(0).to_numpy()
+            ax.barh(y + offset, values, 0.36, left=left, color=palette[k], edgecolor="white",
+                    label=k.replace("gb_markers_", "placed: ").replace("gb_removed_", "removed: "))
+            left += values
+    ax.set_yticks(y)
+    ax.set_yticklabels(order)
+    ax.set_ylim(-0.75, len(order) - 0.25)
+    ax.grid(axis="y", visible=False)
+    ax.set_xlabel("markers per player and game")
+    c._legend_below(ax, ncol=3)
+    n = int(df["seat_games"].min())
+    c._title(ax, "Blockade markers", f"upper bar: markers placed, by kind of block; lower bar: markers removed · "
+                                     f"per {key} · {n:,}+ player-games per bar")
+    placed = [k for k in kinds if k.startswith("gb_markers_")]
+    totals = table[placed].sum(axis=1)
+    two_digits = partial(fmt.number, digits=2)
+    same = two_digits(totals.min()) == two_digits(totals.max())
+    where = "" if same else f" (most in {totals.idxmax()}, fewest in {totals.idxmin()})"
+    says = f"Players place {fmt.span(totals.min(), totals.max(), two_digits)} blockade markers per game{where}."
+    return [c.Chart("grundbesitz_markers", "Blockade markers", c._done(fig), says)]
+
+
+def grundbesitz_layer(ax, board, events, geo):
+    """Each GB as a triangle from its building into its hex in the owner's colour; blocked ones carry
+    a black badge with their marker count (block events add markers, removals leave markers_left).
+    Returns legend entries when there is a GB."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, Polygon
+    owned, markers = {}, {}
+    for ev in events:
+        if ev["type"] == "gb_buy":
+            owned[ev["gb"]] = (ev["player"], ev["corner"], ev["hex"])
+        elif ev["type"] == "gb_block":
+            markers[ev["gb"]] = markers.get(ev["gb"], 0) + ev.get("markers", 0)
+        elif ev["type"] == "gb_remove":
+            markers[ev["gb"]] = ev.get("markers_left", 0)
+    for gb, (player, corner, hexagon) in owned.items():
+        (cx, cy), (hx, hy) = geo.corner(corner), geo.hex(hexagon)
+        towards = np.array([hx - cx, hy - cy])
+        side = np.array([-towards[1], towards[0]]) * 0.17
+        base = np.array([cx, cy]) + towards * 0.3
+        tip = tuple(np.array([cx, cy]) + towards * 0.64)
+        ax.add_patch(Polygon([tuple(base + side), tuple(base - side), tip], closed=True, facecolor=geo.colour(player),
+                             edgecolor="#111111", lw=1.2, zorder=5.5))
+        if markers.get(gb, 0) > 0:
+            ax.add_patch(Circle(tip, 0.12, facecolor="#111111", edgecolor="white", lw=0.8, zorder=6))
+            ax.text(*tip, str(markers[gb]), color="white", fontsize=7, fontweight="bold", ha="center",
+                    va="center", zorder=7)
+    if not owned:
+        return []
+    return [Line2D([], [], marker="v", ls="", markersize=9, markerfacecolor="#bbbbbb", markeredgecolor="#111111",
+                   label="Grundbesitz (into its hex)"),
+            Line2D([], [], marker="o", ls="", markersize=9, markerfacecolor="#111111", markeredgecolor="white",
+                   label="markers blocking it")]
+
+
+# --- tune's statistic (`target:gb_income_share=VALUE`) ---
+
+def gb_income_share(df, players):
+    """Per game: resource cards from Grundbesitz over all resource cards gained, all seats together."""
+    gains = [c for c in df.columns if c.startswith("seat0_gain_")]
+    total = sum(df[f"seat{k}_{c[6:]}"].to_numpy(float) for k in range(players) for c in gains)
+    gb = sum(df[f"seat{k}_gain_grundbesitz"].to_numpy(float) for k in range(players))
+    return np.divide(gb, total, out=np.zeros(len(df)), where=total > 0)
+
 
 ENTRY = VariantReport(
     name="grundbesitz",
     title="Grundbesitz (land ownership and blockade markers)",
     # its columns are the declaration's: GBs bought/owned, markers placed by kind and received,
     # removals, knights spent, defences; gain_/spend_grundbesitz are flows
-    charts=(vc.grundbesitz_income, vc.grundbesitz_markers),
-    board_layers=(vc.grundbesitz_layer,),
+    charts=(grundbesitz_income, grundbesitz_markers),
+    board_layers=(grundbesitz_layer,),
+    stats={"gb_income_share": (gb_income_share, "%", "the Grundbesitz share of resource income")},
     column_names={
         "gb_bought": "GB bought", "gb_owned": "GB owned", "gb_markers_response": "markers: response",
         "gb_markers_knight": "markers: knight", "gb_markers_robber": "markers: robber",

@@ -19,6 +19,7 @@ after a hash of every engine and policy source file the kernels may use
 simcore.accel.fastcompile and simcore.accel.record_names are on (they change the code and
 the state records): any change starts afresh.
 """
+import fnmatch
 import hashlib
 import os
 from pathlib import Path
@@ -34,23 +35,20 @@ _ROOT = Path(__file__).resolve().parents[2]
 ENGINE_PACKAGES = ("simcore", "policies")
 
 # The Python shell around the engine, which no kernel imports: editing it needs no
-# recompile.  Whole folders, and single modules per folder.  A module missing here only
-# costs an unneeded recompile.
+# recompile.  Folders and file patterns (fnmatch, relative to the root).  A file missing
+# here only costs an unneeded recompile.
 SHELL_FOLDERS = ("simcore/run", "simcore/studies")
-SHELL_MODULES = {
-    "simcore/engine": {"errors", "fields"},
-    "policies": {"presets", "registry", "preset_file"},
-}
+SHELL_FILES = ("simcore/engine/errors.py", "simcore/engine/fields.py", "policies/registry.py",
+               "policies/preset_file.py", "policies/presets.py", "policies/variants/*/presets.py")
 
 
 def engine_sources(root=_ROOT):
     """The source files the kernels may use: every .py file under ENGINE_PACKAGES but the shell's."""
     for package in ENGINE_PACKAGES:
         for path in sorted((root / package).rglob("*.py")):
-            folder = path.parent.relative_to(root).as_posix()
-            if folder in SHELL_FOLDERS or folder.startswith(tuple(f + "/" for f in SHELL_FOLDERS)):
-                continue
-            if path.stem not in SHELL_MODULES.get(folder, ()):
+            name = path.relative_to(root).as_posix()
+            if not name.startswith(tuple(f + "/" for f in SHELL_FOLDERS)) and \
+                    not any(fnmatch.fnmatch(name, pattern) for pattern in SHELL_FILES):
                 yield path
 
 

@@ -9,8 +9,13 @@ naming a resource) uses N_RESOURCES.
 
 A variant declares its commodities in its declaration (simcore.engine.variant.Variant):
     card_kinds=(CardKind("meat", supply="meat_supply"),)
-which registers them here (declare_card_kinds), and its scenario's packed rules carry each kind's bank supply and maritime rate
-(pack_card_kinds, called by config.pack_rules; read by game.init_game).
+which registers them here (declare_card_kinds).  A hand holds a variant's kinds side by
+side, in declaration order.  Code finds a kind by its name, never by its position
+(simcore.engine.kinds.kind_of("meat")): a state record holding kind X in its hands has a
+field `kind_X` (state.state_dtype), from which hand_kinds reads its hands' layout.  The
+packed rules carry each registered commodity's bank supply and maritime rate in its slot
+(commodity_slots; pack_card_kinds, called by config.pack_rules; read by game.init_game),
+whatever hands a kernel lays out.
 """
 from dataclasses import dataclass
 from typing import Union
@@ -56,7 +61,31 @@ def declare_card_kinds(variant, *kinds):
         if k.name in taken:
             raise ValueError(f"card kind {k.name!r} of {variant} is declared twice")
         taken.add(k.name)
+    if len(taken) - N_RESOURCES > MAX_COMMODITIES:
+        raise ValueError(f"card kinds of {variant}: {len(taken) - N_RESOURCES} commodities in all; the packed "
+                         f"rules hold {MAX_COMMODITIES}")
     COMMODITIES[variant] = tuple(kinds)
+
+
+KIND_FIELD = "kind_"     # the state field `kind_<name>` marks a record whose hands hold commodity <name>
+
+
+def registered_commodities():
+    """Every registered CardKind, in registration order."""
+    return tuple(k for ks in COMMODITIES.values() for k in ks)
+
+
+def commodity_slots():
+    """kind name -> its slot among every registered commodity: the packed rules hold its supply
+    at P_KIND_SUPPLY + slot and its rate at P_KIND_RATE + slot."""
+    return {k.name: i for i, k in enumerate(registered_commodities())}
+
+
+def hand_kinds(field_names):
+    """Names of the card kinds in the hands of a state record with these field names: the
+    resources, then each registered commodity whose `kind_<name>` field it has."""
+    have = set(field_names)
+    return RESOURCE_NAMES + tuple(k.name for k in registered_commodities() if KIND_FIELD + k.name in have)
 
 
 def commodity_kinds(variants):
@@ -72,17 +101,18 @@ def card_kinds(variants):
     return kinds
 
 
-def pack_card_kinds(params, layout_variants, rules_variants):
-    """Write each commodity's supply and maritime rate into the packed rules, for a hand
-    laid out by `layout_variants` (the state's variants, state.buffer_variants);
-    `rules_variants` maps the variants in force to their parameters.  A kind whose
-    variant is not in force keeps supply 0 (its cards never appear)."""
-    for i, kind in enumerate(commodity_kinds(layout_variants)):
-        owner = next(v for v in layout_variants if kind in COMMODITIES.get(v, ()))
+def pack_card_kinds(params, rules_variants):
+    """Write the supply and maritime rate of each commodity of the variants in force into its
+    slot of the packed rules (commodity_slots); `rules_variants` maps the variants in force to
+    their parameters.  A kind whose variant is not in force keeps supply 0 (its cards never
+    appear, also in hands laid out for every variant)."""
+    slots = commodity_slots()
+    for owner, kinds in COMMODITIES.items():
         if owner not in rules_variants:
             continue
-        supply = kind.supply
-        if isinstance(supply, str):
-            supply = getattr(rules_variants[owner], supply)
-        params[P.P_KIND_SUPPLY + i] = supply
-        params[P.P_KIND_RATE + i] = kind.rate
+        for kind in kinds:
+            supply = kind.supply
+            if isinstance(supply, str):
+                supply = getattr(rules_variants[owner], supply)
+            params[P.P_KIND_SUPPLY + slots[kind.name]] = supply
+            params[P.P_KIND_RATE + slots[kind.name]] = kind.rate

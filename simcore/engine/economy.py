@@ -8,6 +8,7 @@ from simcore.accel.jit import jitted
 
 from simcore.engine import hooks
 from simcore.engine import records as R
+from simcore.engine.kinds import commodity_slot
 from simcore.engine.events import E_DISCARD, E_PAYOUT, E_STEAL, E_TRADE, log_event
 from simcore.engine.params import P_KIND_RATE, P_KIND_SUPPLY, P_RESOURCE_SUPPLY
 from simcore.engine.state import N_RESOURCES, randint
@@ -18,26 +19,26 @@ RESOURCE_RATE = 4       # RULES.md §0 maritime trade without a harbour
 
 
 @jitted
-def kind_supply(params, k):
-    """Cards of kind k in the game: resources `bank.resource_supply`, commodities as
+def kind_supply(st, params, k):
+    """Cards of hand kind k in the game: resources `bank.resource_supply`, commodities as
     their variant declares (simcore.engine.cards.pack_card_kinds)."""
-    return params[P_RESOURCE_SUPPLY] if k < N_RESOURCES else params[P_KIND_SUPPLY + k - N_RESOURCES]
+    return params[P_RESOURCE_SUPPLY] if k < N_RESOURCES else params[P_KIND_SUPPLY + commodity_slot(st, k)]
 
 
 @jitted
-def kind_rate(params, k):
-    """Maritime rate of kind k without a harbour: 4 for resources, as declared for
+def kind_rate(st, params, k):
+    """Maritime rate of hand kind k without a harbour: 4 for resources, as declared for
     commodities (0 = the bank does not trade it)."""
-    return RESOURCE_RATE if k < N_RESOURCES else params[P_KIND_RATE + k - N_RESOURCES]
+    return RESOURCE_RATE if k < N_RESOURCES else params[P_KIND_RATE + commodity_slot(st, k)]
 
 
 @jitted
 def init_card_kinds(st, params):
     """The bank holds the supply of each card kind, everyone trades at its base rate."""
     for k in range(st.bank.shape[0]):
-        st.bank[k] = kind_supply(params, k)
+        st.bank[k] = kind_supply(st, params, k)
         for p in range(st.trade_rate.shape[0]):
-            st.trade_rate[p, k] = kind_rate(params, k)
+            st.trade_rate[p, k] = kind_rate(st, params, k)
 
 
 @jitted
@@ -71,7 +72,7 @@ def produce(st, number):
     city (owe_dice), as the variants change it (hook owe), under the bank-shortage
     rule (pay_dice)."""
     owe_dice(st, number)
-    hooks.owe(st, st.params, number)
+    hooks.owe(st, number)
     pay_dice(st, number)
 
 

@@ -82,7 +82,7 @@ def init_game(st, params):
             st.pieces[p, k] = PIECE_LIMITS[k]
     setup_board(st, params[P_LAYOUT] == LAYOUT_BEGINNER, params[P_NO_ADJACENT_RED] != 0)
     fill_deck(st)
-    hooks.init(st, params)
+    hooks.init(st)
 
 
 # --- setup ------------------------------------------------------------------
@@ -117,7 +117,7 @@ def setup_placement(st, p, second):
 def setup_phase(st):
     """Snake order 0..n-1, n-1..0; the second settlement yields its resources
     (unless a variant places its own way: hook setup)."""
-    if hooks.setup(st, st.params):
+    if hooks.setup(st):
         return
     players = st.players
     for p in range(players):
@@ -220,7 +220,7 @@ def apply_action(st, p, a, x, y):
     elif a == A_ROADS:
         play_road_building(st, p)
         for i in range(2):
-            if st.pieces[p, 2] == 0 or (i > 0 and hooks.game_over(st, st.params, p) > 0):
+            if st.pieces[p, 2] == 0 or (i > 0 and hooks.game_over(st, p) > 0):
                 break   # a variant's ending after the first road stops the second (RULES.md §3)
             e = decide.free_road(st, p)
             if e < 0:
@@ -258,21 +258,21 @@ def offer(st, p, give_r, get_r):
 
 
 @jitted
-def check_win(st, params, p):
-    if victory_points(st, p) >= params[P_VICTORY_POINTS]:
+def check_win(st, p):
+    if victory_points(st, p) >= st.params[P_VICTORY_POINTS]:
         st.winner = p
         return True
     return False
 
 
 @jitted
-def game_over(st, params, p):
+def game_over(st, p):
     """Has the game ended (p wins with `victory_points` on their own turn), unless a
     variant decides that its own way (hook game_over)?"""
-    ended = hooks.game_over(st, params, p)
+    ended = hooks.game_over(st, p)
     if ended >= 0:
         return ended > 0
-    return check_win(st, params, p)
+    return check_win(st, p)
 
 
 @jitted
@@ -286,11 +286,11 @@ def start_turn(st, p):
     log_event(st, E_TURN, p, st.turn, st.rounds, 0, 0)
 
 
-@apart(types.int64, params=PARAMS)
-def roll(st, params, p):
+@apart(types.int64)
+def roll(st, p):
     """The number dice's sum: a variant's own dice (hook roll, e.g. with an event die
     played first), or two dice."""
-    total = hooks.roll(st, params, p)
+    total = hooks.roll(st, p)
     if total >= 0:
         st.last_roll = total
         return total
@@ -308,24 +308,24 @@ def two_dice(st, p):
 
 
 @jitted
-def play_turn(st, params, p):
+def play_turn(st, p):
     """One player's turn, as the rulebook has it (RULES.md §0), with the variants' hooks."""
     start_turn(st, p)
-    if game_over(st, params, p):  # e.g. longest road passed to p on another turn
+    if game_over(st, p):  # e.g. longest road passed to p on another turn
         return
-    hooks.before_roll(st, params, p)
+    hooks.before_roll(st, p)
     if can_play(st, p, DEV_KNIGHT) and decide.knight_before_roll(st, p):
         apply_action(st, p, A_KNIGHT, 0, 0)
-        if game_over(st, params, p):
+        if game_over(st, p):
             return
-    total = roll(st, params, p)
+    total = roll(st, p)
     if total == 7:
         seven(st, p)
     else:
         produce(st, total)
-    if hooks.game_over(st, params, p) > 0:   # a variant's 7 may end the game (Robin at his target)
+    if hooks.game_over(st, p) > 0:   # a variant's 7 may end the game (Robin at his target)
         return
-    hooks.after_production(st, params, p)
+    hooks.after_production(st, p)
     for _ in range(MAX_ACTIONS_PER_TURN):
         a, x, y = decide.action(st, p)
         if a == A_END:
@@ -334,7 +334,7 @@ def play_turn(st, params, p):
             st.illegal += 1
             break
         apply_action(st, p, a, x, y)
-        if game_over(st, params, p):
+        if game_over(st, p):
             return
     end_turn(st, p)
 
@@ -365,11 +365,11 @@ def play_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on):
     init_game(st, params)
     for s in range(players):
         decide.new_game(st, s)
-    if not hooks.play_game(st, params):   # a solo mode plays its own setup, turns and endings
+    if not hooks.play_game(st):   # a solo mode plays its own setup, turns and endings
         setup_phase(st)
         while st.turn < params[P_MAX_TURNS]:
             p = st.turn % players
-            play_turn(st, params, p)
+            play_turn(st, p)
             if st.winner >= 0:
                 break
     log_event(st, E_GAME_END, st.winner, st.winner, st.turn, st.rounds, 0)

@@ -1,28 +1,30 @@
 """The hook points of the turn, and their dispatch to the variants that implement them.
 
 A variant implements a hook by defining a function of that name in its kernel module
-(simcore.engine.variant.Variant.kernel; imported names do not count).  simcore.engine.game calls the hooks below at their places
+(simcore.engine.variant.Variant.kernel; imported names do not count).  A hook reads the
+game's rules from the state, st.params (the packed rules, simcore.engine.params), as all
+compiled code does: no hook takes them as an argument.  simcore.engine.game calls the hooks below at their places
 in the turn; each call runs the hook of every variant the game's rules switch on, in
 registration order:
 
-  init(st, params)                 after the base game's setup of the state (supplies, board, deck)
-  play_game(st, params) -> bool    True: the variant played the whole game (a solo mode's setup,
+  init(st)                         after the base game's setup of the state (supplies, board, deck)
+  play_game(st) -> bool            True: the variant played the whole game (a solo mode's setup,
                                    turns and endings), instead of the base game's setup and turns
-  setup(st, params) -> bool        True: the variant played the setup placements its own way (e.g. a city
+  setup(st) -> bool                True: the variant played the setup placements its own way (e.g. a city
                                    as the second piece), instead of the base game's snake order
-  before_roll(st, params, p)       start of p's turn, before the knight-before-the-roll and the roll
-  roll(st, params, p) -> int       the sum of the number dice, when the variant rolls its own dice (e.g. an
+  before_roll(st, p)               start of p's turn, before the knight-before-the-roll and the roll
+  roll(st, p) -> int               the sum of the number dice, when the variant rolls its own dice (e.g. an
                                    event die, played before production); -1: the base game's two dice
-  owe(st, params, number)          production: change st.owed (cards of each kind each player is owed for
+  owe(st, number)                  production: change st.owed (cards of each kind each player is owed for
                                    the roll of `number`, the base game's filled in) before the bank pays it
-  after_production(st, params, p)  after the roll's production (or the 7)
+  after_production(st, p)          after the roll's production (or the 7)
   seven(st, p) -> bool             True: the variant played the 7 its own way (instead of discards and robber)
   move_robber(st, p) -> bool       True: the variant moved the robber (a 7 or a knight) its own way
   forbids(st, p, a, x, y) -> bool  True: the variant forbids a base-game action the base rules allow
   is_legal_action(st, p, a, x, y)  legality of the variant's own actions (codes it declared)
   apply_action(st, p, a, x, y)     carrying out the variant's own actions
   after_action(st, p, a, x, y)     after any action (its consequences under the variant)
-  game_over(st, params, p) -> int  1/0: the game has/has not ended, decided by the variant instead of
+  game_over(st, p) -> int          1/0: the game has/has not ended, decided by the variant instead of
                                    the base game's win check (-1: no variant decides)
   end_turn(st, p)                  end of p's turn, after the base game's
   victory_points(st, p) -> int     the variant's own victory points of p (added to the base game's)
@@ -52,17 +54,17 @@ from simcore.engine.variant import REGISTRY
 
 # hook -> (arguments, how its variants' results combine)
 HOOKS = {
-    "init": ("st, params", "each"),
-    "play_game": ("st, params", "first"),
-    "setup": ("st, params", "first"),
-    "before_roll": ("st, params, p", "each"),
-    "roll": ("st, params, p", "replace"),
-    "owe": ("st, params, number", "each"),
-    "after_production": ("st, params, p", "each"),
+    "init": ("st", "each"),
+    "play_game": ("st", "first"),
+    "setup": ("st", "first"),
+    "before_roll": ("st, p", "each"),
+    "roll": ("st, p", "replace"),
+    "owe": ("st, number", "each"),
+    "after_production": ("st, p", "each"),
     "seven": ("st, p", "first"),
     "move_robber": ("st, p", "first"),
     "after_action": ("st, p, a, x, y", "each"),
-    "game_over": ("st, params, p", "replace"),
+    "game_over": ("st, p", "replace"),
     "forbids": ("st, p, a, x, y", "first"),
     "is_legal_action": ("st, p, a, x, y", "action"),
     "apply_action": ("st, p, a, x, y", "action"),
@@ -91,13 +93,12 @@ def _implementations(hook, names, side="kernel"):
 
 
 def _source(hook, impls, args, how):
-    params = "params" if "params" in args.split(", ") else "st.params"
     lines = [f"def {hook}({args}):"] + (["    total = 0"] if how == "sum" else [])
     order = list(enumerate(impls))
     if how in ("override", "decide"):   # a variant registered later may build on an earlier one: asked first
         order.reverse()
     for i, (v, _) in order:
-        on = f"{params}[{v.on_slot}] != 0"
+        on = f"st.params[{v.on_slot}] != 0"
         if how == "each":
             lines += [f"    if {on}:", f"        h{i}({args})"]
         elif how in ("replace", "override"):

@@ -25,7 +25,7 @@ LAYOUT_RANDOM = 0
 LAYOUT_BEGINNER = 1
 
 # --- commodity card kinds (simcore.engine.cards; packed by cards.pack_card_kinds) ---
-P_KIND_SUPPLY = 16       # 16..23: bank supply of hand kind N_RESOURCES + i
+P_KIND_SUPPLY = 16       # 16..23: bank supply of the i-th registered commodity (cards.commodity_slots)
 P_KIND_RATE = 24         # 24..31: its maritime rate (0 = the bank does not trade it)
 
 # --- variants: slots from N_BASE_PARAMS on, allocated by simcore.engine.variant.register in the

@@ -172,9 +172,15 @@ def state_dtype(variants=None, kinds=None):
     """The state record with the fields and marker fields of `variants` (names of
     simcore.engine.variant.REGISTRY; None = every registered variant): a kernel is compiled
     with the code of exactly those variants, and only their state fields exist in it.
-    Per-kind fields have one entry per card kind (`kinds`, by default card_kinds(variants))."""
+    Per-kind fields have one entry per card kind (`kinds`, by default card_kinds(variants));
+    each commodity among them has its field `kind_<name>` (simcore.engine.kinds)."""
     chosen = [v for name, v in REGISTRY.items() if variants is None or name in variants]
-    width = len(card_kinds([v.name for v in chosen]) if kinds is None else kinds)
+    kinds = card_kinds([v.name for v in chosen]) if kinds is None else tuple(kinds)
+    marks = [cards.KIND_FIELD + k for k in kinds[N_RESOURCES:]]
+    if cards.hand_kinds(marks) != kinds:
+        raise VariantError(f"card kinds {', '.join(kinds)}: not the resources, then registered commodities "
+                           f"in registration order")
+    width = len(kinds)
     own = [(name, np.dtype(kind), shape) for v in chosen for name, kind, shape in v.state_fields()]
     room = sum(v.choices for v in chosen)
     fields = [(name, np.int64) for name, _ in SCALARS]
@@ -186,6 +192,7 @@ def state_dtype(variants=None, kinds=None):
     # the markers sit before the log, which is last in every record: no record type is
     # then a prefix of another, which numba would take for a subtype and let a function
     # compiled for one state record run on another (with its variants compiled out)
+    fields += [(name, np.int64) for name in marks]
     fields += [(v.marker, np.int64) for v in chosen]
     fields.append(("log", np.int64, (LOG_ROWS, log_width(width))))  # last: see game_bytes
     names = [f[0] for f in fields]

@@ -50,6 +50,7 @@ class Variant:
     policy: Optional[str] = None     # module of its bots: policy hooks (policies.dispatch.POLICY_HOOKS names)
     #   and its choice points (policies.dispatch.choice_point)
     report: Optional[str] = None     # reports-side module whose ENTRY is its reports.variants.VariantReport
+    presets: Optional[str] = None    # module whose PRESETS are its bots' named presets (policies.presets)
     scalars: tuple = ()              # (name, meaning): int64 state fields
     arrays: tuple = ()               # (name, shape, meaning): int64 state arrays
     float_arrays: tuple = ()         # (name, shape, meaning): float64 state arrays
@@ -67,6 +68,12 @@ class Variant:
     items: tuple = ()                # names of what its players pay for: rows of st.costs (cards.ITEM_NAMES)
     guards: bool = False             # its pieces stand on corners in st.corner_guard, breaking roads like
     #   buildings (C&K's knights); else the base game's reads of it compile out (pieces.corner_guard)
+    compile_seconds: int = 25        # a cold compile of a kernel with its code, roughly (the first run's
+    #   line "compiling the engine ... ~N s", simcore.run.batch.compile_seconds)
+    # its tests (the test suite's scheduling, tests/warm.py and tests/conftest.py):
+    warm_up: tuple = ()              # (job, "module:function", rough cold compile seconds): compiles the kernels
+    #   its tests play, once, before the tests of a whole-suite run
+    slow_tests: tuple = ()           # its test files that take longest (started first)
     sweep: dict = field(default_factory=dict)  # dotted scenario key -> values: the grid `catan-balance sweep` runs
     #   for a scenario that turns it on and has neither --vary nor a [sweep] table
     # allocated by register

@@ -19,6 +19,7 @@ from simcore.engine.hooks import compiled_variants
 from simcore.engine.rows import RowLayout
 from simcore.engine.params import P_PLAYERS, P_SEAT_SPECS
 from simcore.engine.state import game_bytes, has_variants, new_state_buffer, rules_variants
+from simcore.engine.variant import REGISTRY
 
 
 def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=False):
@@ -55,8 +56,17 @@ def row_layout(params):
 
 # --- start-up: the kernel compiled (or loaded from the cache) before the games ---
 
-# a cold compile on an idle machine with two cores, roughly, rounded up (README: Speed)
-COMPILE_SECONDS = {(): 10, ("grundbesitz",): 15, ("robin_hood",): 15, ("ck",): 20, ("autarkie",): 15}
+# a cold compile on an idle machine with two cores, roughly, rounded up (README: Speed): the base
+# game's; a kernel with variants takes the longest of their own estimates (Variant.compile_seconds),
+# and MORE_VARIANT_SECONDS for each further variant
+BASE_COMPILE_SECONDS = 10
+MORE_VARIANT_SECONDS = 5
+
+
+def compile_seconds(variants):
+    """The cold compile of the kernel for these variants (names), roughly, in seconds."""
+    own = [REGISTRY[name].compile_seconds for name in variants]
+    return max(own, default=BASE_COMPILE_SECONDS) + MORE_VARIANT_SECONDS * max(len(own) - 1, 0)
 
 
 def kernel_cached(params):
@@ -90,7 +100,7 @@ def engine_name(params):
 
 
 def compile_line(params):
-    seconds = COMPILE_SECONDS.get(rules_variants(params), 25)
+    seconds = compile_seconds(rules_variants(params))
     return f"compiling the engine for {engine_name(params)}, first run only, ~{seconds} s"
 
 

@@ -26,7 +26,6 @@ from policies import weights as W
 from policies.registry import resolve
 from simcore.engine import params as P
 from simcore.engine.cards import pack_card_kinds
-from simcore.engine.state import buffer_variants
 from simcore.engine.errors import ScenarioError, describe, did_you_mean
 from simcore.engine.fields import Param, choice, file_name, flag, integer, section, text
 from simcore.engine.variant import REGISTRY
@@ -57,14 +56,25 @@ BASE_PLAYERS = (3, 4)
 # `ruleset`: the base game, or a rule set declared as a variant with ruleset=True (its parameters
 # in a top-level table of its name, e.g. [ck]); not packed: the rule set's on-slot says it
 RULESETS = ("base",) + tuple(name for name, v in REGISTRY.items() if v.ruleset)
-PLAYERS_ALLOWED = "3 or 4 (1 with [variants.robin_hood])"
+
+
+def _switched_on_by(name):
+    return f'ruleset = "{name}"' if REGISTRY[name].ruleset else f"[variants.{name}]"
+
+
+# every player count a scenario may have: the base game's, and those only a variant plays with
+OWN_PLAYERS = {name: tuple(n for n in v.players if n not in BASE_PLAYERS)
+               for name, v in REGISTRY.items() if v.players is not None}
+PLAYERS_ALLOWED = " or ".join(map(str, BASE_PLAYERS)) + "".join(
+    f" ({' or '.join(map(str, counts))} with {_switched_on_by(name)})" for name, counts in OWN_PLAYERS.items() if counts)
+ANY_PLAYERS = tuple(sorted(set(BASE_PLAYERS).union(*OWN_PLAYERS.values())))
 
 
 @dataclass(frozen=True)
 class Rules:
     # 1..4 here; which counts a scenario may use depends on its variants (_check_players)
     players: int = field(metadata={"param": Param(
-        int, PLAYERS_ALLOWED, lambda v: None if v in (1,) + BASE_PLAYERS else f"{v} is out of range", P.P_PLAYERS)})
+        int, PLAYERS_ALLOWED, lambda v: None if v in ANY_PLAYERS else f"{v} is out of range", P.P_PLAYERS)})
     victory_points: int = integer(10, 1, 30, P.P_VICTORY_POINTS)
     max_turns: int = integer(1000, 1, 100_000, P.P_MAX_TURNS)
     ruleset: str = choice("base", {name: i for i, name in enumerate(RULESETS)})
@@ -242,8 +252,7 @@ def _check_players(rules):
     if rules.players in allowed:
         return
     if by is not None:
-        with_ = f'ruleset = "{by}"' if REGISTRY[by].ruleset else f"[variants.{by}]"
-        raise ScenarioError("players", f"{rules.players} is not allowed with {with_}",
+        raise ScenarioError("players", f"{rules.players} is not allowed with {_switched_on_by(by)}",
                             " or ".join(map(str, allowed)))
     raise ScenarioError("players", f"{rules.players} needs a one-player variant", PLAYERS_ALLOWED)
 
@@ -372,7 +381,7 @@ def pack_rules(scenario):
             _pack(out, param, slot, value)
     if len(scenario.seats) != scenario.players:
         out[P.P_SEAT_SPECS] = len(scenario.seats)
-    pack_card_kinds(out, buffer_variants(scenario.rules.variants), scenario.rules.variants)
+    pack_card_kinds(out, scenario.rules.variants)
     return out
 
 

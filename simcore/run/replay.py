@@ -14,8 +14,8 @@ import numpy as np
 from simcore.run.batch import play_batch
 from simcore.engine.events import event_dicts
 from simcore.engine.params import P_PLAYERS
-from simcore.engine.state import (DESERT, GENERIC_HARBOUR, RESOURCE_NAMES, buffer_variants, card_kinds,
-                                  new_state_buffer, rules_variants)
+from simcore.engine.cards import hand_kinds
+from simcore.engine.state import DESERT, GENERIC_HARBOUR, RESOURCE_NAMES, new_state_buffer
 from simcore.engine.topology import (CORNER_POSITIONS, EDGE_CORNERS, EDGE_POSITIONS, HARBOUR_CORNERS, HARBOUR_SEA,
                                      HEX_POSITIONS, N_HARBOURS)
 
@@ -48,7 +48,7 @@ def replay_events(params, kinds, weights, game_index, seed):
     st = buf[0]
     log = _game_log(params, kinds, weights, game_index, seed, buf)
     players = int(params[P_PLAYERS])
-    names = card_kinds(buffer_variants(rules_variants(params)))     # as new_state_buffer lays them out
+    names = hand_kinds(buf.dtype.names)     # as new_state_buffer laid them out
     events = event_dicts(log, players, names)
     start_robber = int(np.flatnonzero(st.hex_resource[:19] == DESERT)[0])
     supply = st.bank + st.hand[:players].sum(axis=0)    # every kind is conserved: the bank at the start

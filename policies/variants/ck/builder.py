@@ -9,7 +9,7 @@ from policies.common import tie_break
 from policies.variants.ck.progress import worth
 from simcore.variants.ck.progress_board import can_play as can_play_progress
 from simcore.engine.actions import A_END, A_TRADE
-from simcore.variants.ck.board import (GRAIN, PAPER, all_active, barbarian_strength, can_activate, can_build_knight,
+from simcore.variants.ck.board import (commodity, GRAIN, all_active, barbarian_strength, can_activate, can_build_knight,
                                        can_chase, can_improve, can_promote, can_repair, cost_row_afford, hand_limit,
                                        has_damaged_city, is_city, knight_cost_ok, is_metropolis, may_promote,
                                        metropolises, progress_in_hand, takes_metropolis)
@@ -115,7 +115,7 @@ def best_track(st, p, w):
 @jitted
 def keeps_commodity(st, p, k, w):
     """A commodity of a track p still improves in is worth keeping (ck_commodity > 0)."""
-    t = k - PAPER
+    t = k - commodity(st, 0)
     return w[W_CK_COMMODITY] > 0 and 0 <= t < N_TRACKS and st.ck_level[p, t] < MAX_LEVEL
 
 

@@ -11,7 +11,7 @@ from simcore.variants.ck.progress_board import answers, corner_ok, first_ok, inv
 from simcore.engine.pieces import has_building_on
 from simcore.accel.jit import jitted
 from simcore.accel.parts import KERNEL, WEIGHTS, apart
-from simcore.variants.ck.board import all_active
+from simcore.variants.ck.board import commodity, all_active
 from simcore.engine.state import DESERT, N_RESOURCES, PIPS, randint, row_sum
 from simcore.engine.state import victory_points as total_vp
 from simcore.engine.topology import HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
@@ -19,7 +19,7 @@ from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HA
                                  CARD_DIPLOMAT, CARD_ENGINEER, CARD_INTRIGUE, CARD_INVENTOR, CARD_IRRIGATION, CARD_MASTER_MERCHANT,
                                  CARD_MEDICINE, CARD_MERCHANT, CARD_MERCHANT_FLEET, CARD_MINING,
                                  CARD_RESOURCE_MONOPOLY, CARD_ROAD_BUILDING, CARD_SABOTEUR, CARD_SMITH, CARD_SPY,
-                                 CARD_TRADE_MONOPOLY, CARD_WARLORD, CARD_WEDDING, N_TRACKS, P_CK_STEPS, PAPER,
+                                 CARD_TRADE_MONOPOLY, CARD_WARLORD, CARD_WEDDING, N_TRACKS, P_CK_STEPS,
                                  W_CK_CARD_MIN, W_CK_TRACK0)
 
 GRAIN, ORE = 3, 4
@@ -122,8 +122,8 @@ def monopoly_gain(st, p, k, most):
 def best_monopoly(st, p, card):
     """(kind, cards) of the best Resource or Trade Monopoly."""
     most = 2 if card == CARD_RESOURCE_MONOPOLY else 1
-    lo = 0 if card == CARD_RESOURCE_MONOPOLY else PAPER
-    hi = N_RESOURCES if card == CARD_RESOURCE_MONOPOLY else PAPER + N_TRACKS
+    lo = 0 if card == CARD_RESOURCE_MONOPOLY else commodity(st, 0)
+    hi = N_RESOURCES if card == CARD_RESOURCE_MONOPOLY else commodity(st, N_TRACKS)
     best, where = -1, lo
     for k in range(lo, hi):
         g = monopoly_gain(st, p, k, most)

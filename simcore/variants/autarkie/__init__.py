@@ -98,6 +98,11 @@ AUT = register(Variant(
     check=check_autarkie,
     kernel="simcore.variants.autarkie.rules",
     policy="policies.variants.autarkie.bots",
+    presets="policies.variants.autarkie.presets",
+    compile_seconds=15,
+    warm_up=(("autarkie", "tests.test_autarkie_games:warm_up", 60),
+             ("autarkie-ck", "tests.test_autarkie_games:warm_up_ck", 120)),
+    slow_tests=("test_autarkie_games.py",),
     report="reports.variants.autarkie",
     card_kinds=(CardKind("meat", supply="meat_supply", rate=4),),   # trades 4:1, 3:1 at a generic harbour
     sweep={"variants.autarkie.card_threshold": [3, 5, 7, 9], "variants.autarkie.card_vp": [1, 2]},

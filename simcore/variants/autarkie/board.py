@@ -6,14 +6,13 @@ the corner's building (Knechte stay when the settlement becomes a city).  On the
 substrate a Geselle at a damaged city counts as a Knecht (figure_at, points_of)."""
 import numpy as np
 
-from simcore.engine.cards import COMMODITIES, N_RESOURCES
 from simcore.variants.ck.board import commodity_of
 from simcore.engine.economy import can_afford
 from simcore.accel.jit import jitted
+from simcore.engine.kinds import kind_of
 from simcore.engine.kernel_variants import variant_code
 from simcore.engine.state import DESERT, PIPS
 from simcore.engine.topology import CORNER_HEXES, HEX_CORNERS, N_HEXES
-from simcore.engine.variant import REGISTRY
 from simcore.variants.autarkie import (AUTARKIE, FIG_GESELLE, FIG_KNECHT, FIG_NONE, N_PLACES, P_AUT_CHIPS,
                                        P_AUT_MAX, P_AUT_ON, P_AUT_POINTS, P_AUT_SUBSTRATE, STEP_GESELLE, STEP_KNECHT,
                                        STEP_SLAVE, SUBSTRATE_CK)
@@ -36,17 +35,7 @@ def _hex_places():
 
 HEX_PLACES = _hex_places()
 
-# meat is the last card kind of a hand: a hand holds the kinds of its state's variants in
-# registration order (simcore.engine.cards), and no variant with commodities registers after this one
-_LATER = [n for n in list(REGISTRY)[list(REGISTRY).index(AUTARKIE) + 1:] if COMMODITIES.get(n)]
-if _LATER:
-    raise NotImplementedError(f"meat_kind: variants with commodities registered after autarkie: {_LATER}")
-
-
-@jitted
-def meat_kind(st):
-    """The card kind of meat in st's hands: the last one."""
-    return st.hand.shape[1] - 1
+meat_kind = kind_of("meat")      # its hand column in a state's hands
 
 
 @jitted
@@ -149,7 +138,7 @@ def geselle_kind(st, h):
     if r == FIELDS:
         return st.aut_meat
     if st.params[P_AUT_SUBSTRATE] == SUBSTRATE_CK:
-        return commodity_of(r)
+        return commodity_of(st, r)
     return -1
 
 

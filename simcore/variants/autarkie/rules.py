@@ -44,7 +44,7 @@ FIELDS = 3
 
 
 @variant_code(AUTARKIE, None)
-def init(st, params):
+def init(st):
     """Hook: the step costs (resources, then meat) in the hand's card kinds; no holder."""
     st.aut_meat = meat_kind(st)
     st.aut_holder = -1
@@ -53,14 +53,14 @@ def init(st, params):
     st.aut_game[G_AUT_FIRST_TURN] = -1
     for step in range(3):
         for r in range(N_RESOURCES):
-            st.aut_costs[step, r] = params[P_AUT_COST[step] + r]
-        st.aut_costs[step, st.aut_meat] = params[P_AUT_COST[step] + N_RESOURCES]
+            st.aut_costs[step, r] = st.params[P_AUT_COST[step] + r]
+        st.aut_costs[step, st.aut_meat] = st.params[P_AUT_COST[step] + N_RESOURCES]
 
 
 # --- production ------------------------------------------------------------------
 
 @variant_code(AUTARKIE, None)
-def owe(st, params, number):
+def owe(st, number):
     """Hook: meat from cities on fields, the figures' yields, and the shortage rule over both."""
     meat = st.aut_meat
     due = st.aut_due
@@ -102,7 +102,7 @@ def owe(st, params, number):
 
 
 @variant_code(AUTARKIE, None)
-def after_production(st, params, p):
+def after_production(st, p):
     """Hook: each figure on the rolled hexes yields what owe left it, bank permitting."""
     if st.last_roll == 7:
         return

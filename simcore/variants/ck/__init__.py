@@ -1,12 +1,12 @@
 """Cities & Knights (RULES.md §4): the declaration of the rule set `ruleset = "ck"`.
 Its parameters are the top-level `[ck]` table (`ck.victory_points`, ...), its state
 fields, record columns, log events, actions and policy weights are below; the kernel
-is simcore/variants/ck/rules.py (its hooks) with simcore/ck_*.py (cities, knights, barbarians,
-progress cards), the policies policies/*ck*.py.
+is simcore/variants/ck/rules.py (its hooks) with the other modules of this folder (cities,
+knights, barbarians, progress cards), its bots policies/variants/ck/.
 
 Encodings (every array is readable by other variants, e.g. Autarkie, §2):
   track t:     0 science (paper, green), 1 trade (cloth, yellow), 2 politics (coin, blue)
-  commodity:   hand kind PAPER + t (PAPER = the first kind after the resources)
+  commodity:   of track t: COMMODITY_NAMES[t], side by side in a hand (board.commodity(st, t))
   knight at corner c: ck_knight[c] = 0 none, 1 basic, 2 strong, 3 mighty; its owner is the
                base field corner_guard[c]; ck_knight_active[c] 0/1
   progress card: an index into PROGRESS_CARDS, colour PROGRESS_COLOUR[card]
@@ -14,7 +14,7 @@ Encodings (every array is readable by other variants, e.g. Autarkie, §2):
 """
 from dataclasses import dataclass
 
-from simcore.engine.cards import CardKind, COMMODITIES, N_RESOURCES
+from simcore.engine.cards import CardKind
 from simcore.engine.fields import choice, int_list, int_table, integer
 from simcore.engine.records import MAX_SEATS as MAX_PLAYERS
 from simcore.engine.topology import N_CORNERS
@@ -33,11 +33,6 @@ WALL_HAND = 2                     # hand limit per city wall
 HAND_LIMIT = 7
 KNIGHTS_PER_LEVEL = 2
 KNIGHT_LEVELS = 3
-# hand kinds of the commodities: after the resources and the commodities of variants
-# registered earlier (none of the shipped ones declares any; a variant with commodities
-# that plays on C&K must register after it)
-PAPER = N_RESOURCES + sum(len(k) for k in COMMODITIES.values())
-CLOTH, COIN = PAPER + 1, PAPER + 2
 
 # progress cards: (name, colour, count in the default deck), RULES.md §4
 PROGRESS = (
@@ -96,6 +91,10 @@ CK_VARIANT = register(Variant(
     players=(3, 4),
     kernel="simcore.variants.ck.rules",
     policy="policies.variants.ck.bots",
+    presets="policies.variants.ck.presets",
+    compile_seconds=20,
+    warm_up=(("ck", "tests.test_ck_invariants:warm_up", 110),),
+    slow_tests=("test_ck_invariants.py",),
     report="reports.variants.ck",
     card_kinds=tuple(CardKind(n, supply="commodity_supply", rate=4) for n in COMMODITY_NAMES),
     choices=6 * N_CORNERS + 4 * N_CORNERS + N_PROGRESS + 16,   # knight moves, builds, walls, cards (randombot)

@@ -3,12 +3,13 @@ its modules) and the policies (policies/*ck*.py) alike.  No state changes here e
 reach scratch."""
 from simcore.engine.economy import kind_rate
 from simcore.accel.jit import jitted
+from simcore.engine.kinds import kind_of
 from simcore.engine.records import S_CITIES
 from simcore.engine.state import DESERT, GENERIC_HARBOUR, N_RESOURCES, row_sum
 from simcore.engine.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS
-from simcore.variants.ck import (ABILITY_LEVEL, CLOTH, HAND_LIMIT, KNIGHT_LEVELS, KNIGHTS_PER_LEVEL, MAX_LEVEL,
+from simcore.variants.ck import (ABILITY_LEVEL, HAND_LIMIT, KNIGHT_LEVELS, KNIGHTS_PER_LEVEL, MAX_LEVEL,
                                  METRO_LEVEL, N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_ON, P_CK_REPAIR,
-                                 P_CK_WALL_COST, PAPER, PROGRESS_COLOUR, PROGRESS_HAND, WALL_HAND)
+                                 P_CK_WALL_COST, PROGRESS_COLOUR, PROGRESS_HAND, WALL_HAND)
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(N_RESOURCES)
 SCIENCE, TRADE, POLITICS = range(N_TRACKS)
@@ -19,16 +20,25 @@ def enabled(params):
     return params[P_CK_ON] != 0
 
 
+paper = kind_of("paper")   # its hand column: C&K's commodities sit side by side as declared (COMMODITY_NAMES)
+
+
 @jitted
-def commodity_of(resource):
+def commodity(st, t):
+    """The hand column of the commodity of track t (paper, cloth, coin); t = N_TRACKS: one past coin."""
+    return paper(st) + t
+
+
+@jitted
+def commodity_of(st, resource):
     """The commodity a city on a hex of `resource` takes instead of its second card
     (forest paper, pasture cloth, mountains coin), -1 = none (RULES.md §4 production)."""
     if resource == LUMBER:
-        return PAPER
+        return commodity(st, 0)
     if resource == WOOL:
-        return CLOTH
+        return commodity(st, 1)
     if resource == ORE:
-        return PAPER + 2
+        return commodity(st, 2)
     return -1
 
 
@@ -103,7 +113,7 @@ def improve_ok(st, p, t, discount):
     if t < 0 or t >= N_TRACKS or st.stats[p, S_CITIES] == 0:
         return False
     new = st.ck_level[p, t] + 1
-    if new > MAX_LEVEL or st.hand[p, PAPER + t] < new - discount:
+    if new > MAX_LEVEL or st.hand[p, commodity(st, t)] < new - discount:
         return False
     holder = st.ck_metro[t]
     if new == METRO_LEVEL and holder < 0:
@@ -340,7 +350,7 @@ def refresh_rates(st, p):
     """p's maritime rates from scratch: base rates, harbours at p's buildings, the trading
     house (commodities 2:1, trade level 3) and the merchant (its hex's resource 2:1)."""
     for k in range(st.trade_rate.shape[1]):
-        st.trade_rate[p, k] = kind_rate(st.params, k)
+        st.trade_rate[p, k] = kind_rate(st, st.params, k)
     for c in range(N_CORNERS):
         if st.corner_owner[c] != p:
             continue
@@ -353,8 +363,8 @@ def refresh_rates(st, p):
             st.trade_rate[p, h] = 2
     if st.ck_level[p, TRADE] >= ABILITY_LEVEL:
         for t in range(N_TRACKS):
-            if st.trade_rate[p, PAPER + t] > 0:
-                st.trade_rate[p, PAPER + t] = 2
+            if st.trade_rate[p, commodity(st, t)] > 0:
+                st.trade_rate[p, commodity(st, t)] = 2
     if st.ck_merchant_owner == p and st.ck_merchant_hex >= 0:
         r = st.hex_resource[st.ck_merchant_hex]
         if r != DESERT:

@@ -4,7 +4,7 @@ from simcore.engine.bots import ask
 from simcore.variants.ck import CK
 from simcore.engine import hooks
 from simcore.engine import records as R
-from simcore.variants.ck.board import (ABILITY_LEVEL, TRADE, free_city, is_city, is_metropolis, metropolises,
+from simcore.variants.ck.board import (commodity, ABILITY_LEVEL, TRADE, free_city, is_city, is_metropolis, metropolises,
                                        refresh_rates, takes_metropolis)
 from simcore.engine.events import log_event
 from simcore.accel.jit import jitted
@@ -12,7 +12,7 @@ from simcore.engine.pieces import longest_road, refresh_free, update_longest_roa
 from simcore.engine.state import N_RESOURCES, PIECE_CITY, PIECE_SETTLEMENT
 from simcore.engine.topology import CORNER_NEIGHBOURS
 from simcore.variants.ck import (E_CK_IMPROVE, E_CK_METROPOLIS, E_CK_PILLAGE, E_CK_REPAIR, E_CK_WALL, P_CK_REPAIR,
-                                 P_CK_WALL_COST, PAPER, S_CK_LEVEL_SCIENCE, S_CK_METROPOLISES, S_CK_REPAIRS,
+                                 P_CK_WALL_COST, S_CK_LEVEL_SCIENCE, S_CK_METROPOLISES, S_CK_REPAIRS,
                                  S_CK_SABOTAGED,
                                  S_CK_SPEND_IMPROVEMENTS, S_CK_SPEND_REPAIRS, S_CK_SPEND_WALLS, S_CK_VP_METROPOLIS,
                                  S_CK_WALLS)
@@ -36,7 +36,7 @@ def improve(st, p, t):
     """One level up track t (legal: can_improve), taking its metropolis when due."""
     new = st.ck_level[p, t] + 1
     take = takes_metropolis(st, p, t, new)
-    k = PAPER + t
+    k = commodity(st, t)
     st.hand[p, k] -= new
     st.bank[k] += new
     st.stats[p, S_CK_SPEND_IMPROVEMENTS] += new

@@ -32,7 +32,7 @@ uses simcore.engine.game); the choices are asked through policies.variants.ck.bo
   wedding            per player with more VP, twice: that player, a card kind given to p"""
 from simcore.engine.bots import ask, decide
 from simcore.variants.ck import CK
-from simcore.variants.ck.board import refresh_rates
+from simcore.variants.ck.board import commodity, refresh_rates
 from simcore.variants.ck.cards import put_back
 from simcore.variants.ck.cities import damage, improve, road_removed, roads_changed
 from simcore.variants.ck.knights import displaced, put_knight, raise_knight, set_active, take_knight
@@ -53,7 +53,7 @@ from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HA
                                  CARD_RESOURCE_MONOPOLY, CARD_ROAD_BUILDING, CARD_SABOTEUR, CARD_SMITH, CARD_SPY,
                                  CARD_TRADE_MONOPOLY, CARD_WARLORD, CARD_WEDDING, E_CK_CARD_GAIN, E_CK_CARD_TARGET,
                                  E_CK_INVENTOR, E_CK_MERCHANT, E_CK_PLAY_PROGRESS, E_CK_SABOTAGE, E_CK_WALL,
-                                 KNIGHTS_PER_LEVEL, N_TRACKS, P_CK_SABOTEUR, PAPER, S_CK_GAIN_PROGRESS,
+                                 KNIGHTS_PER_LEVEL, N_TRACKS, P_CK_SABOTEUR, S_CK_GAIN_PROGRESS,
                                  S_CK_KNIGHTS_ACTIVATED, S_CK_KNIGHTS_DISPLACED, S_CK_PLAYED, S_CK_PROGRESS_PLAYED,
                                  S_CK_SPEND_IMPROVEMENTS, S_CK_SPEND_PROGRESS, S_CK_VP_MERCHANT, S_CK_WALLS,
                                  SABOTEUR_DAMAGE)
@@ -202,7 +202,7 @@ def inventor(st, p):
 def crane(st, p):
     """An improvement one commodity cheaper: the bank lends the commodity improve() pays back."""
     t = pick(st, p, CARD_CRANE, 0)
-    k = PAPER + t
+    k = commodity(st, t)
     st.hand[p, k] += 1
     st.bank[k] -= 1
     st.stats[p, S_CK_SPEND_IMPROVEMENTS] -= 1
@@ -272,7 +272,7 @@ def commercial_harbor(st, p):
         q = (p + i) % st.players
         if st.hand[p, :N_RESOURCES].sum() == 0:
             break
-        if st.hand[q, PAPER:PAPER + N_TRACKS].sum() == 0:
+        if st.hand[q, commodity(st, 0):commodity(st, N_TRACKS)].sum() == 0:
             continue
         r = pick(st, p, CARD_COMMERCIAL_HARBOR, 0)
         k = pick(st, q, CARD_COMMERCIAL_HARBOR, 1)

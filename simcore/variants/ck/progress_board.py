@@ -9,7 +9,7 @@ Deserter k 1, Wedding).  st.ck_pick holds the earlier answer a later choice depe
 opponent).  No state changes here."""
 import numpy as np
 
-from simcore.variants.ck.board import (all_active, has_damaged_city, improve_ok, is_city, is_empty, is_metropolis,
+from simcore.variants.ck.board import (commodity, all_active, has_damaged_city, improve_ok, is_city, is_empty, is_metropolis,
                                        may_promote, own_knight, promote_ok, road_ok)
 from simcore.accel.jit import jitted
 from simcore.engine.pieces import can_build_road_at, has_building_on
@@ -22,7 +22,7 @@ from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HA
                                  CARD_MEDICINE, CARD_MERCHANT, CARD_MINING, CARD_MERCHANT_FLEET, CARD_RESOURCE_MONOPOLY,
                                  CARD_ROAD_BUILDING, CARD_SABOTEUR, CARD_SMITH, CARD_SPY, CARD_TRADE_MONOPOLY,
                                  CARD_WARLORD, CARD_WEDDING, N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_SABOTEUR,
-                                 PAPER, SABOTEUR_DAMAGE)
+                                 SABOTEUR_DAMAGE)
 from simcore.variants.ck import CARD_CONSTITUTION, CARD_PRINTER
 
 PICK_RANGE = max(N_EDGES, N_CORNERS, N_HEXES, N_PROGRESS)   # every choice's answers are below it
@@ -160,7 +160,7 @@ def answers(st, card, k):
     if card == CARD_RESOURCE_MONOPOLY or (card == CARD_COMMERCIAL_HARBOR and k == 0):
         return N_RESOURCES
     if card == CARD_TRADE_MONOPOLY or card == CARD_COMMERCIAL_HARBOR:
-        return PAPER + N_TRACKS
+        return commodity(st, N_TRACKS)
     if card == CARD_MERCHANT_FLEET or card == CARD_WEDDING or (card == CARD_MASTER_MERCHANT and k == 1):
         return st.hand.shape[1]
     if (card == CARD_MASTER_MERCHANT or card == CARD_SPY or card == CARD_DESERTER) and k == 0:
@@ -210,7 +210,7 @@ def pick_ok(st, q, card, k, x):
     if card == CARD_COMMERCIAL_HARBOR:              # k 0 the player's resource, k 1 the opponent's commodity
         if k == 0:
             return x < N_RESOURCES and st.hand[q, x] > 0
-        return PAPER <= x < PAPER + N_TRACKS and st.hand[q, x] > 0
+        return commodity(st, 0) <= x < commodity(st, N_TRACKS) and st.hand[q, x] > 0
     if card == CARD_MERCHANT:                       # a land hex next to an own building
         return x < N_HEXES and merchant_ok(st, q, x)
     if card == CARD_MERCHANT_FLEET:                 # a kind the bank trades
@@ -218,7 +218,7 @@ def pick_ok(st, q, card, k, x):
     if card == CARD_RESOURCE_MONOPOLY:
         return x < N_RESOURCES
     if card == CARD_TRADE_MONOPOLY:
-        return PAPER <= x < PAPER + N_TRACKS
+        return commodity(st, 0) <= x < commodity(st, N_TRACKS)
     if card == CARD_BISHOP:                         # another hex
         return x < N_HEXES and x != st.robber
     if card == CARD_DIPLOMAT:                       # k 0 an open road, k 1 where an own one goes again
@@ -317,7 +317,7 @@ def has_inactive_knight(st, p):
 def opponent_has_commodity(st, p):
     for q in range(st.players):
         if q != p:
-            for k in range(PAPER, PAPER + N_TRACKS):
+            for k in range(commodity(st, 0), commodity(st, N_TRACKS)):
                 if st.hand[q, k] > 0:
                     return True
     return False

@@ -14,7 +14,7 @@ from simcore.engine.bots import ask
 from simcore.variants.ck import CK
 from simcore.engine.actions import A_BUY_DEV, A_CITY, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS
 from simcore.variants.ck.barbarians import roll_dice
-from simcore.variants.ck.board import (ABILITY_LEVEL, SCIENCE, can_activate, can_build_knight, can_chase, can_improve,
+from simcore.variants.ck.board import (commodity, ABILITY_LEVEL, SCIENCE, can_activate, can_build_knight, can_chase, can_improve,
                                        can_move, can_promote, can_repair, can_wall, commodity_of, has_damaged_city,
                                        hand_limit, metropolises, road_ok)
 from simcore.variants.ck.cards import fill_decks
@@ -30,9 +30,9 @@ from simcore.engine.pieces import place_city
 from simcore.engine.state import N_DEV_CARDS, N_RESOURCES, row_sum, seat_from
 from simcore.engine.state import victory_points as total_vp
 from simcore.engine.topology import HEX_CORNERS, N_CORNERS
-from simcore.variants.ck import (A_CK_IMPROVE, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
+from simcore.variants.ck import (N_TRACKS, A_CK_IMPROVE, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
                                  A_CK_KNIGHT_MOVE, A_CK_KNIGHT_PROMOTE, A_CK_PLAY_PROGRESS, A_CK_REPAIR, A_CK_WALL,
-                                 E_CK_AQUEDUCT, E_CK_SETUP_CITY, P_CK_DEFENDERS, P_CK_VP, PAPER,
+                                 E_CK_AQUEDUCT, E_CK_SETUP_CITY, P_CK_DEFENDERS, P_CK_VP,
                                  S_CK_GAIN_AQUEDUCT, S_CK_GAIN_COMMODITIES, S_CK_MERCHANT_TURNS, S_CK_VP_MERCHANT)
 
 # its bots' choice points (policies/variants/ck/bots.py), asked by name (simcore.engine.bots)
@@ -40,20 +40,20 @@ ck_aqueduct = ask(CK, "ck_aqueduct")
 
 
 @jitted
-def init(st, params):
+def init(st):
     st.ck_metro[:] = -1
     st.ck_metro_corner[:] = -1
     st.ck_merchant_hex = -1
     st.ck_merchant_owner = -1
     st.ck_fleet_owner = -1
     st.ck_fleet_kind = -1
-    st.ck_defenders_left = params[P_CK_DEFENDERS]
+    st.ck_defenders_left = st.params[P_CK_DEFENDERS]
     st.dev_top = N_DEV_CARDS            # no development cards (RULES.md §4): the deck is empty
-    fill_decks(st, params)
+    fill_decks(st, st.params)
 
 
 @jitted
-def setup(st, params):
+def setup(st):
     """Snake order: a settlement + road each, then (backwards) a city + road each; the
     city yields one resource per adjacent producing hex (RULES.md §4 setup)."""
     for p in range(st.players):
@@ -70,26 +70,26 @@ def setup(st, params):
 
 
 @jitted
-def before_roll(st, params, p):
+def before_roll(st, p):
     if st.ck_merchant_owner == p:
         st.stats[p, S_CK_MERCHANT_TURNS] += 1
 
 
 @jitted
-def roll(st, params, p):
+def roll(st, p):
     ck_progress.before_dice(st, p)       # the Merchant Fleet ends, the Alchemist may be played
-    return roll_dice(st, params, p)
+    return roll_dice(st, st.params, p)
 
 
 @jitted
-def owe(st, params, number):
+def owe(st, number):
     """A city on forest, pasture or mountains takes 1 resource + 1 commodity instead of 2
     resources; a damaged city produces as a settlement (RULES.md §4, §2)."""
     for q in range(st.players):
         if st.ck_level[q, SCIENCE] >= ABILITY_LEVEL:     # the aqueduct's test (after_production)
             st.ck_hand_before[q] = row_sum(st.hand, q)
         n = 0
-        for k in range(PAPER, PAPER + 3):
+        for k in range(commodity(st, 0), commodity(st, N_TRACKS)):
             n += st.hand[q, k]
         st.ck_comm_before[q] = n
     for i in range(2):
@@ -97,7 +97,7 @@ def owe(st, params, number):
         if h < 0 or h == st.robber:
             continue
         r = st.hex_resource[h]
-        k = commodity_of(r)
+        k = commodity_of(st, r)
         for j in range(6):
             c = HEX_CORNERS[h, j]
             q = st.corner_owner[c]
@@ -111,14 +111,14 @@ def owe(st, params, number):
 
 
 @jitted
-def after_production(st, params, p):
+def after_production(st, p):
     """Commodities gained by the roll; the aqueduct: a player with science 3 whom a non-7
     roll gave nothing takes a resource of choice."""
     if st.last_roll == 7:
         return
     for q in range(st.players):
         n = 0
-        for k in range(PAPER, PAPER + 3):
+        for k in range(commodity(st, 0), commodity(st, N_TRACKS)):
             n += st.hand[q, k]
         st.stats[q, S_CK_GAIN_COMMODITIES] += max(0, n - st.ck_comm_before[q])
     for i in range(st.players):
@@ -201,9 +201,9 @@ def apply_action(st, p, a, x, y):
 
 
 @jitted
-def game_over(st, params, p):
+def game_over(st, p):
     """p wins with ck.victory_points on its own turn."""
-    if total_vp(st, p) >= params[P_CK_VP]:
+    if total_vp(st, p) >= st.params[P_CK_VP]:
         st.winner = p
         return 1
     return 0

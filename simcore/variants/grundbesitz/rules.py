@@ -310,18 +310,18 @@ def robber_defence(st, params, p, h):
 # --- the hooks of the turn ------------------------------------------------------
 
 @variant_code(GRUNDBESITZ, None)
-def init(st, params):
+def init(st):
     """Hook: nobody owns a GB, none had a marker removed; the price in force."""
     st.gb_owner[:] = -1
     st.gb_removed_turn[:] = -1
     for r in range(N_RESOURCES):     # `cost` names the five resources; commodities cost 0
-        st.costs[ITEM_GB, r] = params[P_GB_COST + r]
+        st.costs[ITEM_GB, r] = st.params[P_GB_COST + r]
 
 
 @variant_code(GRUNDBESITZ, None)
-def before_roll(st, params, p):
+def before_roll(st, p):
     """Hook: the free removal (one a turn, within removals_per_round)."""
-    free_removal(st, params, p)
+    free_removal(st, st.params, p)
 
 
 @variant_code(GRUNDBESITZ, False)
@@ -374,7 +374,7 @@ def free_removal(st, params, p):
 
 
 @variant_code(GRUNDBESITZ, None)
-def after_production(st, params, p):
+def after_production(st, p):
     """Each of p's GBs that is not blocked, not under the robber, had no marker
     removed this turn and is past its delay yields 1 of its hex (bank permitting)."""
     for g in range(N_GB):

@@ -86,11 +86,11 @@ def configure(st, params):
 
 
 @jitted
-def setup(st, params):
+def setup(st):
     """configure, then the neutral settlements by dice, then the Sheriff's two settlements
     (the second yields its resources)."""
-    configure(st, params)
-    for _ in range(params[P_ROBIN_NEUTRAL]):
+    configure(st, st.params)
+    for _ in range(st.params[P_ROBIN_NEUTRAL]):
         place_neutral(st)
     setup_placement(st, SHERIFF, False)
     setup_placement(st, SHERIFF, True)
@@ -400,7 +400,7 @@ def after_action(st, p, a, x, y):
 
 
 @variant_code(ROBIN_HOOD, -1)
-def game_over(st, params, p):
+def game_over(st, p):
     """Hook: the mode's endings decide (no `victory_points` win).  The Sheriff's are checked
     here too, so that an ending between the two roads of road building stops the second
     (simcore.engine.game asks after the first)."""
@@ -412,19 +412,19 @@ def game_over(st, params, p):
 # --- a whole game -----------------------------------------------------------
 
 @jitted
-def play_round(st, params):
+def play_round(st):
     """The Sheriff's turn (simcore.engine.game.play_turn), then (unless the game ended) Robin's:
     one movement card."""
-    play_turn(st, params, SHERIFF)
+    play_turn(st, SHERIFF)
     if not over(st):
         robin_draw(st, CAUSE_TURN)
 
 
 @variant_code(ROBIN_HOOD, False)
-def play_game(st, params):
+def play_game(st):
     """Hook: setup and rounds until an ending; max_turns counts the Sheriff's turns."""
-    setup(st, params)
-    while not over(st) and st.turn < params[P_MAX_TURNS]:
-        play_round(st, params)
+    setup(st)
+    while not over(st) and st.turn < st.params[P_MAX_TURNS]:
+        play_round(st)
     end_game(st, ENDING_MAX_TURNS)
     return True
