@@ -7,10 +7,8 @@ are valued by pips, resource preference, diversity and harbours.  Every
 maximum breaks ties uniformly at random (tie_break), never by seat or index
 order.
 """
-from numba.core import types
 
 from simcore.accel.jit import jitted
-from simcore.accel.parts import CHILD, KERNEL, WEIGHTS, apart
 
 from policies.weights import (W_CITY, W_DEVCARD, W_DIVERSITY, W_HARBOUR, W_KNIGHT_EARLY, W_LONGEST_ROAD,
                               W_PIPS, W_RESOURCE0, W_ROAD, W_ROBBER_LEADER, W_SETTLEMENT, W_TRADE)
@@ -129,7 +127,7 @@ def extends_network(st, p, c):
     return owner == p or (owner < 0 and st.road_touch[p, c] > 0)
 
 
-@apart(types.Tuple((types.float64, types.int64)), side=KERNEL, w=WEIGHTS)
+@jitted
 def best_road(st, p, w):
     """The legal road leading to the best settlement spot.  Candidates are the
     empty edges at the corners p's network can be extended from."""
@@ -217,7 +215,7 @@ def planned_goal(st, p, w):
     return st.plan_goal[p], st.plan_where[p], goal_cost(st, st.plan_goal[p])
 
 
-@apart(types.none, side=KERNEL, w=WEIGHTS)   # the bots' turns and the rules' questions to them plan
+@jitted
 def new_plan(st, p, w):
     """choose_goal's goal and where, remembered in st.plan_*[p] (its cost is goal_cost's)."""
     goal, where, _ = choose_goal(st, p, w)
@@ -416,7 +414,7 @@ def discard(st, p, w):
     return pick
 
 
-@apart(types.UniTuple(types.int64, 2), side=CHILD, w=WEIGHTS)
+@jitted
 def robber(st, p, w):
     """Block the hex that hurts opponents most, weighted towards the leader; never
     one of our own; rob the leader there."""

@@ -52,7 +52,6 @@ from pathlib import Path  # noqa: E402
 from tests import warm  # noqa: E402
 from tests.warm import PLAIN_NUMBA_SCENARIOS, plain_numba_command  # noqa: E402,F401  (test_fastcompile's)
 
-COMPILE_JOBS = warm.COMPILE_JOBS
 WARM_FOLDER = "CATAN_BALANCE_TEST_WARMUP"   # environment: the warm-up's folder, for the xdist workers
 WARM_TIMEOUT = 1800
 _warm = {}
@@ -74,9 +73,6 @@ def pytest_sessionstart(session):
     config = session.config
     if hasattr(config, "workerinput"):
         return
-    # the kernels' parts compile in the compiling process, not in a child of their own
-    # (simcore.accel.parts): the warm-up's jobs and the test workers already keep both cores busy
-    os.environ[COMPILE_JOBS] = "1"
     os.environ.pop(WARM_FOLDER, None)
     if not _whole_suite(config):
         return

@@ -1,6 +1,7 @@
 """simcore.accel.fastcompile replaces numba internals: it proves itself on a probe kernel,
-falls back to plain numba with one line on stderr when anything fails, can be
-switched off, and the games are the same with it off; the kernel cache key covers
+falls back to plain numba with one line on stderr when anything fails or numba is
+newer than the releases it was tested with, can be switched off, and the games are the
+same with it off; the kernel cache key covers
 every engine source and the switch (simcore.accel.jit)."""
 import os
 import shutil
@@ -63,6 +64,16 @@ def test_a_failing_probe_leaves_plain_numba_with_one_line(how):
     assert len(err) == 1 and err[0].startswith("catan-balance: fast compile off (")
     # plain numba keeps a state record per rule set: numba names records by their layouts
     assert int(fields) == len(new_state_buffer(make_params(4)).dtype.names)
+
+
+def test_a_numba_outside_the_tested_releases_runs_plain_with_one_line():
+    """No upper bound on numba (pyproject.toml): a release after simcore.accel.TESTED_NUMBA gets
+    neither shortcut, one line says so, and plain numba compiles (a state record per rule set
+    no more: with neither shortcut every record carries every variant)."""
+    out, err = _python("import numba\nnumba.__version__ = '0.70.0'\n" + CHECK)
+    assert out[:4] == ["False", "True", "42", "False"]
+    assert len(err) == 1 and err[0].startswith("catan-balance: fast compile off (numba 0.70.0 is outside")
+    assert int(out[4]) > len(new_state_buffer(make_params(4)).dtype.names)
 
 
 def test_switched_off_it_stays_off_silently():

@@ -10,7 +10,7 @@ from simcore.engine import records as R
 from simcore.engine.economy import produce
 from simcore.run.seeds import game_seeds
 from simcore.run.batch import play_batch
-from simcore.engine.state import N_RESOURCES, PIPS, new_state_buffer, randint
+from simcore.engine.state import N_RESOURCES, PIPS, randint
 from simcore.engine.topology import CORNER_HEXES
 from tests.positions import city, make_params, new_position, settle
 
@@ -85,7 +85,7 @@ def test_mean_production_per_roll_is_the_pip_count_over_36():
             if h >= 0 and h != st.robber:
                 expected[p, st.hex_resource[h]] += st.corner_level[c] * PIPS[st.hex_number[h]] / 36
     assert (expected[3] > 0).sum() == 2    # nothing from the desert
-    buf = new_state_buffer()
+    buf = np.zeros(1, st.dtype).view(np.recarray)   # the position's record: its hands, every variant's fields
     buf[0] = st
     n = 200_000
     got = mean_production(buf, 5, n)

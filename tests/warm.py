@@ -38,12 +38,6 @@ PLAIN_NUMBA_SCENARIOS = ("grundbesitz",)
 PLAIN = "plain"                                   # the job no test but test_fastcompile's waits for
 BOX_JOBS = {"boxes": 55, "citybox": 95}           # tests.variant_boxes.GROUPS: rough cold compile seconds
 LATE = (PLAIN, *BOX_JOBS)
-# The job whose kernel parts compile in a child process, as a user's first run does (simcore.accel.parts;
-# the others compile them in-process): test_parts reads how many a child compiled from FOLDER/PARTS_FILE,
-# and test_fastcompile compares its games with plain numba's.
-CHILD_PARTS_JOB = "grundbesitz"
-COMPILE_JOBS = "CATAN_BALANCE_COMPILE_JOBS"       # simcore.accel.parts.JOBS ("1": parts compiled in-process)
-PARTS_FILE = "parts-from-child"
 READY = "ready"
 LOG = "pool.log"                                  # a line per job: exit status, CPU and wall seconds
 RUNNING = "running"                               # written before the pool starts, removed when it ends
@@ -92,12 +86,7 @@ def run_job(name, folder=None):
     if name in BOX_JOBS:
         from tests.variant_boxes import compile_group
         return compile_group(name, folder, {**os.environ, "NUMBA_CACHE_DIR": str(box_cache(folder, name))})
-    if name == CHILD_PARTS_JOB:
-        os.environ.pop(COMPILE_JOBS, None)
     JOBS[name][0]()
-    if name == CHILD_PARTS_JOB and folder:
-        from simcore.accel import parts
-        (Path(folder) / PARTS_FILE).write_text(str(len(parts.FROM_CHILD)))
     return 0
 
 

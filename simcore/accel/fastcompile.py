@@ -44,12 +44,13 @@ records are also named by their layouts: simcore.accel.record_names).
 This replaces numba internals (CPUCodeLibrary.finalize, _optimize_final_module
 and _optimize_functions, numba.config.OPT while a kernel is optimised,
 CPUContext.get_executable, the LLVM lock's callbacks, the error colour scheme's
-markup, Record.__repr__), written against numba
-0.61-0.68 (pyproject.toml pins that range).  `install()` proves the replacement
-on a probe kernel before any engine kernel compiles; where the internals are
-missing, the probe fails, or CATAN_BALANCE_FASTCOMPILE=0 switches it off, numba
-stays as it is (one line on stderr says why, unless switched off): compiles take
-about twice as long; the games are the same (tests/test_fastcompile.py).
+markup, Record.__repr__), written and tested against numba 0.61-0.68
+(simcore.accel.TESTED_NUMBA; pyproject.toml does not cap numba).  `install()` proves
+the replacement on a probe kernel before any engine kernel compiles; with another
+numba, where the internals are missing, where the probe fails, or where
+CATAN_BALANCE_FASTCOMPILE=0 switches it off, numba stays as it is (one line on stderr
+says why, unless switched off): compiles take about twice as long; the games are the
+same (tests/test_fastcompile.py).
 """
 import itertools
 import os
@@ -61,23 +62,12 @@ from llvmlite import binding as llvm
 from numba.core import codegen, cpu, errors, types
 from numba.extending import register_jitable
 
+from simcore.accel import TESTED_NUMBA, numba_tested
+
 SWITCH = "CATAN_BALANCE_FASTCOMPILE"   # "0" (or off/false/no): plain numba
-PROVEN = "CATAN_BALANCE_FASTCOMPILE_PROVEN"   # "1": a parent process with the same numba ran the probe
 
 # "module.qualname" of every jitted helper (filled by simcore.accel.jit.jitted)
 HELPERS = set()
-
-# callbacks(final module) run on a kernel's module after its optimisation, before its machine
-# code (simcore.accel.parts links in the parts compiled apart)
-OPTIMISED_HOOKS = []
-
-# callbacks(libraries) -> more libraries a kernel links, asked until they add none (simcore.accel.parts:
-# the parts its own process compiles)
-LINKING_HOOKS = []
-
-# name prefixes of functions a kernel's module keeps external through its optimisation (simcore.accel.parts:
-# code linked in after it calls them)
-KEPT_PREFIXES = []
 
 # LLVM optimisation level of the kernels' whole-module passes (numba's: NUMBA_OPT, 3; -O2
 # compiled 5% faster, its ck kernel ran 3-5% slower)
@@ -119,14 +109,7 @@ def _linked_closure(library):
 def _finalize(library):
     if not getattr(library, "_helper_only", False):
         # a kernel (or numba's own code): link the whole call tree once, then numba's finalize
-        closure = _linked_closure(library)
-        while True:
-            more = [lib for hook in LINKING_HOOKS for lib in hook(closure) if lib not in closure]
-            if not more:
-                break
-            library._linking_libraries = closure + more
-            closure = _linked_closure(library)
-        library._linking_libraries = closure
+        library._linking_libraries = _linked_closure(library)
         if not _links_helpers(library):   # numba's own code (an engine kernel's: optimise_engine_module)
             _function_passes(library._final_module, library._codegen)
         return _numba_finalize(library)
@@ -144,20 +127,13 @@ def _optimize_final_module(library):
         linked.update(v.name for v in itertools.chain(module.functions, module.global_variables)
                       if not v.is_declaration)
     module = library._final_module
-    kept = tuple(KEPT_PREFIXES)
     for v in itertools.chain(module.functions, module.global_variables):
-        if v.is_declaration:
-            continue
-        if kept and v.name.startswith(kept):
-            v.linkage = llvm.Linkage.external
-        elif v.name in linked:
+        if not v.is_declaration and v.name in linked:
             v.linkage = llvm.Linkage.internal
     if _links_helpers(library):
         optimise_engine_module(library)
     else:   # code that links no helper: not the engine's, numba's level
         _numba_optimize_final_module(library)
-    for hook in OPTIMISED_HOOKS:
-        hook(library._final_module)
 
 
 def _links_helpers(library):
@@ -330,11 +306,14 @@ def install():
         return True
     if switched_off():
         return False
+    if not numba_tested(numba.__version__):
+        return _fall_back(f"numba {numba.__version__} is outside the versions it was tested with, "
+                          f"{TESTED_NUMBA[0]}-{TESTED_NUMBA[1]}")
     if not available():
         return _fall_back(f"numba {numba.__version__} lacks the internals it replaces")
     try:
         _replace()
-        if not numba.config.DISABLE_JIT and os.environ.get(PROVEN) != "1":   # nothing compiles / proven
+        if not numba.config.DISABLE_JIT:   # (nothing compiles)
             _probe()
     except Exception as e:  # any failure: plain numba, never a crash
         _restore()

@@ -12,13 +12,17 @@ and offset), a record type has one name in every process and no other record typ
 it, so helpers of different records never share a name, and helpers that do are the
 same code.  (simcore.accel.fastcompile also makes a kernel's helpers internal to it.)
 
-This replaces one numba internal, written against numba 0.61-0.68; where it is
-missing or does not hold (`install()` checks), the state records carry every
-variant's marker (one record type, simcore.engine.state.buffer_variants).
+This replaces one numba internal, written against numba 0.61-0.68 (simcore.accel.TESTED_NUMBA);
+with another numba, or where it is missing or does not hold (`install()` checks), the
+state records carry every variant's marker (one record type,
+simcore.engine.state.buffer_variants).
 """
 import hashlib
 
+import numba
 from numba.core import itanium_mangler, types
+
+from simcore.accel import numba_tested
 
 _numba_mangling_args = getattr(types.Record, "mangling_args", None)
 
@@ -40,7 +44,7 @@ def install():
     """Name record types by their layout (once); False where numba's internals differ."""
     if installed():
         return True
-    if not isinstance(_numba_mangling_args, property):
+    if not numba_tested(numba.__version__) or not isinstance(_numba_mangling_args, property):
         return False
     types.Record.mangling_args = property(_mangling_args)
     try:

@@ -14,9 +14,7 @@ Policies are asked at every choice point (policies.decide); the engine checks
 every answer and counts illegal ones in st.illegal (always 0 in tests).
 """
 import numpy as np
-from numba.core import types
 from simcore.accel.jit import entry, jitted
-from simcore.accel.parts import PARAMS, apart
 
 from policies import decide
 from simcore.engine import hooks
@@ -57,7 +55,7 @@ def seat_policies(st, kinds, weights, params, game_index):
         st.stats[s, R.S_SPEC] = spec
 
 
-@apart(types.none, params=PARAMS)   # once a game: compiled in the second process
+@jitted
 def init_game(st, params):
     """Set up a zeroed state record: supplies, board, deck, and every -1 marker."""
     players = params[P_PLAYERS]
@@ -185,7 +183,7 @@ def discard_half(st, q, limit):
             discard(st, q, r, 1)
 
 
-@apart(types.none)
+@jitted
 def seven(st, p):
     """A 7: discards, then the robber (RULES.md §0), unless a variant has its own 7 (hook seven)."""
     if hooks.seven(st, p):
@@ -196,7 +194,7 @@ def seven(st, p):
 
 # --- actions ----------------------------------------------------------------
 
-@apart(types.none)   # compiled in a second process while the kernel compiles (simcore.accel.parts)
+@jitted
 def apply_action(st, p, a, x, y):
     if a == A_ROAD:
         pay(st, p, st.costs[ITEM_ROAD], R.S_SPEND_ROADS)
@@ -286,7 +284,7 @@ def start_turn(st, p):
     log_event(st, E_TURN, p, st.turn, st.rounds, 0, 0)
 
 
-@apart(types.int64)
+@jitted
 def roll(st, p):
     """The number dice's sum: a variant's own dice (hook roll, e.g. with an event die
     played first), or two dice."""

@@ -1,9 +1,7 @@
 """Roads, settlements and cities: legality, placement, longest road and largest army
 (RULES.md §0)."""
-from numba.core import types
 
 from simcore.accel.jit import jitted
-from simcore.accel.parts import KERNEL, apart
 
 from simcore.engine import records as R
 from simcore.engine.hooks import compiled_variants
@@ -93,7 +91,7 @@ def add_income(st, p, c):
     st.income_mask[p] |= st.corner_res_mask[c]
 
 
-@apart(types.none)   # the rules' builds and the setup place settlements
+@jitted
 def place_settlement(st, p, c):
     st.corner_owner[c] = p
     st.corner_level[c] = 1
@@ -195,7 +193,7 @@ def longest_trail_from(st, p, start, best):
     return best
 
 
-@apart(types.int64, side=KERNEL)
+@jitted
 def longest_road(st, p):
     """Longest trail in p's roads (RULES.md §0: an opponent's settlement breaks it, RULES.md §4:
     so does an opponent's knight, st.corner_guard).

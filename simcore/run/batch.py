@@ -13,7 +13,6 @@ import numpy as np
 
 from policies import weights as W
 from simcore.engine import params as P
-from simcore.accel import parts
 from simcore.engine.game import play_batch_kernel
 from simcore.engine.hooks import compiled_variants
 from simcore.engine.rows import RowLayout
@@ -41,7 +40,6 @@ def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=Fal
     elif not has_variants(buf, rules_variants(params)):
         raise ValueError(f"the state buffer lacks the markers of {rules_variants(params)}: "
                          "make it with new_state_buffer(params)")
-    parts.start_early(buf, lambda: kernel_cached(params) is False)   # the other core compiles parts of it
     compiled = RowLayout(compiled_variants(buf))
     out = np.empty((len(game_indices), compiled.width), dtype=np.int64)
     play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, game_bytes(buf), int(log_on))

@@ -4,13 +4,11 @@ roll, and the answers to a card's choices (simcore.variants.ck.progress lists th
 builder (`pick`: the best-scoring allowed answer) and the random policy (`random_pick`:
 any allowed answer).  Weights: ck_progress (play cards at all), ck_card_min (cards a
 harvest, monopoly or Alchemist roll must bring)."""
-from numba.core import types
 
 from policies import builder
 from simcore.variants.ck.progress_board import answers, corner_ok, first_ok, inventor_hex, open_road, pick_ok
 from simcore.engine.pieces import has_building_on
 from simcore.accel.jit import jitted
-from simcore.accel.parts import KERNEL, WEIGHTS, apart
 from simcore.variants.ck.board import commodity, all_active
 from simcore.engine.state import DESERT, N_RESOURCES, PIPS, randint, row_sum
 from simcore.engine.state import victory_points as total_vp
@@ -200,7 +198,7 @@ def pick(st, q, card, k, w):
     return best_answer(st, q, card, k, w)
 
 
-@apart(types.int64, side=KERNEL, w=WEIGHTS)
+@jitted
 def best_answer(st, q, card, k, w):
     """The allowed answer with the best score, the first of equals; -1 = none.  The cards
     played most choose in a loop of their own: the same tests and scores as pick_ok and
