@@ -654,6 +654,27 @@ def compile(
         typer.echo(f"engine for {engine_name(params)} (as {loaded.name} needs it): ready in {seconds:.1f} s")
 
 
+@app.command("new-variant")
+def new_variant(
+    name: str = typer.Argument(..., metavar="NAME", help="The house rule's name: its scenario table "
+                               "[variants.NAME] and its folders, e.g. forest_bonus."),
+    title: Optional[str] = typer.Option(None, "--title", help="How the reports name it [default: NAME]."),
+):
+    """Start a house rule of your own: the files of a variant that plays the base game until it
+    has rules (declaration, hooks, bots, report entry, a scenario, a test), registered in
+    simcore/variants/__init__.py. docs/write-a-variant.md goes on from there.
+
+    \b
+    Examples:
+      catan-balance new-variant forest_bonus
+      catan-balance new-variant toy --title "Toy (forests pay extra lumber)"
+    """
+    from simcore.variants.scaffold import new_variant as scaffold
+    for path in scaffold(name, title=title):
+        typer.echo(path)
+    typer.echo(f"next: catan-balance run {name}; then its rules: docs/write-a-variant.md", err=True)
+
+
 @app.command()
 def replay(
     scenario: str = typer.Argument(..., metavar="SCENARIO", help=SCENARIO_HELP),

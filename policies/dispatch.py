@@ -21,8 +21,9 @@ asked before the one it builds on, and passes (a = -1) to let that one choose.
 
 A variant's own choice points (the questions its rules ask, e.g. Grundbesitz's "defend
 with a knight?") are functions of its policy module made by `choice_point`: the random
-policy's answer or the builder's, by the seat's policy kind.  The rules call them directly
-(simcore.variants.grundbesitz.rules calls policies.variants.grundbesitz.bots.gb_defend).
+policy's answer or the builder's, by the seat's policy kind.  The rules ask them by name,
+never importing policies (simcore.variants.grundbesitz.rules: gb_defend = ask(GRUNDBESITZ,
+"gb_defend"), simcore.engine.bots.ask).
 """
 import sys
 

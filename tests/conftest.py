@@ -106,7 +106,8 @@ def pytest_runtestloop(session):
 # those that wait for a late job of the warm-up (tests/warm.py LATE), which ends meanwhile.
 # The variants' slow files are their declarations' (Variant.slow_tests).
 SLOW_FILES = (*(name for v in warm.REGISTRY.values() for name in v.slow_tests),
-              "test_invariants.py", "test_scale.py", "test_sweep.py", "test_train.py", "test_train_games.py")
+              "test_invariants.py", "test_scale.py", "test_sweep.py", "test_train.py", "test_train_games.py",
+              "test_new_variant.py")
 LATE_FILES = ("test_hook_city_changed.py", "test_fastcompile.py", "test_toy_variant.py", "test_hook_points.py",
               "test_policy_hooks.py")
 

@@ -279,7 +279,7 @@ def test_loading_and_packing_a_scenario_loads_no_numba():
 
 # A variant's own files: simcore/variants/<name>/, policies/variants/<name>/, reports/variants/<name>.py
 _VARIANT_FILE = re.compile(r"(simcore|policies)/variants/[^/]+/|reports/variants/(?!__init__\.py)")
-# hub files that import a variant's modules on purpose (ARCHITECTURE.md: what stays in the base game)
+# hub files that import a variant's modules on purpose (docs/architecture.md: what stays in the base game)
 HUB_EXCEPTIONS = {
     "simcore/variants/__init__.py": "the one registration line of each variant",
     "policies/builder.py": "the builder weighs buying a Grundbesitz against its other goals (border functions "

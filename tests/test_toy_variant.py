@@ -1,5 +1,5 @@
 """A variant declared entirely in this file, played through the CLI: the proof that a
-variant plugs in with no edit of the engine's files (ARCHITECTURE.md).
+variant plugs in with no edit of the engine's files (docs/architecture.md).
 
 The toy rule: each roll that makes a forest (lumber hex, not under the robber) produce
 pays its roller `extra` more lumber from the bank.  One parameter (variants.toy.extra),

@@ -1,0 +1,106 @@
+"""`catan-balance new-variant` and docs/write-a-variant.md, end to end, in a copy of the project
+(a kernel cache of its own): the scaffold registers a variant that plays; the guide's toy rule
+(forests pay extra lumber), written into the scaffold's files, plays, sweeps and reports, and
+its tests pass, with no file changed outside the variant's folders but the registration line."""
+import filecmp
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from simcore.variants import scaffold
+
+ROOT = Path(__file__).resolve().parent.parent
+COPIED = ("simcore", "policies", "reports", "scenarios", "tests", "docs", "cli.py", "pyproject.toml")
+GUIDE = ROOT / "docs" / "write-a-variant.md"
+
+
+def guide_files():
+    """path -> text of every code block of the guide that starts with a `# file: PATH` line."""
+    blocks = re.findall(r"```\w*\n# file: (\S+)\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S)
+    return {path: text for path, text in blocks}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    """(folder, run): a copy of the project and a function running the CLI in it."""
+    folder = tmp_path_factory.mktemp("project")
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy(source, folder / name)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(folder / "cache")}
+
+    def run(*args, command=("-m", "cli"), check=True):
+        done = subprocess.run([sys.executable, *command, *args], cwd=folder, env=env, capture_output=True,
+                              text=True, timeout=1800)
+        assert done.returncode == 0 or not check, done.stderr
+        return done
+    return folder, run
+
+
+def _tree(folder):
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts and "cache" not in p.parts and "results" not in p.parts}
+
+
+def test_the_scaffold_refuses_names_in_use_or_not_names(tmp_path):
+    for name, why in (("grundbesitz", "is taken"), ("base", "is taken"), ("Forest", "is not a variant name"),
+                      ("class", "is not a variant name"), ("2x", "is not a variant name")):
+        with pytest.raises(Exception, match=why):
+            scaffold.new_variant(name, root=tmp_path)
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_new_variant_from_the_scaffold_and_the_guide_plays_sweeps_and_reports(project):
+    folder, run = project
+    before = _tree(folder)
+    originals = {name: (folder / name).read_text() for name in before}
+    done = run("new-variant", "toy")
+    written = set(done.stdout.split())
+    assert written == {"simcore/variants/toy/__init__.py", "simcore/variants/toy/rules.py",
+                       "policies/variants/toy/__init__.py", "policies/variants/toy/bots.py",
+                       "policies/variants/toy/presets.py", "reports/variants/toy.py", "scenarios/toy.toml",
+                       "tests/test_toy.py", "simcore/variants/__init__.py"}
+    assert _tree(folder) - before == written - {"simcore/variants/__init__.py"}
+    changed = {name for name in before if (folder / name).read_text() != originals[name]}
+    assert changed == {"simcore/variants/__init__.py"}
+    assert (folder / "simcore/variants/__init__.py").read_text().splitlines()[-1].startswith(
+        "from simcore.variants import toy  # noqa: F401")
+    again = run("new-variant", "toy", check=False)
+    assert again.returncode == 2 and again.stderr.startswith("error: new-variant: the name 'toy' is taken")
+
+    # the scaffold plays (the base game until it has rules) and its own test passes
+    run("run", "toy", "-n", "30", "-q", "--no-report", "-o", "results/noop")
+    run("-q", "tests/test_toy.py", "-p", "no:cacheprovider", command=("-m", "pytest"))
+
+    # the guide's toy, written into the scaffold's files: nothing outside them changes
+    files = guide_files()
+    assert set(files) == {"simcore/variants/toy/__init__.py", "simcore/variants/toy/rules.py",
+                          "reports/variants/toy.py", "scenarios/toy.toml", "tests/test_toy.py"}
+    for path, text in files.items():
+        (folder / path).write_text(text, encoding="utf-8")
+    run("-q", "tests/test_toy.py", "-p", "no:cacheprovider", command=("-m", "pytest"))
+    run("run", "toy", "-n", "200", "-q", "-o", "results/toy")
+    games = pd.read_csv(folder / "results/toy/games.csv")
+    assert games[[f"seat{k}_toy_lumber" for k in range(4)]].to_numpy().sum() > 0
+    assert "extra lumber" in (folder / "results/toy/report.md").read_text()
+    run("sweep", "toy", "-n", "100", "-q", "--no-report", "-o", "results/sweep")   # the declaration's grid
+    run("report", "results/sweep")
+    meta = json.loads((folder / "results/sweep/meta.json").read_text())
+    assert meta["vary"] == {"variants.toy.extra": [0, 1, 2, 3]}
+    paid = {}
+    for setting in sorted((folder / "results/sweep").glob("*/games.csv")):
+        df = pd.read_csv(setting)
+        paid[setting.parent.name] = df[[f"seat{k}_toy_lumber" for k in range(4)]].to_numpy().sum()
+    assert len(paid) == 4 and sorted(paid.values())[0] == 0 and sorted(paid.values())[-1] > 0
+    assert (folder / "results/sweep/report.html").is_file()
+    assert not filecmp.cmp(folder / "simcore/variants/__init__.py", ROOT / "simcore/variants/__init__.py")
