@@ -52,6 +52,12 @@ class _OneLineErrors(TyperGroup):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
+def _say(text):
+    """Text for the reader on standard output, its prose wrapped to the terminal's width."""
+    from reports.fmt import fit_terminal
+    typer.echo(fit_terminal(text))
+
+
 def _fail(message):
     typer.echo("error: " + " ".join(str(message).split()), err=True)
     sys.exit(2)
@@ -152,7 +158,10 @@ def run(
     except KeyboardInterrupt:
         typer.echo("interrupted: run the same command with --resume to continue", err=True)
         raise typer.Exit(130)
-    typer.echo(format_table(summary))
+    try:
+        typer.echo(format_table(summary))
+    except KeyboardInterrupt:
+        raise typer.Exit(130)
     _report(out, no_report)
 
 
@@ -172,11 +181,16 @@ def _report(out, skip, study=None, quiet=False):
         if remove_stale(out):
             typer.echo(f"{out}: removed the report of earlier results (--no-report)", err=True)
         return None
-    study = study or open_results(out)
-    tables = all_tables(study)
-    paths = write_report(study, tables)
-    if not quiet:
-        typer.echo("\n" + terminal_text(study, tables))
+    try:
+        study = study or open_results(out)
+        tables = all_tables(study)
+        paths = write_report(study, tables)
+        if not quiet:
+            _say("\n" + terminal_text(study, tables))
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted while writing the report; the results in {out} are complete and kept: "
+                   f"`catan-balance report {out}` writes the report", err=True)
+        raise typer.Exit(130)
     typer.echo(f"report -> {paths['html']} ({len(paths['charts'])} charts; tables in {Path(out) / 'tables'})",
                err=True)
     return tables
@@ -289,7 +303,7 @@ def compare(
     made = display.comparisons(study, tables["comparisons"])
     if made:
         typer.echo(format_columns(*made[:2], align="ll" + "r" * 4 + "lrrl"))
-    typer.echo("\n" + terminal_text(study, tables))
+    _say("\n" + terminal_text(study, tables))
     if no_report:
         (out / "tables").mkdir(parents=True, exist_ok=True)
         path = save_table(tables["comparisons"], out / "tables" / "comparisons.csv")[0]
@@ -360,7 +374,7 @@ def tune(
                f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
                "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
     paths = tune_report.write(result, out, command)
-    typer.echo("\n".join(tune_report.sentences(result)))
+    _say("\n".join(tune_report.sentences(result)))
     typer.echo(f"report -> {paths['html']}; verdicts -> {paths['verdicts']}", err=True)
 
 
@@ -443,7 +457,7 @@ def train(
                (f" --popsize {popsize}" if popsize else "") + (f" --name {name}" if name else "") +
                "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
     paths = write(result, out, loaded.name, command, fair_share(loaded), name)
-    typer.echo("\n".join(sentences(result, loaded.name, fair_share(loaded))))
+    _say("\n".join(sentences(result, loaded.name, fair_share(loaded))))
     typer.echo(f"preset -> {paths['preset']}; learning curve -> {paths['chart']}; report -> {paths['html']}", err=True)
 
 
@@ -487,7 +501,7 @@ def exploit(
         write(results[key], out / key, loaded.name, command, fair_share(loaded))
     words = exploit_sentences(results["rule"], rule, results["baseline"], base)
     paths = write_exploit(words, results, rule, base, out, command)
-    typer.echo("\n".join(words))
+    _say("\n".join(words))
     typer.echo(f"report -> {paths['html']}; presets -> {out / 'rule' / 'preset.toml'}, "
                f"{out / 'baseline' / 'preset.toml'}", err=True)
 
@@ -526,6 +540,7 @@ def robust(
         raise InputError(f"robust: {hand.scenario.name} varies the seats; allowed: a sweep of rules (the seats "
                          "are what robust replaces)")
     tuned = tuned or tuned_name(hand.scenario.rules.variants)
+    _check_preset("--tuned", tuned)
     count = 1 if hand.scenario.players == 1 else len(hand.scenario.seats)
     seats = f"seats={json.dumps([tuned] * count)}"
     both = {"hand": hand, "tuned": sweeps.plan(scenario, [*sets, *extra, seats], vary)}
@@ -540,8 +555,18 @@ def robust(
     command = (f"catan-balance robust {scenario} --tuned {tuned}" + "".join(f" --vary '{v}'" for v in vary)
                + "".join(f" --set '{s}'" for s in [*sets, *extra]) + f" --out {out}")
     paths = write(result, words, out, command, diffs)
-    typer.echo("\n".join(words))
+    _say("\n".join(words))
     typer.echo(f"report -> {paths['html']}", err=True)
+
+
+def _check_preset(flag, name):
+    """A preset named on the command line: one error line naming the flag."""
+    from policies.registry import resolve
+    from simcore.engine.errors import ScenarioError
+    try:
+        resolve(name)
+    except ScenarioError as e:
+        raise InputError(f"{flag}: {e.what}; allowed: {e.allowed}") from None
 
 
 @app.command()
@@ -650,8 +675,9 @@ def compile(
             continue
         seen.add(kernel)
         kinds, weights = pack_policies(loaded)
-        seconds = warm_up(params, kinds, weights, _sys.stderr)
-        typer.echo(f"engine for {engine_name(params)} (as {loaded.name} needs it): ready in {seconds:.1f} s")
+        seconds, compiled = warm_up(params, kinds, weights, _sys.stderr)
+        how = "compiled" if compiled else "loaded from the cache"
+        typer.echo(f"engine for {engine_name(params)} (as {loaded.name} needs it): {how} in {seconds:.1f} s")
 
 
 @app.command("new-variant")
@@ -678,7 +704,8 @@ def new_variant(
 @app.command()
 def replay(
     scenario: str = typer.Argument(..., metavar="SCENARIO", help=SCENARIO_HELP),
-    game: int = typer.Option(..., "--game", "-g", min=0, metavar="K", help="Game index within the run (games.csv column `game`)."),
+    game: int = typer.Option(..., "--game", "-g", min=0, max=2**32 - 1, metavar="K",
+                             help="Game index within the run (games.csv column `game`)."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Run seed [default: the scenario's]."),
     log: Optional[Path] = typer.Option(None, "--log", metavar="FILE.jsonl", help="Where to write the events, as JSON Lines."),
     png: Optional[Path] = typer.Option(None, "--png", metavar="FILE.png", help="Draw the board at the end of the game."),

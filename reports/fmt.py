@@ -68,11 +68,41 @@ def seat_label(seat):
     return seat.policy + " {" + ", ".join(f"{k}={v}" for k, v in seat.weights.items()) + "}"
 
 
-def format_columns(headers, rows, align=None, indent=0):
-    """Plain aligned text; `align` has one 'l' or 'r' per column (default: first left, others right)."""
+def terminal_width():
+    """The columns of the terminal standard output goes to; None when it goes to a file or a pipe
+    (which keep whole lines)."""
+    import shutil
+    import sys
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+
+
+def format_columns(headers, rows, align=None, indent=0, width="terminal"):
+    """Plain aligned text; `align` has one 'l' or 'r' per column (default: first left, others right).
+    Wider than `width` characters (default: the terminal's), the columns are cut into blocks one
+    under the other, each starting with the first column again."""
     align = align or "l" + "r" * (len(headers) - 1)
     cells = [list(headers)] + [[str(c) for c in row] for row in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    return "\n".join((" " * indent + "  ".join(c.ljust(w) if a == "l" else c.rjust(w)
-                                                for c, w, a in zip(r, widths, align))).rstrip()
-                     for r in cells)
+    width = terminal_width() if width == "terminal" else width
+    blocks, block = [], [0]
+    for i in range(1, len(headers)):
+        if width and len(block) > 1 and indent + sum(widths[j] + 2 for j in block + [i]) - 2 > width:
+            blocks.append(block)
+            block = [0]
+        block.append(i)
+    blocks.append(block)
+
+    def lines(cols):
+        return "\n".join((" " * indent + "  ".join(r[i].ljust(widths[i]) if align[i] == "l" else r[i].rjust(widths[i])
+                                                    for i in cols)).rstrip() for r in cells)
+    return "\n\n".join(lines(cols) for cols in blocks)
+
+
+def fit_terminal(text):
+    """Prose lines wrapped to the terminal's width (lines with column gaps, tables, are left as they are)."""
+    import textwrap
+    width = terminal_width()
+    if not width:
+        return text
+    return "\n".join(textwrap.fill(line, width) if len(line) > width and "  " not in line.strip() else line
+                     for line in text.split("\n"))

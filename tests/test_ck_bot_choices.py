@@ -49,19 +49,30 @@ def generic_inventor_gain(st, p):
     return d * (pc.levels_at(st, p, a) - pc.levels_at(st, p, b))
 
 
+STOPS = (20, 40, 60, 80, 100, 140)
+
+
+@pytest.fixture(scope="module")
 def positions():
-    """End states of greedy-family C&K games stopped after 20 to 140 turns."""
+    """End states of greedy-family C&K games stopped after 20 to 140 turns (played when the first
+    test asks, not while pytest collects)."""
     sc = load_scenario(find_scenario("ck"), [])
     params = pack_rules(sc)
     kinds, weights = pack_policies(sc)
     buf = new_state_buffer(params)
-    for i, turns in enumerate((20, 40, 60, 80, 100, 140)):
+    out = []
+    for i, turns in enumerate(STOPS):
         params[P_MAX_TURNS] = turns
         play_batch(params, kinds, weights, np.array([i]), game_seeds(7, i, 1), buf=buf)
-        yield buf.copy()[0]
+        out.append(buf.copy()[0])
+    return out
 
 
-@pytest.mark.parametrize("st", list(positions()))
+@pytest.fixture(params=range(len(STOPS)), ids=[f"{t}-turns" for t in STOPS])
+def st(positions, request):
+    return positions[request.param]
+
+
 def test_the_own_loops_choose_as_the_generic_one(st):
     for q in range(st.players):
         w = st.weights[q]
@@ -93,7 +104,6 @@ def generic_can_play(st, p, card):
     return can_play(st, p, card)
 
 
-@pytest.mark.parametrize("st", list(positions()))
 def test_the_own_first_answer_loops_and_counts_agree_with_the_scans(st):
     for q in range(st.players):
         held = st.ck_progress[q].copy()

@@ -99,36 +99,22 @@ def engine_name(params):
 
 def compile_line(params):
     seconds = compile_seconds(rules_variants(params))
-    return f"compiling the engine for {engine_name(params)}, first run only, ~{seconds} s"
+    return (f"compiling the engine for {engine_name(params)} (first run only; "
+            f"about {seconds} s on an idle machine)")
 
 
 def warm_up(params, kinds, weights, stream, load=True):
     """Play one game so that the kernel is compiled and cached; say so on `stream` when it compiles.
-    load=False: only when it is not cached yet (workers load it themselves).  Returns the
-    seconds it took, None when nothing was done."""
-    import threading
-    import time
+    load=False: only when it is not cached yet (workers load it themselves).  Returns (seconds it
+    took, whether it compiled), or None when nothing was done."""
+    from simcore.run.progress import CompileNotice
     cached = kernel_cached(params)
     if cached and not load:
         return None
-    said = threading.Event()
-
-    def say():
-        if not said.is_set():
-            said.set()
-            stream.write(compile_line(params) + "\n")
-            stream.flush()
-
-    timer = threading.Timer(2.0, say) if cached is None else None
-    if cached is False:
-        say()
-    elif timer:
-        timer.start()
-    t0 = time.perf_counter()
+    # not cached: say so at once; unknown (numba's cache cannot be asked): after 2 s
+    notice = CompileNotice(stream, compile_line(params), None if cached else 0.0 if cached is False else 2.0)
     try:
         play_batch(params, kinds, weights, np.zeros(1, np.int64), np.ones(1, np.uint32))
     finally:
-        said.set()
-        if timer:
-            timer.cancel()
-    return time.perf_counter() - t0
+        seconds = notice.stop()
+    return seconds, notice.shown

@@ -157,8 +157,12 @@ def _check_keys(table, leaves, sections, prefix=""):
 def _unknown_key(key, leaves, sections):
     parent = max((s for s in sections if key.startswith(s + ".")), key=len, default="")
     if parent == "variants":
-        names = ", ".join(REGISTRY) or "none yet (this version plays the base game only)"
-        return ScenarioError(".".join(key.split(".")[:2]), "unknown variant", names)
+        name = key.split(".")[1]
+        if name in RULESETS:   # a rule set is chosen by `ruleset`, its parameters in [<name>]
+            return ScenarioError(f"variants.{name}", f"{name} is a rule set, not a variant",
+                                 f'ruleset = "{name}" at the top level, its parameters in a [{name}] table')
+        names = ", ".join(n for n in REGISTRY if n not in RULESETS) or "none"
+        return ScenarioError(f"variants.{name}", f"unknown variant{did_you_mean(name, list(REGISTRY))}", names)
     known = [k for k in leaves + sections if k != key]
     return ScenarioError(key, f"unknown key{did_you_mean(key, known)}", ", ".join(_children(parent, known)))
 

@@ -1,6 +1,7 @@
 """Progress on stderr as games complete: a live line on a terminal (games done of the whole job,
 games/s, time left), one final line always."""
 import sys
+import threading
 import time
 
 
@@ -15,6 +16,11 @@ class Progress:
         self.stream = stream or sys.stderr
         self.total, self.done, self.start_done = total, done, done
         self.live = live and self.stream.isatty()
+        self.t0 = self.last = time.perf_counter()
+        self.compiled = 0.0   # seconds spent compiling before the games (not in games/s)
+
+    def restart(self):
+        """Count time from now (after the engine was compiled or loaded)."""
         self.t0 = self.last = time.perf_counter()
 
     @property
@@ -49,6 +55,47 @@ class Progress:
         """Clear the live line and print `text` as the one line that stays."""
         elapsed = time.perf_counter() - self.t0
         played = self.done - self.start_done
-        line = f"{played:,} games in {elapsed:.1f} s ({self.rate:,.0f} games/s){text}"
+        compiled = f"; compiling the engine took {self.compiled:.1f} s more" if self.compiled else ""
+        line = f"{played:,} games in {elapsed:.1f} s ({self.rate:,.0f} games/s{compiled}){text}"
         self.stream.write(("\r\033[K" if self.live else "") + line + "\n")
         self.stream.flush()
+
+
+class CompileNotice:
+    """A line saying the engine compiles: shown after `after` seconds (0: at once; None: never),
+    on a terminal with the seconds so far, redrawn every second, and how long it took at the end."""
+
+    def __init__(self, stream, text, after):
+        self.stream, self.text, self.shown = stream, text, False
+        self.live = hasattr(stream, "isatty") and stream.isatty()
+        self.t0 = time.perf_counter()
+        self._stop = threading.Event()
+        self._thread = None
+        if after is not None:
+            self._thread = threading.Thread(target=self._run, args=(after,), daemon=True)
+            self._thread.start()
+
+    def _run(self, after):
+        if self._stop.wait(after):
+            return
+        self.shown = True
+        if not self.live:
+            self.stream.write(self.text + "\n")
+            self.stream.flush()
+            return
+        while True:
+            self.stream.write(f"\r{self.text}: {time.perf_counter() - self.t0:.0f} s \033[K")
+            self.stream.flush()
+            if self._stop.wait(1.0):
+                return
+
+    def stop(self):
+        """End the notice; return the seconds since it began."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        seconds = time.perf_counter() - self.t0
+        if self.shown and self.live:
+            self.stream.write(f"\r{self.text}: done in {seconds:.1f} s \033[K\n")
+            self.stream.flush()
+        return seconds

@@ -69,8 +69,21 @@ def run_metadata(scenario):
             "games": scenario.games, "scenario_hash": digest}
 
 
+def check_resume_force(resume, force):
+    """--resume keeps what is in the directory, --force deletes it: never both."""
+    if resume and force:
+        raise InputError("--resume and --force: choose one; allowed: --resume to continue the run in --out, "
+                         "or --force to delete it and start over")
+
+
+def note_nothing_to_resume(out, resume, fresh):
+    if resume and fresh:
+        print(f"note: {out}: nothing to resume there; starting a new run", file=sys.stderr)
+
+
 def _plan(out, meta, resume, force):
     """'fresh', 'part' (continue games.csv.part) or 'done'; only reads, raises InputError."""
+    check_resume_force(resume, force)
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
     if force:
@@ -82,8 +95,11 @@ def _plan(out, meta, resume, force):
     if (out / GAMES).exists():
         if resume and same:
             return "done"
-        what = "results of another run" if resume else "finished results"
-        raise InputError(f"{out}: already holds {what}; use --force to overwrite them, or --out for another directory")
+        if resume:
+            raise InputError(f"{out}: already holds the results of another run; use --force to overwrite them, "
+                             "or --out for another directory")
+        raise InputError(f"{out}: already holds finished results (`catan-balance report {out}` writes their report); "
+                         "use --force to play them again, or --out for another directory")
     if (out / PART).exists():
         if not resume:
             raise InputError(f"{out}: holds an unfinished run; use --resume to continue it, or --force to start over")
@@ -430,13 +446,17 @@ def _results(tasks, owners, jobs, backend="loky", scheduler=None):
 
 def _warm_up(pending, stream, load):
     """Compile each kernel the jobs need once, here, before workers start (each would compile it);
-    load: also load it into this process (it plays the games itself)."""
-    seen = set()
+    load: also load it into this process (it plays the games itself).  Returns the seconds spent
+    compiling."""
+    seen, compiling = set(), 0.0
     for job in pending:
         kernel = rules_variants(job.params)
         if kernel not in seen:
             seen.add(kernel)
-            warm_up(job.params, job.kinds, job.weights, stream, load=load)
+            done = warm_up(job.params, job.kinds, job.weights, stream, load=load)
+            if done is not None and done[1]:
+                compiling += done[0]
+    return compiling
 
 
 def _finer_tail(spans, last, parts=4):
@@ -447,6 +467,21 @@ def _finer_tail(spans, last, parts=4):
         step = max(25, -(-count // parts))
         head += [(at, min(step, start + count - at)) for at in range(start, start + count, step)]
     return head
+
+
+FIRST_CHUNK = 100
+
+
+def _ramp(spans, first=FIRST_CHUNK):
+    """The spans with the first cut into chunks of first, 2 x first, 4 x first, ... games (any
+    chunks give the same games): a run's first progress comes after `first` games, not a whole chunk."""
+    if not spans:
+        return spans
+    (start, count), out, size = spans[0], [], first
+    while count > size:
+        out.append((start, size))
+        start, count, size = start + size, count - size, 2 * size
+    return out + [(start, count)] + spans[1:]
 
 
 def _plan_rounds(jobs_list, jobs, until):
@@ -488,10 +523,14 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="lok
         last = [job for job in jobs_list if job.todo][-1:]
         for job in last:
             job.todo = _finer_tail(job.todo, 2 * jobs)
+    elif until is None:   # one process: small chunks first, so that progress shows at once
+        for job in [job for job in jobs_list if job.todo][:1]:
+            job.todo = _ramp(job.todo)
     bar = Progress(sum(job.total for job in jobs_list), sum(job.done for job in jobs_list), live=progress,
                    stream=stream)
     if not scheduler:  # a cluster's machines compile (or load) their own kernels
-        _warm_up([job for job in jobs_list if not job.complete], stream, load=local)
+        bar.compiled = _warm_up([job for job in jobs_list if not job.complete], stream, load=local)
+        bar.restart()   # games/s counts the games' time only
     summaries, finished = [], 0
 
     def finish_ready():
@@ -537,6 +576,7 @@ def run(scenario, out_dir, tally, jobs=1, resume=False, progress=True, force=Fal
     """
     until = None if until is None else adaptive.check(until, scenario.games, chunk_games)
     job = Job(scenario, out_dir, tally, resume, force, until=until)
+    note_nothing_to_resume(job.out, resume, job.state == "fresh")
     (summary,), bar = play([job], jobs, progress, chunk_games, backend, scheduler, on_finish)
     games = job.out / GAMES
     if job.state == "done":

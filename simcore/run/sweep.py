@@ -67,6 +67,7 @@ def plan(name_or_path, sets=(), vary_args=(), baseline_args=(), correction=None)
     if not vary:
         vary = _variant_defaults(base, origins)
     _check_values(path, sets, vary, origins)
+    _note_switched_on(base, vary, origins)
     combos = grid.settings(vary)
     short = grid.short_names(list(vary))
     settings = []
@@ -78,6 +79,16 @@ def plan(name_or_path, sets=(), vary_args=(), baseline_args=(), correction=None)
     else:
         baseline = grid.pick_baseline(combos, file_baseline, f"{path}: sweep.baseline")
     return Sweep(base, tuple(sets), vary, tuple(settings), baseline, correction or file_correction or "holm")
+
+
+def _note_switched_on(base, vary, origins):
+    """A varied key of a variant the scenario does not play switches it on in every setting: say so."""
+    for key in vary:
+        parts = key.split(".")
+        if parts[0] == "variants" and len(parts) > 2 and parts[1] not in base.rules.variants:
+            title = variant.REGISTRY[parts[1]].title if parts[1] in variant.REGISTRY else parts[1]
+            print(f"note: {origins[key]} {key}: {base.name} does not play {title}; every setting of this sweep "
+                  "switches it on, its other parameters at their defaults", file=sys.stderr)
 
 
 def _variant_defaults(base, origins):
@@ -206,6 +217,7 @@ def sweep_meta(sweep, complete=False, started=None, until=None, needed=None):
 
 def _plan_out(out, meta, resume, force):
     """'fresh' or 'resume' for the output directory; only reads, raises InputError."""
+    runner.check_resume_force(resume, force)
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
     if (out / runner.GAMES).exists() or (out / runner.PART).exists():
@@ -241,6 +253,7 @@ def run(sweep, out_dir, tally, jobs=1, resume=False, force=False, progress=True,
     until = None if until is None else adaptive.check(until, sweep.scenario.games, chunk_games)
     meta = sweep_meta(sweep, until=until)
     state, old = _plan_out(out, meta, resume, force)
+    runner.note_nothing_to_resume(out, resume, state == "fresh")
     setting_jobs = [runner.Job(x.scenario, out / x.dir, tally, state == "resume", force, x.label, until)
                     for x in sweep.settings]
     out.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,106 @@
+"""The command line's edges a new user meets: a clear line for each (issue 28), the first run's
+compile notice and progress, and text that fits the terminal."""
+import io
+import json
+
+from reports.fmt import fit_terminal, format_columns
+from simcore.run import runner
+from simcore.run.progress import CompileNotice, Progress
+from tests.test_cli import assert_bad_input, invoke
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_replay_refuses_a_game_index_beyond_the_seeds_range(tmp_path):
+    assert_bad_input(invoke("replay", "base", "--game", 2**32, "--log", tmp_path / "g.jsonl"), "--game", "4294967295")
+    assert not (tmp_path / "g.jsonl").exists()
+
+
+def test_robust_names_its_own_flag_for_an_unknown_preset(tmp_path):
+    assert_bad_input(invoke("robust", "sweep-vp-red", "--tuned", "tunedd-base", "-o", tmp_path / "r"),
+                     "--tuned: unknown policy", "did you mean tuned-base?")
+    assert not (tmp_path / "r").exists()
+
+
+def test_resume_in_an_empty_directory_says_it_starts_anew(scenario_file, tmp_path):
+    result = invoke("run", scenario_file(), "--resume", "-n", "4", "-o", tmp_path / "r", "-q", "--no-report")
+    assert result.exit_code == 0, result.output
+    assert "nothing to resume there; starting a new run" in result.stderr
+    assert json.loads((tmp_path / "r" / "summary.json").read_text())["games"] == 4
+
+
+def test_a_finished_run_points_to_the_report_command(scenario_file, tmp_path):
+    out = tmp_path / "r"
+    assert invoke("run", scenario_file(), "-n", "4", "-o", out, "-q", "--no-report").exit_code == 0
+    assert_bad_input(invoke("run", scenario_file(), "-n", "4", "-o", out), f"catan-balance report {out}", "--force")
+
+
+def test_varying_a_variant_the_scenario_does_not_play_is_said(tmp_path):
+    from simcore.run import sweep
+    import contextlib
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        plan = sweep.plan("base", ["games=2"], ["variants.grundbesitz.markers_per_block=1,2"])
+    assert all("grundbesitz" in x.scenario.rules.variants for x in plan.settings)
+    assert "base does not play Grundbesitz" in err.getvalue() and "switches it on" in err.getvalue()
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        sweep.plan("grundbesitz", ["games=2"], ["variants.grundbesitz.markers_per_block=1,2"])
+    assert err.getvalue() == ""
+
+
+def test_the_compile_notice_counts_seconds_on_a_terminal_and_says_how_long_it_took():
+    stream = Terminal()
+    notice = CompileNotice(stream, "compiling", after=0.0)
+    import time
+    time.sleep(1.3)
+    seconds = notice.stop()
+    text = stream.getvalue()
+    assert "\rcompiling: 0 s" in text and "\rcompiling: 1 s" in text
+    assert text.endswith(f"\rcompiling: done in {seconds:.1f} s \033[K\n") and notice.shown
+    plain = io.StringIO()
+    CompileNotice(plain, "compiling", after=0.0).stop()
+    quiet = CompileNotice(plain, "never", after=None)
+    assert quiet.stop() >= 0 and not quiet.shown
+    assert plain.getvalue() in ("", "compiling\n")   # a file: the line once, no counting
+
+
+def test_games_per_second_leave_the_compile_out():
+    stream = io.StringIO()
+    bar = Progress(100, stream=stream)
+    bar.t0 -= 20.0                      # 20 s of compiling
+    bar.compiled = 20.0
+    bar.restart()
+    bar.update(100)
+    bar.finish("")
+    line = stream.getvalue()
+    assert "compiling the engine took 20.0 s more" in line
+    rate = float(line.split("(")[1].split(" games/s")[0].replace(",", ""))
+    assert rate > 100                   # 100 games in well under a second, not in 20 s
+
+
+def test_a_single_process_run_starts_with_small_chunks():
+    spans = runner._ramp(runner._spans(0, 2000, 2000))
+    assert spans == [(0, 100), (100, 200), (300, 400), (700, 800), (1500, 500)]
+    assert runner._ramp([(0, 50), (50, 10)]) == [(0, 50), (50, 10)]
+    assert runner._ramp([]) == []
+
+
+def test_wide_tables_are_cut_into_blocks_that_fit_and_prose_is_wrapped(monkeypatch):
+    headers = ["setting"] + [f"column {i}" for i in range(12)]
+    rows = [["a long setting name", *range(12)], ["b", *range(12)]]
+    text = format_columns(headers, rows, width=60)
+    assert max(map(len, text.splitlines())) <= 60
+    blocks = text.split("\n\n")
+    assert len(blocks) > 1 and all(b.startswith("setting") for b in blocks)
+    cells = " ".join(blocks)
+    assert all(f"column {i}" in cells for i in range(12))
+    assert format_columns(headers, rows, width=None).count("\n") == 2   # a file or a pipe: whole lines
+    from reports import fmt
+    monkeypatch.setattr(fmt, "terminal_width", lambda: 40)
+    prose = "word " * 30
+    wrapped = fit_terminal(prose + "\n" + "a  b")
+    assert all(len(line) <= 40 for line in wrapped.splitlines()) and wrapped.endswith("\na  b")
