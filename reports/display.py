@@ -29,19 +29,19 @@ def style_fairness(study, f):
 def _effect_table(study, f, names, cells, what):
     many = _settings(study)
     level = f["bound_level"].iloc[0]
-    bounds = "95%" if level >= 0.9499 else f"{100 * level:.1f}% each"
+    bounds = "95%" if level >= 0.9499 else f"{100 * level:.1f}% each, 95% jointly"
     headers = (["setting"] if many else []) + ["games", *names, f"{what} [{bounds}]", "chi-square p"] + \
-        (["Bonferroni p", "fairest: tied / chance"] if many else [])
+        (["Bonferroni p", "verdict"] if many else [])
     rows, highlight = [], []
     for i, (_, row) in enumerate(f.iterrows()):
         out = ([row["setting"]] if many else []) + [fmt.count(row["games"])] + cells(row)
         out += [f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}",
                 fmt.p_value(row["p"])]
         if many:
-            out += [fmt.p_value(row["p_adj"]),
-                    ("yes" if row["fairest"] else "no") + f" / {fmt.pct(row['probability_fairest'], 0)}"]
+            out += [fmt.p_value(row["p_adj"]), row["verdict"] +
+                    (f" (p {fmt.p_value(row['p_less_fair'])})" if row["less_fair"] else "")]
         rows.append(out)
-        if many and row["fairest"]:
+        if many and not row["less_fair"] and f["less_fair"].any():
             highlight.append(i)
     return headers, rows, highlight
 

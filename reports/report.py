@@ -317,23 +317,30 @@ def write_report(study, tables=None):
 
 def verdicts_document(tables):
     """verdicts.json: the headline measure (the seats where there are seats, else the styles) at the top
-    (objective, fairest, probability_fairest, games, text), every measure under 'measures'."""
+    (objective, fairest, less_fair, games, text), every measure under 'measures'."""
     df = tables.get("verdicts")
     measures = {}
     if df is not None and len(df):
         for key, sub in df.groupby("measure", sort=False):
             first = sub.iloc[0]
             ranked = sub.sort_values("loss", kind="stable")
+            columns = [c for c in ("setting", "loss", "loss_se", "value", "verdict", "in_fairest_set", "less_fair",
+                                   "p_less_fair", "posterior_fairest", "equivalent", "distance_lo", "distance_hi")
+                       if c in sub]
             measures[key] = {
-                "objective": first["objective"], "fairest": list(ranked.loc[ranked["tied_with_fairest"], "setting"]),
-                "probability_fairest": dict(zip(sub["setting"], sub["probability_fairest"].round(4))),
+                "objective": first["objective"], "test": first["test"], "margin": first["margin"],
+                "fairest": list(ranked.loc[~ranked["less_fair"], "setting"]),
+                "less_fair": list(ranked.loc[ranked["less_fair"], "setting"]),
                 "games": dict(zip(sub["setting"], sub["games"].astype(int))), "text": first["text"],
-                "paired": bool(first["paired"]),
-                "settings": sub[["setting", "loss", "value", "tied_with_fairest", "p_less_fair",
-                                 "probability_fairest"]].to_dict("records")}
+                "paired": bool(first["paired"]), "p_settings_differ": first["p_settings_differ"],
+                "games_to_tell_apart": first["games_to_tell_apart"],
+                "settings": sub[columns].to_dict("records")}
+            if "equivalent" in sub and sub["equivalent"].notna().any():
+                measures[key]["equivalent"] = list(ranked.loc[ranked["equivalent"].fillna(False).astype(bool),
+                                                              "setting"])
     head = measures.get("seats") or next(iter(measures.values()), None)
-    top = {k: head[k] for k in ("objective", "fairest", "probability_fairest", "games", "text")} if head else \
-        {"objective": None, "fairest": [], "probability_fairest": {}, "games": {}, "text": ""}
+    top = {k: head[k] for k in ("objective", "fairest", "less_fair", "games", "text")} if head else \
+        {"objective": None, "fairest": [], "less_fair": [], "games": {}, "text": ""}
     return {**top, "measures": measures}
 
 

@@ -30,6 +30,7 @@ class Study:
     correction: str = "holm"
     meta: dict = field(default_factory=dict)
     missing: list = field(default_factory=list)  # labels of settings without results yet
+    margin: float = None       # equivalence margin in percentage points (--margin), or None
 
     @property
     def base(self):
@@ -66,23 +67,28 @@ class Study:
         return f"turns of {SOLO_PLAYER}" if self.solo else "player-turns"
 
 
-def open_results(path, baseline=(), correction=None):
+def open_results(path, baseline=(), correction=None, margin=None):
     """The study of a sweep directory (meta.json of kind sweep) or of one run directory."""
     path = Path(path)
     meta = read_json(path / "meta.json") or {}
     if meta.get("kind") == "sweep":
-        return _sweep(path, meta, baseline, correction)
+        return _sweep(path, meta, baseline, correction, margin)
     if is_results_dir(path) or not path.is_dir():
         run = load_run(path, label=meta.get("setting", {}).get("label") or meta.get("scenario") or path.name)
         if baseline:
             raise InputError("--baseline: a single run has no settings to choose from; allowed: a sweep directory")
         return Study("run", run.summary["scenario"], run.summary.get("description", ""), path, [run],
-                     correction=correction or "holm", meta=meta)
+                     correction=correction or "holm", meta=meta, margin=_margin(margin, meta))
     raise InputError(f"{path}: holds no results (no games.csv and summary.json, no sweep meta.json); "
                      "allowed: a directory written by `run` or `sweep`")
 
 
-def _sweep(path, meta, baseline, correction):
+def _margin(given, meta):
+    """--margin, else the one the scenario (or the sweep command) gave, else None."""
+    return given if given is not None else meta.get("margin")
+
+
+def _sweep(path, meta, baseline, correction, margin):
     runs, missing, index_of = [], [], {}
     for entry in meta.get("settings", []):
         where = path / entry["dir"]
@@ -97,10 +103,10 @@ def _sweep(path, meta, baseline, correction):
     chosen = grid.pick_baseline(values, grid.parse_baseline(baseline)) if baseline else meta.get("baseline", 0)
     return Study("sweep", meta["scenario"], meta.get("description", ""), path, runs, vary=meta.get("vary", {}),
                  baseline=index_of.get(chosen, 0), correction=correction or meta.get("correction") or "holm",
-                 meta=meta, missing=missing)
+                 meta=meta, missing=missing, margin=_margin(margin, meta))
 
 
-def compare_runs(paths, out, correction=None):
+def compare_runs(paths, out, correction=None, margin=None):
     """Runs (or sweep settings) side by side, the first one the baseline."""
     if len(paths) < 2:
         raise InputError("compare: give at least two result directories; allowed: run or sweep setting directories")
@@ -110,7 +116,7 @@ def compare_runs(paths, out, correction=None):
     for i, run in enumerate(runs):
         run.values = {k: v[i] for k, v in differing.items()}
     return Study("compare", " vs ".join(names), "Runs compared with the first as the baseline", Path(out), runs,
-                 correction=correction or "holm")
+                 correction=correction or "holm", margin=margin)
 
 
 def _unique_names(paths):

@@ -23,8 +23,8 @@ def compare(hand, tuned):
         b = tuned.get("measures", {}).get(key)
         if b is None or not a["fairest"] or not b["fairest"]:
             continue
-        less_a = {s["setting"] for s in a["settings"] if not s["tied_with_fairest"]}
-        less_b = {s["setting"] for s in b["settings"] if not s["tied_with_fairest"]}
+        less_a = {s["setting"] for s in a["settings"] if s["less_fair"]}
+        less_b = {s["setting"] for s in b["settings"] if s["less_fair"]}
         flipped = sorted((less_a & set(b["fairest"])) | (less_b & set(a["fairest"])))
         holds = a["fairest"][0] in b["fairest"] and b["fairest"][0] in a["fairest"] and not flipped
         out[key] = {"holds": holds, "fairest_hand": a["fairest"], "fairest_tuned": b["fairest"],

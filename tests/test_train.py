@@ -123,8 +123,8 @@ def test_exploit_checks_both_scenarios_before_training(tmp_path):
 
 
 def _verdict(fairest, less):
-    settings = [{"setting": s, "tied_with_fairest": True} for s in fairest]
-    settings += [{"setting": s, "tied_with_fairest": False} for s in less]
+    settings = [{"setting": s, "less_fair": False} for s in fairest]
+    settings += [{"setting": s, "less_fair": True} for s in less]
     return {"measures": {"seats": {"fairest": fairest, "settings": settings, "text": ""}}}
 
 
