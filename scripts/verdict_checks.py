@@ -41,12 +41,12 @@ def run_data(scenario, games, label):
                            games=len(df))
 
 
-def null_sweeps(settings, sweeps, games, margin=None):
+def null_sweeps(settings, sweeps, games, start=0, margin=None):
     base = load_scenario(find_scenario("mixed"), [])
     seats = [s.policy for s in base.seats]
     false = {"seats": 0, "styles": 0, "any": 0}
     started = time.time()
-    for s in range(sweeps):
+    for s in range(start, start + sweeps):
         runs = []
         for j in range(settings):
             if settings == 4:            # cyclic shifts, same seeds: paired
@@ -60,9 +60,9 @@ def null_sweeps(settings, sweeps, games, margin=None):
         for key, hit in found.items():
             false[key] += hit
         false["any"] += any(found.values())
-        print(f"sweep {s + 1}/{sweeps}: " + ", ".join(f"{k} {v}" for k, v in false.items()) +
+        print(f"sweep {s + 1 - start}/{sweeps}: " + ", ".join(f"{k} {v}" for k, v in false.items()) +
               f" ({time.time() - started:.0f} s)", flush=True)
-    return {"settings": settings, "sweeps": sweeps, "games": games,
+    return {"settings": settings, "sweeps": sweeps, "first_sweep": start, "games": games,
             **{f"false_{k}": v for k, v in false.items()}, **{f"rate_{k}": v / sweeps for k, v in false.items()}}
 
 
@@ -117,11 +117,13 @@ def main():
     null.add_argument("--settings", type=int, choices=(4, 12), default=4)
     null.add_argument("--sweeps", type=int, default=200)
     null.add_argument("--games", type=int, default=2000)
+    null.add_argument("--start", type=int, default=0, help="the first sweep's number (its seeds): batches add up")
     check = sub.add_parser("aa")
     check.add_argument("--runs", type=int, default=200)
     check.add_argument("--games", type=int, default=2000)
     args = parser.parse_args()
-    out = null_sweeps(args.settings, args.sweeps, args.games) if args.what == "null" else aa(args.runs, args.games)
+    out = null_sweeps(args.settings, args.sweeps, args.games, args.start) if args.what == "null" else \
+        aa(args.runs, args.games)
     print(json.dumps(out, indent=2))
 
 

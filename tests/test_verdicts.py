@@ -179,15 +179,17 @@ def test_less_fair_keeps_its_family_wise_error_on_null_sweeps(m, paired):
     assert _null_sweeps(m, 150 if m == 4 else 60, paired, seed=m) <= 0.05 + 2 * np.sqrt(0.05 * 0.95 / 150)
 
 
-def test_the_step_down_test_is_holms_logic_with_the_correlation():
-    """Independent equal-variance losses of two settings: the one pair's two-sided normal p; a third,
-    far worse setting is rejected at the first step and the others compared as a pair."""
+def test_less_fair_is_holm_over_every_pair_by_statsmodels():
+    """The pairs' two-sided normal p adjusted by statsmodels' Holm; a far worse setting is named, the two
+    close ones are not told apart."""
+    from statsmodels.stats.multitest import multipletests
     cov = np.diag([1.0, 1.0, 1.0]) * 1e-4
     loss = np.array([0.0, 0.02, 0.2])
-    closed = multiple.less_fair(loss, cov, draws=200_000)
+    closed = multiple.less_fair(loss, cov)
     assert list(closed.less_fair) == [False, False, True]
-    two = multiple.less_fair(loss[:2], cov[:2, :2], draws=200_000)
-    assert two.p_adjusted[1] == pytest.approx(2 * st.norm.sf(0.02 / np.sqrt(2e-4)), abs=0.003)
+    z = np.array([0.02, 0.2, 0.18]) / np.sqrt(2e-4)
+    holm = multipletests(2 * st.norm.sf(z), method="holm")[1]
+    assert closed.p_adjusted[1] == pytest.approx(holm[0]) and closed.p_adjusted[2] == pytest.approx(holm[2])
 
 
 def test_the_fairest_set_holds_the_true_best_at_least_95_percent():
@@ -251,13 +253,30 @@ def test_compare_names_what_differs():
                                summary={"rules": {"bank": {"resource_supply": supply}}, "seed": seed})
     study = SimpleNamespace(kind="compare", runs=[run("b19", 19, 1, 1000), run("b24", 24, 1, 1000)], paired=True)
     assert differs(study) == ["What differs between the runs (the same game seeds, compared game by game): "
-                              "rule bank.resource_supply: 19 (b19), 24 (b24)."]
+                              "bank.resource_supply: 19 → 24."]
     study.runs[1] = run("b19-again", 19, 7, 2000)
     study.paired = False
     text = differs(study)[0]
-    assert "seed: 1 (b19), 7 (b19-again)" in text and "games: 1,000 (b19), 2,000 (b19-again)" in text
+    assert "seed: 1 → 7" in text and "games: 1,000 → 2,000" in text
     study.runs[1] = run("copy", 19, 1, 1000)
     assert "same rules, policies, seed and number of games" in differs(study)[0]
+
+
+def test_compare_names_a_variant_switched_on_in_words_never_none():
+    import dataclasses
+
+    from simcore.config import find_scenario, load_scenario
+
+    def run(label, name, sets=()):
+        s = load_scenario(find_scenario(name), list(sets))
+        return SimpleNamespace(label=label, players=4, spec_labels=[x.policy for x in s.seats], games=100,
+                               summary={"rules": dataclasses.asdict(s.rules), "seed": 1})
+    study = SimpleNamespace(kind="compare", paired=True, runs=[run("a", "base"), run("b", "grundbesitz")])
+    text = differs(study)[0]
+    assert "Grundbesitz: off → on (defaults)" in text and "None" not in text and "none" not in text
+    study.runs = [run("a", "base"), run("c", "base", ["victory_points=12", "variants.grundbesitz.markers_per_block=3"])]
+    text = differs(study)[0]
+    assert "Grundbesitz: off → on (markers_per_block=3)" in text and "victory_points: 10 → 12" in text
 
 
 @pytest.mark.parametrize("text, values", [
