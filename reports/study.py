@@ -88,15 +88,21 @@ def _margin(given, meta):
     return given if given is not None else meta.get("margin")
 
 
+def setting_label(values, short):
+    """'card_threshold=5 · card_vp=1': a setting's name that stays readable in a list of settings."""
+    return " · ".join(f"{short[k]}={grid.show(v)}" for k, v in values.items()) or "as written"
+
+
 def _sweep(path, meta, baseline, correction, margin):
     runs, missing, index_of = [], [], {}
+    short = grid.short_names(list(meta.get("vary", {})))
     for entry in meta.get("settings", []):
         where = path / entry["dir"]
         if is_results_dir(where):
             index_of[entry["index"]] = len(runs)
-            runs.append(load_run(where, entry["label"], entry["values"]))
+            runs.append(load_run(where, setting_label(entry["values"], short), entry["values"]))
         else:
-            missing.append(entry["label"])
+            missing.append(setting_label(entry["values"], short))
     if not runs:
         raise InputError(f"{path}: the sweep there has no finished setting yet; use `sweep --resume` to continue it")
     values = [e["values"] for e in meta["settings"]]

@@ -18,6 +18,7 @@ number is per player and game).
                  and whether the setting is tied for fairest (reports.verdicts)
     style_fairness  the same for the policies (win rate per seat played)
     verdicts     the fairest sets of the seats and the styles, one row per measure and setting
+    questions    a variant's own question about one policy (trap, must, level), one row per setting
     flows        resources gained by source and spent by use, VP by source, per policy
     counters     pieces, cards and variant counters per player and game, per policy
     game_length  player-turns per game: mean, sd, quantiles (whole turns: the length some game had),
@@ -28,7 +29,8 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.variants import flows_off, outcome_words
+from reports.question import table as question_table
+from reports.variants import REGISTRY, flows_off, outcome_words
 from reports.verdicts import study_verdicts
 from simcore import grid
 
@@ -287,10 +289,19 @@ def measures(study):
     return pd.DataFrame(rows)
 
 
+def questions(study):
+    """The active variants' own questions (reports.question) as rows; the verdicts in `.attrs['answers']`."""
+    answers = {name: answer for name, entry in REGISTRY.items() if entry.question is not None
+               and (answer := entry.question(study, study.margin))}
+    df = question_table(answers)
+    df.attrs["answers"] = answers
+    return df
+
+
 def all_tables(study):
     verdicts = study_verdicts(study, study.margin)
     return {"win_rates": win_rates(study), "comparisons": comparisons(study),
             "fairness": fairness(study, verdicts.get("seats")),
             "style_fairness": style_fairness(study, verdicts.get("styles")), "verdicts": verdict_rows(verdicts),
             "flows": flows(study), "counters": counters(study), "game_length": game_length(study),
-            "measures": measures(study)}
+            "measures": measures(study), "questions": questions(study)}
