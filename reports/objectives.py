@@ -38,7 +38,7 @@ def _turns(df, players):
     return df["turns"].to_numpy(float)
 
 
-# name -> (per-game values, unit, words)
+# name -> (per-game values, unit, words); a rate's target lies in 0..1, a count's above 0
 STATS = {
     "sheriff_wins": (_sheriff_wins, "%", "the Sheriff's win rate"),
     "gb_income_share": (_gb_income_share, "%", "the Grundbesitz share of resource income"),
@@ -167,6 +167,10 @@ def parse(text, scenario):
         except ValueError:
             raise InputError(f"--objective {text}: '{value}' is not a number; allowed: e.g. target:{stat}=0.5") \
                 from None
+        if not math.isfinite(target) or (STATS[stat][1] == "%" and not 0 <= target <= 1) or \
+                (STATS[stat][1] != "%" and target <= 0):
+            allowed = "a rate from 0 to 1, e.g. 0.5" if STATS[stat][1] == "%" else "a number above 0"
+            raise InputError(f"--objective {text}: {stat} = {value.strip()} is out of range; allowed: {allowed}")
         if stat == "sheriff_wins" and "robin_hood" not in scenario.rules.variants:
             raise InputError(f"--objective {text}: {scenario.name} has no Robin Hood; allowed: a robin_hood scenario")
         if stat == "gb_income_share" and "grundbesitz" not in scenario.rules.variants:
