@@ -310,7 +310,7 @@ def fairness_chart(study, fairness, what="seat", title="Seat fairness per settin
     ax.set_xlabel(f"{what} effect on the win rate, corrected for dice noise (percentage points)")
     ax.grid(axis="y", visible=False)
     handles = [Patch(color="#2ca02c", alpha=0.85, label="not shown less fair than another setting"),
-               Patch(color="#7f7f7f", alpha=0.85, label="less fair (step-down, 5% family-wise)"),
+               Patch(color="#7f7f7f", alpha=0.85, label="less fair (Holm over every pair, 5% family-wise)"),
                Patch(color="#2ca02c", alpha=0.35, label=f"faded: the {plural} do not differ significantly")]
     _legend_below(ax, handles)
     _title(ax, title,

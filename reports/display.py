@@ -67,7 +67,11 @@ def group_rates(study, rates, groups, what):
     df = rates[rates["group"].isin(groups)]
     if not len(df):
         return None
-    headers = (["setting"] if _settings(study) else []) + [what, "games", "trials", "count", "rate [95%]"]
+    policies = what == "policy"
+    played = ("games played" if getattr(study, "solo", False) else "seat-games") if policies else "games"
+    won = "wins" if policies else "games with it"
+    headers = (["setting"] if _settings(study) else []) + \
+        [what, "games", (played, "trials"), (won, "count"), ("win rate [95%]" if policies else "share [95%]", "rate")]
     rows = [([r.setting] if _settings(study) else []) +
             [outcome_words(r.group, r.outcome), fmt.count(r.games), fmt.count(r.trials), fmt.count(r.count),
              fmt.rate(r.rate, r.ci_lo, r.ci_hi)] for r in df.itertuples()]
@@ -101,7 +105,8 @@ def per_policy(study, df, column, kinds=None, digits=1):
     df = df.assign(name=df["kind"] + ": " + df[column] if kinds and len(kinds) > 1 else df[column])
     names = list(dict.fromkeys(df["name"]))
     many = _settings(study)
-    headers = (["setting"] if many else []) + ["policy", study.player_games, *(column_name(n) for n in names)]
+    headers = (["setting"] if many else []) + ["policy", study.player_games,
+                                               *((column_name(n), n) for n in names)]
     rows = []
     alone = {run.label for run in study.runs if len(run.labels) == 1}
     for (setting, policy), sub in df.groupby(["setting", "policy"], sort=False):

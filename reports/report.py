@@ -46,8 +46,8 @@ SEATS = [
     "(each at 1 - 0.05 / settings: 95% jointly) and agree with the Bonferroni-corrected p beside them. The raw "
     "spread (largest minus smallest seat win rate) is in tables/fairness.csv with the spread dice noise alone "
     "would give.",
-    "Less fair: a setting whose loss (the squared effect) is shown larger than another setting's by the step-down "
-    "comparison of every pair of settings (a closed test): the chance of calling any setting less fair that is in "
+    "Less fair: a setting whose loss (the squared effect) is shown larger than another setting's by Holm's "
+    "method over every pair of settings (a closed test): the chance of calling any setting less fair that is in "
     "truth as fair as the fairest is at most 5%, whatever the number of settings. The others are 'not told apart' "
     "from the fairest estimate at the games played: not shown equal. With --margin PP, 'equivalent to the fairest' "
     "means the simultaneous intervals show the setting's effect within PP of the smallest true one. "
@@ -58,8 +58,8 @@ SEATS = [
 ]
 SOLO_STYLES = ("Policy effect: how far a policy's win rate typically is from the average, corrected for noise "
                "(its square is estimated without bias); tested with the chi-square test of a policies x won/lost "
-               "table, with the two-sided 95% interval that agrees with it. Less fair: shown by the step-down "
-               "comparison of every pair of settings (family-wise error 5%; the losses' covariance from resampled "
+               "table, with the two-sided 95% interval that agrees with it. Less fair: shown by Holm's "
+               "method over every pair of settings (family-wise error 5%; the losses' covariance from resampled "
                "games); verdicts.json holds the verdicts.")
 TESTS = [
     "Differences against the baseline: each setting's rate minus the baseline's. Paired settings (the same game "

@@ -6,7 +6,7 @@
 
 The recommendation is the candidate still in the race with the smallest loss; the
 others still in the race are "not told apart" from it, or "significantly worse": the
-step-down closed test of reports.multiple over the candidates of the final round
+closed test of reports.multiple (Holm over every pair) over the candidates of the final round
 (family-wise error 5%: no candidate tied for best is called worse with more than 5%
 chance).  When none is worse the headline says the candidates are indistinguishable at
 the games played instead of recommending one; with a margin, candidates whose distance
@@ -117,7 +117,7 @@ def sentences(result):
     figures = f"{obj.what} {show(obj, best['value'])} {_bounds(obj, best)}{aim} ({fmt.count(best['games'])} games)"
     dropped = table[table["dropped_in_round"].notna()]
     worse = table[table["dropped_in_round"].isna() & ~table["not_worse"]]
-    family = "step-down comparison of every pair, family-wise error 5%"
+    family = "Holm over every pair, family-wise error 5%"
     if stands_out(result):
         out = [f"Recommended: {best['candidate']}: {figures}; every other candidate is significantly worse "
                f"({family})."]
@@ -136,7 +136,7 @@ def sentences(result):
                    + ", ".join(f"{r.candidate} (round {int(r.dropped_in_round)}, {fmt.count(r.games)} games)"
                                for r in dropped.itertuples()) + ".")
     out.append(f"Games played: {fmt.count(result['games_used'])}; a full grid giving every one of the "
-               f"{len(table)} candidates the recommended setting's {fmt.count(best['games'])} games would need "
+               f"{len(table)} candidates the best candidate's {fmt.count(best['games'])} games would need "
                f"{fmt.count(result['grid_games'])} ({result['games_used'] / result['grid_games']:.0%} of it).")
     fit = result["fit"]
     if fit and fit["at"] is not None:
@@ -211,7 +211,7 @@ def write(result, out, command=""):
             "probability at most 5%.", []),
            ("h2", "How to read this report"),
            ("ul", [_objective_words(obj),
-                   "Significantly worse: the step-down closed test of every pair of candidates on the same games "
+                   "Significantly worse: Holm's method over every pair of candidates on the same games "
                    "(reports.multiple): the chance that any candidate as good as the best is called worse is at most "
                    "5% in the last round (0.05 / 2^r in round r). The others are not told apart from the best at the "
                    "games played; 'Recommended' names a candidate only when every other one is significantly worse.",

@@ -10,7 +10,7 @@ making them correlated; a measure without a kernel (a solo run's policies) takes
 covariance of resampled games instead (Poisson bootstrap: larger near 0, so its
 verdicts err on the cautious side).
 
-"Less fair" is the step-down closed test of reports.multiple over all the settings:
+"Less fair" is Holm's method over every pair of settings (reports.multiple), a closed test:
 the chance of calling any setting less fair that is in truth tied for fairest is at
 most 5%, whatever the number of settings.  The others are "not told apart" from the
 fairest estimate at the games played; never "tied" or "equally fair" without a margin.
@@ -253,7 +253,7 @@ def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP):
            "less_fair": [labels[i] for i in order if closed.less_fair[i]],
            "games": {labels[i]: int(measure.games[i]) for i in range(m)},
            "paired": bool(measure.paired), "alpha": alpha, "margin": margin,
-           "test": f"step-down comparison of every pair of the {m} settings (closed test), family-wise error {alpha:.0%}",
+           "test": f"Holm over every pair of the {m} settings (a closed test), family-wise error {alpha:.0%}",
            "p_settings_differ": None if not np.isfinite(p_differ) else float(p_differ),
            "games_to_tell_apart": needed, "settings": settings}
     if equal is not None:
@@ -292,7 +292,7 @@ def _sentence(measure, out, loss, values, closed, order, cov):
     if not np.isfinite(loss).all() or not np.isfinite(cov).all():
         return f"{title}: too few games ({fmt.count(games)} per setting) to tell the settings apart."
     best = order[0]
-    family = f"all {m} settings compared pairwise, step-down, family-wise error {out['alpha']:.0%}"
+    family = f"Holm over every pair of the {m} settings, family-wise error {out['alpha']:.0%}"
     worse = [i for i in order if closed.less_fair[i]]
     rest = [labels[i] for i in order[1:] if not closed.less_fair[i]]
     if worse:

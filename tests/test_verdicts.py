@@ -362,3 +362,15 @@ def test_paired_bootstrap_weighs_every_setting_with_the_same_games_weights():
     w = np.random.default_rng(9).poisson(1.0, (30, 500)).astype(float)
     alone = np.column_stack([_seat_loss(w[:, :len(x)] @ x, w[:, :len(x)].sum(axis=1)) for x in data])
     assert boot.shape == (30, 3) and np.array_equal(boot, alone)
+
+
+def test_a_policy_in_every_seat_is_compared_per_seat_played():
+    """greedy x 4 wins every game, greedy x 3 + random every game too (random never wins): the same per game,
+    but 25% against 33% per seat played, so the row is tested, not dropped as 'always happens'."""
+    from reports.tables import _compare, _constant
+    n = 400
+    always = np.ones(n, bool)
+    assert not _constant(always, 4 * n, always, 3 * n)
+    assert _constant(always, n, always, n) and _constant(~always, n, ~always, 3 * n)
+    row = _compare(always, 3 * n, always, 4 * n, paired=True)
+    assert row["diff"] == pytest.approx(1 / 3 - 1 / 4) and row["p"] < 1e-4
