@@ -298,7 +298,8 @@ def compare(
     tables = all_tables(study)
     made = display.comparisons(study, tables["comparisons"])
     if made:
-        typer.echo(format_columns(*made[:2], align="ll" + "r" * 4 + "lrrl"))
+        headers = [h[0] if isinstance(h, tuple) else h for h in made[0]]   # (label, raw name): the label
+        typer.echo(format_columns(headers, made[1], align=("ll" + "r" * 4 + "lrrll")[:len(headers)]))
     typer.echo("\n" + terminal_text(study, tables))
     if no_report:
         (out / "tables").mkdir(parents=True, exist_ok=True)

@@ -311,7 +311,7 @@ def fairness_chart(study, fairness, what="seat", title="Seat fairness per settin
     ax.grid(axis="y", visible=False)
     handles = [Patch(color="#2ca02c", alpha=0.85, label="not shown less fair than another setting"),
                Patch(color="#7f7f7f", alpha=0.85, label="less fair (Holm over every pair, 5% family-wise)"),
-               Patch(color="#2ca02c", alpha=0.35, label=f"faded: the {plural} do not differ significantly")]
+               Patch(color="#2ca02c", alpha=0.35, label="faded: no significant effect")]
     _legend_below(ax, handles)
     _title(ax, title,
            f"{_runs_text(study)} · bars: 95% intervals simultaneous over the settings · p: chi-square test of equal "

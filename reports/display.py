@@ -29,7 +29,7 @@ def style_fairness(study, f):
 def _effect_table(study, f, names, cells, what):
     many = _settings(study)
     level = f["bound_level"].iloc[0]
-    bounds = "95%" if level >= 0.9499 else f"{100 * level:.1f}% each, 95% jointly"
+    bounds = "95%" if abs(level - 0.95) < 1e-6 else f"{100 * level:.1f}% each, 95% jointly"
     headers = (["setting"] if many else []) + ["games", *names, f"{what} [{bounds}]", "chi-square p"] + \
         (["Bonferroni p", "verdict"] if many else [])
     rows, highlight = [], []
@@ -81,12 +81,15 @@ def group_rates(study, rates, groups, what):
 def comparisons(study, c):
     if not len(c):
         return None
-    headers = ["setting", "outcome", "games", "baseline", "setting", "difference [95%, uncorrected]", "test",
-               "p (uncorrected)",
-               f"{_corr(study)} p", "significant"]
+    equal = "equivalent" in c
+    headers = ["setting", "outcome", "games", ("baseline's rate", "baseline_rate"), ("its rate", "rate"),
+               ("difference [95%, uncorrected]", "diff"), "test", ("p (uncorrected)", "p"),
+               (f"{_corr(study)} p", "p_adj"), "significant"] + \
+        ([(f"equivalent within ±{study.margin:g} pp", "equivalent")] if equal else [])
     rows = [[r.setting, outcome_words(r.group, r.outcome), fmt.count(r.games), fmt.pct(r.baseline_rate), fmt.pct(r.rate),
              f"{fmt.pp(r.diff)} {fmt.interval(r.diff_lo, r.diff_hi)}", r.test, fmt.p_value(r.p),
-             fmt.p_value(r.p_adj), "yes" if r.significant else "no"] for r in c.itertuples()]
+             fmt.p_value(r.p_adj), "yes" if r.significant else "no"] +
+            (["yes" if r.equivalent else "not shown"] if equal else []) for r in c.itertuples()]
     return headers, rows
 
 

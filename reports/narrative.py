@@ -62,7 +62,7 @@ def seats(study, t):
 def effect_words(f, who):
     """'The seat effect (...) is 1.2 pp [0.0, 2.8]' with what the bounds mean."""
     level = f["bound_level"]
-    bounds = "95% interval" if level >= 0.9499 else \
+    bounds = "95% interval" if abs(level - 0.95) < 1e-6 else \
         f"{100 * level:.1f}% interval, simultaneous over the settings: 95% jointly"
     return (f"The {who} effect, corrected for dice noise (how far a {who}'s win rate typically is from the "
             f"average), is {fmt.pp(f['effect'], sign=False)} {fmt.interval(f['effect_lo'], f['effect_hi'])} "

@@ -1,4 +1,4 @@
-"""Losses as U-statistics of degree 2, with their covariance estimated without bias.
+"""Losses as U-statistics of degree 2, with a calibrated covariance between settings.
 
 A fairness loss (reports.stats.parity_loss, the squared distance to a target) is the mean of a
 kernel over all ordered pairs of distinct games:

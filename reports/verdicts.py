@@ -4,8 +4,8 @@ A *measure* turns each setting's games into a per-game matrix X (n x c) and a
 loss computed from weighted column sums of X: an unbiased estimate of how far the
 setting is from fair (reports.stats.parity_loss: the noise-corrected variance of
 the seats' or policies' win rates; or a squared distance to a target value).
-Written as a U-statistic (its `kernel`, reports.ustat) the losses get a covariance
-estimated without bias, the same games in every setting (common random numbers)
+Written as a U-statistic (its `kernel`, reports.ustat) the losses get a calibrated
+covariance (the Hoeffding decomposition), the same games in every setting (common random numbers)
 making them correlated; a measure without a kernel (a solo run's policies) takes the
 covariance of resampled games instead (Poisson bootstrap: larger near 0, so its
 verdicts err on the cautious side).
@@ -155,12 +155,10 @@ def _solo_columns(run, labels):
     return np.hstack([won, played])
 
 
-
-
 # --- the covariance of the losses, and the verdict ---
 
 def covariance(measure, replicates=BOOTSTRAP):
-    """The losses' covariance: unbiased from the U-statistic kernel, else over resampled games."""
+    """The losses' covariance: from the U-statistic form of the loss (reports.ustat), else over resampled games."""
     if measure.kernel is not None:
         rows = [ustat.augmented(x) for x in measure.data]
         return ustat.covariance(rows, [measure.kernel] * len(rows), measure.paired)
