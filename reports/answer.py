@@ -7,10 +7,6 @@ the styles' and a variant's own question) so that it never says more than they d
 from reports import fmt
 from reports.variant_words import SOLO_PLAYER
 
-SHORT = {"smallest estimate": "fairest estimate", "not told apart": "not told apart",
-         "equivalent to the fairest": "equivalent to the fairest", "less fair": "less fair"}
-
-
 def question(study):
     """The scenario's own question: its description (the part after a colon, where it has one)."""
     text = (study.description or "").strip()
@@ -139,7 +135,7 @@ def numbers(study, tables):
                 if run.label in f.index:
                     e = f.loc[run.label]
                     row += [f"{fmt.pp(e['effect'], sign=False)} {fmt.interval(e['effect_lo'], e['effect_hi'])}",
-                            SHORT.get(v.loc[run.label, "verdict"], v.loc[run.label, "verdict"])]
+                            v.loc[run.label, "verdict"]]
                 else:
                     row += ["", ""]
         for answer in answers.values():
