@@ -197,6 +197,13 @@ def _report(out, skip, study=None, quiet=False):
 
 
 CORRECTION_HELP = "Multiple-comparison correction: holm (family-wise error) or bh (Benjamini-Hochberg, false discovery rate)."
+MARGIN_HELP = ("Equivalence margin in percentage points: settings within +-PP are named equivalent (intervals inside "
+               "the margin, two one-sided tests); without it nothing is called equivalent, only 'not told apart'.")
+
+
+def _margin(value):
+    from simcore.run.grid import check_margin
+    return check_margin(value)
 
 
 def _correction(value):
@@ -218,6 +225,7 @@ def sweep(
     baseline: List[str] = typer.Option([], "--baseline", metavar="KEY=VALUE",
                                        help="The setting the others are compared with (repeatable) [default: the first]."),
     correction: Optional[str] = typer.Option(None, "--correction", metavar="holm|bh", help=CORRECTION_HELP + " [default: holm]"),
+    margin: Optional[float] = typer.Option(None, "--margin", metavar="PP", help=MARGIN_HELP + " [default: the [sweep] table's]"),
     resume: bool = typer.Option(False, "--resume", help="Continue the interrupted sweep in --out (or re-report a finished one)."),
     force: bool = typer.Option(False, "--force", help="Overwrite a sweep already in --out."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final lines stay)."),
@@ -245,7 +253,7 @@ def sweep(
     until_ci, games = _until(until_ci, max_games, games, chunk_games)
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
     where = _backend(backend, scheduler)
-    plan = sweeps.plan(scenario, [*sets, *extra], vary, baseline, _correction(correction))
+    plan = sweeps.plan(scenario, [*sets, *extra], vary, baseline, _correction(correction), _margin(margin))
     out = out or Path("results") / f"{plan.scenario.name}-sweep"
     try:
         sweeps.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet, chunk_games=chunk_games,
@@ -262,6 +270,7 @@ def report(
     baseline: List[str] = typer.Option([], "--baseline", metavar="KEY=VALUE",
                                        help="Compare with this setting of a sweep (repeatable) [default: the sweep's]."),
     correction: Optional[str] = typer.Option(None, "--correction", metavar="holm|bh", help=CORRECTION_HELP),
+    margin: Optional[float] = typer.Option(None, "--margin", metavar="PP", help=MARGIN_HELP + " [default: the sweep's]"),
 ):
     """(Re)write report.html, report.md, verdicts.json, charts/ and tables/ from saved results.
 
@@ -271,7 +280,7 @@ def report(
       catan-balance report results/sweep-vp-red-sweep --baseline victory_points=10 --correction bh
     """
     from reports.study import open_results
-    _report(results, False, study=open_results(results, baseline, _correction(correction)))
+    _report(results, False, study=open_results(results, baseline, _correction(correction), _margin(margin)))
 
 
 @app.command()
@@ -279,6 +288,7 @@ def compare(
     dirs: List[Path] = typer.Argument(..., metavar="DIR_A DIR_B ...", help="Run directories (or sweep settings); the first is the baseline."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Where to write the comparison [default: results/compare-<names>]."),
     correction: Optional[str] = typer.Option(None, "--correction", metavar="holm|bh", help=CORRECTION_HELP + " [default: holm]"),
+    margin: Optional[float] = typer.Option(None, "--margin", metavar="PP", help=MARGIN_HELP),
     no_report: bool = typer.Option(False, "--no-report", help="Write the tables only, not report.html / report.md."),
 ):
     """Compare runs: win rates, differences against the first with intervals and corrected tests.
@@ -298,11 +308,12 @@ def compare(
     from simcore.run.grid import slug
     out = out or Path("results") / slug(0, "compare-" + "-".join(Path(d).name for d in dirs))[3:]
     _check_compare_out(out, dirs)
-    study = compare_runs(dirs, out, _correction(correction))
+    study = compare_runs(dirs, out, _correction(correction), _margin(margin))
     tables = all_tables(study)
     made = display.comparisons(study, tables["comparisons"])
     if made:
-        typer.echo(format_columns(*made[:2], align="ll" + "r" * 4 + "lrrl"))
+        headers = [h[0] if isinstance(h, tuple) else h for h in made[0]]   # (label, raw name): the label
+        typer.echo(format_columns(headers, made[1], align=("ll" + "r" * 4 + "lrrll")[:len(headers)]))
     _say("\n" + terminal_text(study, tables))
     if no_report:
         (out / "tables").mkdir(parents=True, exist_ok=True)
@@ -334,6 +345,9 @@ def tune(
     budget: Optional[int] = typer.Option(None, "--budget", min=100, metavar="GAMES",
                                          help="Most games to play over all candidates [default: [tune] or 20000]."),
     first: int = typer.Option(200, "--first", min=50, metavar="N", help="Games per candidate in the first round."),
+    margin: Optional[float] = typer.Option(None, "--margin", metavar="PP",
+                                           help=MARGIN_HELP + " For the distance from the aim (turns: in turns) "
+                                                              "[default: the [tune] table's]."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed [default: the scenario's]."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario name>-tune]."),
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
@@ -357,6 +371,8 @@ def tune(
     params = params or list(table.get("param", []))
     objective = objective or table.get("objective")
     budget = budget or int(table.get("budget", 20000))
+    from simcore.run.grid import check_margin
+    margin = _margin(margin) if margin is not None else check_margin(table.get("margin"), "tune.margin", path)
     if not objective:
         raise InputError("tune: no --objective; allowed: seat-fairness, policy-parity:NAME or target:STAT=VALUE")
     extra = [f"seed={seed}"] if seed is not None else []
@@ -369,9 +385,10 @@ def tune(
         if not quiet:
             typer.echo(f"round {r + 1}: {label}: {games:,} games ({spent:,} in all)", err=True)
     race = tuning.race(plan, goal.rows, tune_report.judge_for(goal), budget, first=first, progress=progress)
-    result = tune_report.conclude(goal, race, plan.scenario.name)
+    result = tune_report.conclude(goal, race, plan.scenario.name, margin=margin)
     command = (f"catan-balance tune {path} " + " ".join(f"--param '{p}'" for p in params) +
                f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
+               (f" --margin {margin:g}" if margin is not None else "") +
                "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
     paths = tune_report.write(result, out, command)
     _say("\n".join(tune_report.sentences(result)))
@@ -518,6 +535,7 @@ def robust(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Worker processes."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario>-robust]."),
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
+    margin: Optional[float] = typer.Option(None, "--margin", metavar="PP", help=MARGIN_HELP + " [default: the [sweep] table's]"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress."),
 ):
     """Does a sweep's verdict survive tuned bots?  Plays the sweep as written (DIR/hand) and with every seat
@@ -535,7 +553,7 @@ def robust(
     from reports.train_robust import compare, differences, read_verdicts, sentences, write
     from simcore.run import sweep as sweeps
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
-    hand = sweeps.plan(scenario, [*sets, *extra], vary)
+    hand = sweeps.plan(scenario, [*sets, *extra], vary, margin=_margin(margin))
     if any(key == "seats" for key in hand.vary):
         raise InputError(f"robust: {hand.scenario.name} varies the seats; allowed: a sweep of rules (the seats "
                          "are what robust replaces)")
@@ -543,7 +561,7 @@ def robust(
     _check_preset("--tuned", tuned)
     count = 1 if hand.scenario.players == 1 else len(hand.scenario.seats)
     seats = f"seats={json.dumps([tuned] * count)}"
-    both = {"hand": hand, "tuned": sweeps.plan(scenario, [*sets, *extra, seats], vary)}
+    both = {"hand": hand, "tuned": sweeps.plan(scenario, [*sets, *extra, seats], vary, margin=_margin(margin))}
     out = out or Path("results") / f"{hand.scenario.name}-robust"
     _check_compare_out(out, [])
     for key, plan in both.items():
@@ -553,7 +571,8 @@ def robust(
     diffs = differences(out / "hand", out / "tuned")
     words = sentences(result, tuned, diffs)
     command = (f"catan-balance robust {scenario} --tuned {tuned}" + "".join(f" --vary '{v}'" for v in vary)
-               + "".join(f" --set '{s}'" for s in [*sets, *extra]) + f" --out {out}")
+               + "".join(f" --set '{s}'" for s in [*sets, *extra])
+               + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
     paths = write(result, words, out, command, diffs)
     _say("\n".join(words))
     typer.echo(f"report -> {paths['html']}", err=True)

@@ -212,7 +212,9 @@ def win_vs_param(study, rates, group):
 
 def heatmap(study, fairness):
     """Seat effect (percentage points) for two swept keys; other keys at the baseline's values.
-    Cells without a significant seat effect are faded; the cells tied for fairest are boxed."""
+    Cells without a significant seat effect are faded; where the verdict calls some setting less fair,
+    the cells of the others (the fairest and those not told apart from it) are boxed in green and the
+    less fair ones say so."""
     if study.kind != "sweep" or len(study.vary) < 2 or not len(fairness):
         return None
     k1, k2 = list(study.vary)[:2]
@@ -225,6 +227,7 @@ def heatmap(study, fairness):
     faded = np.zeros(cell.shape, bool)
     boxed = []
     by_label = fairness.set_index("setting")
+    verdict_splits = bool(fairness["less_fair"].any())
     for run in study.runs:
         off_baseline = any(grid.normal(run.values.get(k)) != grid.normal(base.get(k)) for k in rest)
         if off_baseline or run.label not in by_label.index:
@@ -234,8 +237,9 @@ def heatmap(study, fairness):
         cell[r, c] = 100 * f["effect"]
         star = "*" if f["p_adj"] < 0.05 else ""
         faded[r, c] = not star
-        notes[r, c] = f"{100 * f['effect']:.1f}{star}\n[{100 * f['effect_lo']:.1f}, {100 * f['effect_hi']:.1f}]"
-        if f["fairest"]:
+        notes[r, c] = f"{100 * f['effect']:.1f}{star}\n[{100 * f['effect_lo']:.1f}, {100 * f['effect_hi']:.1f}]" + \
+            ("\nless fair" if f["less_fair"] else "")
+        if verdict_splits and not f["less_fair"]:
             boxed.append((r, c))
     fig, ax = _figure(max(7.0, 1.6 * len(cols) + 3.0), max(4.0, 1.0 * len(rows) + 2.4))
     ax.grid(False)
@@ -258,8 +262,10 @@ def heatmap(study, fairness):
     fig.colorbar(image, ax=ax, label="seat effect, corrected for dice noise (percentage points)")
     fixed = f" · {', '.join(f'{k}={grid.show(base.get(k))}' for k in rest)}" if rest else ""
     _title(ax, "Seat fairness over two swept rules",
-           f"cell: seat effect in pp [bounds simultaneous over the cells]; * = seats differ (Bonferroni-corrected "
-           f"p < 0.05); faded: not significant; green box: tied for fairest · {_runs_text(study)}{fixed}")
+           f"cell: seat effect in pp [95% interval, simultaneous over the cells]; * = seats differ within the cell "
+           f"(Bonferroni-corrected p < 0.05), faded: they do not; " +
+           ("green box: not shown less fair than another setting (the verdict) · " if verdict_splits else
+            "no setting is shown less fair than another · ") + f"{_runs_text(study)}{fixed}")
     return _done(fig)
 
 
@@ -277,15 +283,15 @@ def _faded_image(ax, cell, faded, cmap, low, high, keep=0.3):
 # --- comparisons between settings ---
 
 def fairness_chart(study, fairness, what="seat", title="Seat fairness per setting", plural="seats"):
-    """The seat (or policy) effect per setting with its simultaneous bounds; the settings tied for
-    fairest in green, the others faded where their effect is not significant."""
+    """The seat (or policy) effect per setting with its simultaneous 95% interval; the settings the
+    verdict calls less fair in grey, the others in green; faded where the effect is not significant."""
     if len(study.runs) < 2 or not len(fairness):
         return None
     df = fairness.iloc[::-1]
     y = np.arange(len(df))
     fig, ax = _figure(9, max(3.2, 0.42 * len(df) + 2.2))
-    colours = ["#2ca02c" if f else "#4c72b0" for f in df["fairest"]]
-    alphas = [0.85 if p < 0.05 or f else 0.35 for p, f in zip(df["p_adj"], df["fairest"])]
+    colours = ["#7f7f7f" if less else "#2ca02c" for less in df["less_fair"]]
+    alphas = [0.85 if p < 0.05 else 0.35 for p in df["p_adj"]]
     for yi, value, colour, a in zip(y, pct(df["effect"]), colours, alphas):
         ax.barh(yi, value, color=colour, alpha=a, height=0.6)
     ax.errorbar(pct(df["effect"]), y, xerr=[np.maximum(pct(df["effect"] - df["effect_lo"]), 0),
@@ -295,22 +301,20 @@ def fairness_chart(study, fairness, what="seat", title="Seat fairness per settin
     for yi, (_, f) in zip(y, df.iterrows()):
         p = f["p_adj"]
         text = ": differ" if p < 0.05 else ""
-        chance = f" · fairest {fmt.pct(f['probability_fairest'], 0)}" if not fmt.missing(
-            f.get("probability_fairest")) else ""
-        ax.text(right * 1.04, yi, f"p {_p(p)}{text}{chance}", va="center", fontsize=8.5, color="#333333")
+        verdict = " · less fair" if f["less_fair"] else ""
+        ax.text(right * 1.04, yi, f"p {_p(p)}{text}{verdict}", va="center", fontsize=8.5, color="#333333")
     ax.set_yticks(y)
     ax.set_yticklabels(df["setting"])
     ax.set_xlim(0, right * 1.6 if right > 0 else 1)
     ax.set_xlabel(f"{what} effect on the win rate, corrected for dice noise (percentage points)")
     ax.grid(axis="y", visible=False)
-    handles = [Patch(color="#2ca02c", alpha=0.85, label="tied for fairest (95%)"),
-               Patch(color="#4c72b0", alpha=0.85, label=f"less fair, {plural} differ"),
-               Patch(color="#4c72b0", alpha=0.35, label="less fair, not significant")]
+    handles = [Patch(color="#2ca02c", alpha=0.85, label="not shown less fair than another setting"),
+               Patch(color="#7f7f7f", alpha=0.85, label="less fair (Holm over every pair, 5% family-wise)"),
+               Patch(color="#2ca02c", alpha=0.35, label="faded: no significant effect")]
     _legend_below(ax, handles)
     _title(ax, title,
-           f"{_runs_text(study)} · bars: bounds simultaneous over the settings · p: chi-square test of equal "
-           f"{what} win rates, Bonferroni-corrected ('differ': p < 0.05, exactly where a bar's lower end is above 0) "
-           "· fairest x%: share of resampled games in which the setting came out fairest")
+           f"{_runs_text(study)} · bars: 95% intervals simultaneous over the settings · p: chi-square test of equal "
+           f"{what} win rates, Bonferroni-corrected ('differ': p < 0.05, exactly where a bar's lower end is above 0)")
     return _done(fig)
 
 

@@ -29,19 +29,19 @@ def style_fairness(study, f):
 def _effect_table(study, f, names, cells, what):
     many = _settings(study)
     level = f["bound_level"].iloc[0]
-    bounds = "95%" if level >= 0.9499 else f"{100 * level:.1f}% each"
+    bounds = "95%" if abs(level - 0.95) < 1e-6 else f"{100 * level:.1f}% each, 95% jointly"
     headers = (["setting"] if many else []) + ["games", *names, f"{what} [{bounds}]", "chi-square p"] + \
-        (["Bonferroni p", "fairest: tied / chance"] if many else [])
+        (["Bonferroni p", "verdict"] if many else [])
     rows, highlight = [], []
     for i, (_, row) in enumerate(f.iterrows()):
         out = ([row["setting"]] if many else []) + [fmt.count(row["games"])] + cells(row)
         out += [f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}",
                 fmt.p_value(row["p"])]
         if many:
-            out += [fmt.p_value(row["p_adj"]),
-                    ("yes" if row["fairest"] else "no") + f" / {fmt.pct(row['probability_fairest'], 0)}"]
+            out += [fmt.p_value(row["p_adj"]), row["verdict"] +
+                    (f" (p {fmt.p_value(row['p_less_fair'])})" if row["less_fair"] else "")]
         rows.append(out)
-        if many and row["fairest"]:
+        if many and not row["less_fair"] and f["less_fair"].any():
             highlight.append(i)
     return headers, rows, highlight
 
@@ -67,7 +67,11 @@ def group_rates(study, rates, groups, what):
     df = rates[rates["group"].isin(groups)]
     if not len(df):
         return None
-    headers = (["setting"] if _settings(study) else []) + [what, "games", "trials", "count", "rate [95%]"]
+    policies = what == "policy"
+    played = ("games played" if getattr(study, "solo", False) else "seat-games") if policies else "games"
+    won = "wins" if policies else "games with it"
+    headers = (["setting"] if _settings(study) else []) + \
+        [what, "games", (played, "trials"), (won, "count"), ("win rate [95%]" if policies else "share [95%]", "rate")]
     rows = [([r.setting] if _settings(study) else []) +
             [outcome_words(r.group, r.outcome), fmt.count(r.games), fmt.count(r.trials), fmt.count(r.count),
              fmt.rate(r.rate, r.ci_lo, r.ci_hi)] for r in df.itertuples()]
@@ -77,12 +81,15 @@ def group_rates(study, rates, groups, what):
 def comparisons(study, c):
     if not len(c):
         return None
-    headers = ["setting", "outcome", "games", "baseline", "setting", "difference [95%, uncorrected]", "test",
-               "p (uncorrected)",
-               f"{_corr(study)} p", "significant"]
+    equal = "equivalent" in c
+    headers = ["setting", "outcome", "games", ("baseline's rate", "baseline_rate"), ("its rate", "rate"),
+               ("difference [95%, uncorrected]", "diff"), "test", ("p (uncorrected)", "p"),
+               (f"{_corr(study)} p", "p_adj"), "significant"] + \
+        ([(f"equivalent within ±{study.margin:g} pp", "equivalent")] if equal else [])
     rows = [[r.setting, outcome_words(r.group, r.outcome), fmt.count(r.games), fmt.pct(r.baseline_rate), fmt.pct(r.rate),
              f"{fmt.pp(r.diff)} {fmt.interval(r.diff_lo, r.diff_hi)}", r.test, fmt.p_value(r.p),
-             fmt.p_value(r.p_adj), "yes" if r.significant else "no"] for r in c.itertuples()]
+             fmt.p_value(r.p_adj), "yes" if r.significant else "no"] +
+            (["yes" if r.equivalent else "not shown"] if equal else []) for r in c.itertuples()]
     return headers, rows
 
 
@@ -101,7 +108,8 @@ def per_policy(study, df, column, kinds=None, digits=1):
     df = df.assign(name=df["kind"] + ": " + df[column] if kinds and len(kinds) > 1 else df[column])
     names = list(dict.fromkeys(df["name"]))
     many = _settings(study)
-    headers = (["setting"] if many else []) + ["policy", study.player_games, *(column_name(n) for n in names)]
+    headers = (["setting"] if many else []) + ["policy", study.player_games,
+                                               *((column_name(n), n) for n in names)]
     rows = []
     alone = {run.label for run in study.runs if len(run.labels) == 1}
     for (setting, policy), sub in df.groupby(["setting", "policy"], sort=False):

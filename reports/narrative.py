@@ -3,10 +3,12 @@
 Every sentence names the games its numbers rest on and says "significant" only
 for tests that stay below 0.05 after the study's correction (Holm or BH).
 """
+import dataclasses
 from collections import Counter
 
 import numpy as np
 import pandas as pd
+from scipy import stats as st
 
 from reports import fmt
 from reports.study import _flat
@@ -46,7 +48,7 @@ def seats(study, t):
         prefix = f"{run.label}: " if len(study.runs) > 1 else ""
         equal = (1 - (run.winner_seat < 0).mean()) / run.players
         verdict = ("the seats are not equally strong" if f["p_adj"] < ALPHA else
-                   "no evidence that the seats differ (the gap is within dice noise)")
+                   f"the seats are not told apart at {fmt.count(run.games)} games (the gap is within dice noise)")
         out.append(
             f"{prefix}Over {fmt.count(run.games)} games, {_seat(int(best['outcome'].split()[-1]))} won most often, "
             f"{fmt.rate(best['rate'], best['ci_lo'], best['ci_hi'])}, and {_seat(int(worst['outcome'].split()[-1]))} "
@@ -59,7 +61,8 @@ def seats(study, t):
 def effect_words(f, who):
     """'The seat effect (...) is 1.2 pp [0.0, 2.8]' with what the bounds mean."""
     level = f["bound_level"]
-    bounds = "95% bounds" if level >= 0.9499 else f"bounds at {100 * level:.1f}% each (simultaneous over the settings)"
+    bounds = "95% interval" if abs(level - 0.95) < 1e-6 else \
+        f"{100 * level:.1f}% interval, simultaneous over the settings: 95% jointly"
     return (f"The {who} effect, corrected for dice noise (how far a {who}'s win rate typically is from the "
             f"average), is {fmt.pp(f['effect'], sign=False)} {fmt.interval(f['effect_lo'], f['effect_hi'])} "
             f"({bounds}); the raw spread between the best and the worst {who} is "
@@ -97,8 +100,7 @@ def policies(study, t):
     prefix = f"{label}: " if len(study.runs) > 1 else ""
     parts = [f"{r.outcome} {fmt.rate(r.rate, r.ci_lo, r.ci_hi)} ({fmt.count(r.trials)} {played})"
              for r in sub.itertuples()]
-    return (f"{prefix}{what}: {'; '.join(parts)}. A policy is stronger than another where their intervals "
-            "do not overlap.")
+    return f"{prefix}{what}: {'; '.join(parts)}. Whether the policies differ: style fairness below."
 
 
 def _policies_over(ranked, settings, what, played, most=3):
@@ -125,7 +127,7 @@ def _policies_over(ranked, settings, what, played, most=3):
              for label, sub in changed[:most]]
     more = f" and {len(changed) - most} more (see the table)" if len(changed) > most else ""
     return (text + f" They rank otherwise in {len(changed)} of {len(ranked)}: " + "; ".join(shown) + more +
-            ". Where intervals overlap, the order is not sure.")
+            ". These orders are estimates; which differences are told apart: the style verdict.")
 
 
 def fairness(study, t):
@@ -141,9 +143,9 @@ def fairness(study, t):
                     "removes the seat advantage.")
     elif len(differ):
         even = f[f["p_adj"] >= ALPHA]
-        text.append(f"Seats differ significantly in {len(differ)} of {len(f)} settings ({corrected}): "
-                    f"{_some(differ['setting'], len(differ))}. No evidence of a seat advantage in: "
-                    f"{_some(even['setting'], len(even))}.")
+        text.append(f"Seats differ significantly in {len(differ)} of {len(f)} settings ({corrected})" +
+                    (f": {_some(differ['setting'], 4)}" if len(differ) <= len(even) else "") +
+                    f". Seats not told apart in: {_some(even['setting'], 4)}.")
     else:
         text.append("In no setting do the seats differ significantly (Bonferroni-corrected chi-square).")
     return " ".join(x for x in text if x)
@@ -157,9 +159,14 @@ def styles(study, t):
     if len(study.runs) > 1 and len(f) > 1:
         return verdict_text(t, "styles")
     row = f.iloc[0]
-    verdict = ("the policies are not equally strong" if row["p_adj"] < ALPHA else
-               "no evidence that the policies differ")
     played = "game" if study.solo else "seat"
+    rates = {c[:-len(" rate")]: row[c] for c in f.columns if c.endswith(" rate") and not pd.isna(row[c])}
+    if row["p_adj"] < ALPHA:
+        high, low = max(rates, key=rates.get), min(rates, key=rates.get)
+        verdict = (f"{high} wins more often per {played} played than {low}" if len(rates) == 2 else
+                   f"the policies are not equally strong (highest estimate {high}, lowest {low})")
+    else:
+        verdict = f"the policies are not told apart at {fmt.count(row['games'])} games"
     return (f"Style fairness: the chi-square test of equal win rates per {played} played gives "
             f"{fmt.p_phrase(row['p'])}: {verdict}. {effect_words(row, 'policy')}")
 
@@ -201,8 +208,10 @@ def heatmap(study, t):
     low, high = fmt.pp(best["effect"], sign=False), fmt.pp(worst["effect"], sign=False)
     spread = (f"The seat effect is {low} in every cell" if low == high else
               f"The seat effect goes from {low} ({best['setting']}) to {high} ({worst['setting']})")
-    return (f"Darker cells are less fair; faded cells have no significant seat effect. {spread}; {differ} of "
-            f"{len(f)} cells carry a * (seats significantly unequal); a box marks the cells tied for fairest.")
+    boxes = ("a green box marks the cells not shown less fair than another (the verdict above)"
+             if f["less_fair"].any() else "no cell is shown less fair than another")
+    return (f"Darker cells have a larger seat effect; faded cells have no significant seat effect. {spread}; "
+            f"{differ} of {len(f)} cells carry a * (seats significantly unequal within the cell); {boxes}.")
 
 
 def differences(study, t):
@@ -212,17 +221,34 @@ def differences(study, t):
     sig = c[c["significant"]].sort_values("p_adj")
     pairing = ("paired game by game (the same seeds in every setting; exact McNemar test)" if c["paired"].all()
                else "partly unpaired (chi-square or Fisher exact test)")
-    half = float(np.median((c["diff_hi"] - c["diff_lo"]) / 2))
     head = (f"Each setting against the baseline ({study.base.label}): {len(c)} differences tested, {pairing}, "
             f"{_corr(study)}-corrected. ")
+    equal = _equivalent_words(study, c)
     if not len(sig):
         return head + (f"None is significant. With these game counts a difference must be about "
-                       f"±{fmt.pp(half, sign=False)} or larger to show (typical 95% interval half-width).")
+                       f"±{fmt.pp(detectable(c, study.correction), sign=False)} or larger to show (80% power at "
+                       f"the corrected threshold).{equal}")
     parts = [f"{outcome_words(r.group, r.outcome)} in {r.setting}: {fmt.pp(r.diff)} "
              f"{fmt.interval(r.diff_lo, r.diff_hi)}, corrected {fmt.p_phrase(r.p_adj)}"
              for r in sig.head(8).itertuples()]
     more = f" (and {len(sig) - 8} more, see the table)" if len(sig) > 8 else ""
-    return head + f"{len(sig)} significant: " + "; ".join(parts) + more + "."
+    return head + f"{len(sig)} significant: " + "; ".join(parts) + more + "." + equal
+
+
+def detectable(c, correction, power=0.8):
+    """The typical difference that would show with `power` at the correction's strictest threshold (Holm's
+    and BH's first: 0.05 / rows), from the rows' median standard error (95% interval half-width / 1.96)."""
+    se = float(np.median((c["diff_hi"] - c["diff_lo"]) / (2 * 1.959964)))
+    return (st.norm.ppf(1 - ALPHA / (2 * len(c))) + st.norm.ppf(power)) * se
+
+
+def _equivalent_words(study, c):
+    """With --margin: how many differences are shown to lie within it (TOST, Holm over the table)."""
+    if getattr(study, "margin", None) is None or "equivalent" not in c:
+        return ""
+    eq = int(c["equivalent"].sum())
+    return (f" Equivalent within ±{study.margin:g} pp (two one-sided tests, Holm over the table): {eq} of {len(c)}; "
+            f"the others are not shown equivalent.")
 
 
 def flows(study, t):
@@ -280,25 +306,21 @@ def game_length(study, t):
 
 
 def differs(study):
-    """A comparison: what differs between the runs (rules, policies, seeds, games), in one sentence;
-    [] for a sweep (its header names the swept rules) or one run."""
+    """A comparison: what differs between the runs (rules, policies, seeds, games), in words
+    ("Grundbesitz: off → on (defaults)", "victory_points: 10 → 12"); [] for a sweep (its header names
+    the swept rules) or one run."""
     if study.kind != "compare":
         return []
     runs = study.runs
-    parts = []
-    rules = [_flat(r.summary.get("rules", {})) for r in runs]
-    for key in dict.fromkeys(k for f in rules for k in f):
-        values = [f.get(key) for f in rules]
-        if len({repr(v) for v in values}) > 1:
-            parts.append(f"rule {key}: " + ", ".join(f"{_show(v)} ({r.label})" for v, r in zip(values, runs)))
-    lineups = ["/".join(r.spec_labels) for r in runs]
+    parts = rule_changes(runs)
+    lineups = [", ".join(r.spec_labels) for r in runs]
     if len(set(lineups)) > 1:
-        parts.append("policies: " + ", ".join(f"{x} ({r.label})" for x, r in zip(lineups, runs)))
+        parts.append("seats: " + _change(lineups, runs))
     for what, get in (("players", lambda r: r.players), ("seed", lambda r: r.summary.get("seed")),
                       ("games", lambda r: fmt.count(r.games))):
-        values = [get(r) for r in runs]
-        if len({str(v) for v in values}) > 1:
-            parts.append(f"{what}: " + ", ".join(f"{v} ({r.label})" for v, r in zip(values, runs)))
+        values = [str(get(r)) for r in runs]
+        if len(set(values)) > 1:
+            parts.append(f"{what}: " + _change(values, runs))
     if not parts:
         return ["The runs have the same rules, policies, seed and number of games: any difference between "
                 "them is chance (or another engine version)."]
@@ -306,5 +328,42 @@ def differs(study):
     return [f"What differs between the runs ({same}): " + "; ".join(parts) + "."]
 
 
+def rule_changes(runs):
+    """The rule values that differ between runs, in words: a variant switched on or off as a whole
+    ("Grundbesitz: off → on (defaults)", or on with its values that are not the defaults), then every
+    other key that differs ("victory_points: 10 → 12")."""
+    from simcore.engine.variant import REGISTRY as DECLARED
+    rules = [r.summary.get("rules", {}) for r in runs]
+    variants = [r.get("variants") or {} for r in rules]
+    parts = []
+    for name in dict.fromkeys(n for v in variants for n in v):
+        declared = DECLARED.get(name)
+        title = (declared.title if declared and declared.title else name).split(" (")[0]
+        defaults = _flat(dataclasses.asdict(declared.rules())) if declared and declared.rules else {}
+        states = []
+        for v in variants:
+            if name not in v:
+                states.append("off")
+                continue
+            changed = [f"{k}={_show(x)}" for k, x in _flat(v[name] or {}).items()
+                       if k in defaults and grid.normal(x) != grid.normal(defaults[k])]
+            states.append("on (" + (", ".join(changed) if changed else "defaults") + ")")
+        if len(set(states)) > 1:
+            parts.append(f"{title}: " + _change(states, runs))
+    flats = [_flat({k: v for k, v in r.items() if k != "variants"}) for r in rules]
+    for key in dict.fromkeys(k for f in flats for k in f):
+        values = [f.get(key) for f in flats]
+        if len({repr(grid.normal(v)) for v in values}) > 1:
+            parts.append(f"{key}: " + _change([_show(v) for v in values], runs))
+    return parts
+
+
+def _change(values, runs):
+    """'10 → 12' for two runs, else '10 (a), 12 (b), 14 (c)'."""
+    if len(values) == 2:
+        return f"{values[0]} → {values[1]}"
+    return ", ".join(f"{v} ({r.label})" for v, r in zip(values, runs))
+
+
 def _show(value):
-    return grid.show(value)
+    return "none" if value is None else grid.show(value)

@@ -14,11 +14,12 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from scipy import stats as st
 
-from reports import fmt, stats
+from reports import fmt, stats, ustat
 from reports.summary import Z95, wilson
 from reports.variants import stat_owner, tune_stats
-from reports.verdicts import Measure, one_hot
+from reports.verdicts import Measure, effect_distance, one_hot
 from simcore.engine.errors import InputError
 
 
@@ -27,7 +28,8 @@ def _turns(df, players):
 
 
 # name -> (per-game values, unit, words): the base game's; each variant's are in its report
-# entry (reports.variants.tune_stats), e.g. sheriff_wins, gb_income_share
+# entry (reports.variants.tune_stats), e.g. sheriff_wins, gb_income_share.  A rate's ("%")
+# target lies in 0..1, a count's above 0
 BASE_STATS = {
     "turns": (_turns, "", "player-turns per game"),
 }
@@ -66,33 +68,47 @@ class Objective:
         return np.stack([x, x * x], axis=1)
 
     def measure(self, labels, data, paired=True):
+        """The Measure of the candidates (reports.verdicts): the loss with its U-statistic kernel, and the
+        distance from the aim with its interval (for --margin)."""
         if self.kind == "seat-fairness":
             k = self.players
             return Measure(self.text, "seat fairness", labels, data, paired=paired, what="seat effect",
-                           loss=lambda s, n: stats.parity_loss(s, np.ones(k), n))
+                           loss=lambda s, n: stats.parity_loss(s, np.ones(k), n),
+                           kernel=ustat.parity_kernel(np.ones(k)), distance=effect_distance(np.ones(k)))
         if self.kind == "policy-parity":
             seats = np.array(self.seats, dtype=float)
             return Measure(self.text, f"parity of {self.policy}", labels, data, paired=paired, what=self.what,
                            loss=lambda s, n: stats.parity_loss(s, seats, n),
-                           value=lambda s, n: s[:, 0] / (n * seats[0]) - s[:, 1] / (n * seats[1]))
+                           value=lambda s, n: s[:, 0] / (n * seats[0]) - s[:, 1] / (n * seats[1]),
+                           kernel=ustat.parity_kernel(seats), distance=self._distance)
         t = self.target
         return Measure(self.text, f"distance to {self.stat} = {t:g}", labels, data, paired=paired, what=self.what,
-                       unit=self.unit, loss=lambda s, n: _target_loss(s, n, t), value=lambda s, n: s[:, 0] / n)
+                       unit=self.unit, loss=lambda s, n: _target_loss(s, n, t), value=lambda s, n: s[:, 0] / n,
+                       kernel=ustat.target_kernel(t, 2), distance=self._distance)
 
-    def interval(self, x):
-        """(value, lo, hi) of one candidate's games: 95% interval (seat effect: 95% bounds)."""
+    def _distance(self, x, level):
+        """(lo, hi) of |value - target| from the value's two-sided `level` interval."""
+        _, lo, hi = self.interval(x, level)
+        lo, hi = lo - self.target, hi - self.target
+        if lo <= 0 <= hi:
+            return 0.0, max(-lo, hi)
+        return min(abs(lo), abs(hi)), max(abs(lo), abs(hi))
+
+    def interval(self, x, level=0.95):
+        """(value, lo, hi) of one candidate's games with its two-sided `level` interval."""
         n = len(x)
+        z_level = st.norm.ppf(1 - (1 - level) / 2)
         if self.kind == "seat-fairness":
-            e = stats.effect(x.sum(axis=0), np.ones(self.players), n)
+            e = stats.effect(x.sum(axis=0), np.ones(self.players), n, level)
             return e["estimate"], e["lo"], e["hi"]
         if self.kind == "policy-parity":
             z = x[:, 0] / self.seats[0] - x[:, 1] / self.seats[1]
-            return _mean_interval(z)
+            return _mean_interval(z, z_level)
         values = x[:, 0]
         if np.isin(values, (0.0, 1.0)).all():
-            lo, hi = wilson(int(values.sum()), n)
+            lo, hi = wilson(int(values.sum()), n, z_level)
             return values.mean(), lo, hi
-        return _mean_interval(values)
+        return _mean_interval(values, z_level)
 
 
 def _target_loss(s, n, t):
@@ -103,11 +119,11 @@ def _target_loss(s, n, t):
     return (mean - t) ** 2 - var / n
 
 
-def _mean_interval(z):
+def _mean_interval(z, quantile=Z95):
     n = len(z)
     if n < 2:
         return (float(z.mean()) if n else math.nan), math.nan, math.nan
-    half = Z95 * z.std(ddof=1) / math.sqrt(n)
+    half = quantile * z.std(ddof=1) / math.sqrt(n)
     return float(z.mean()), float(z.mean() - half), float(z.mean() + half)
 
 
@@ -144,6 +160,10 @@ def parse(text, scenario):
         except ValueError:
             raise InputError(f"--objective {text}: '{value}' is not a number; allowed: e.g. target:{stat}=0.5") \
                 from None
+        unit = all_stats()[stat][1]
+        if not math.isfinite(target) or (unit == "%" and not 0 <= target <= 1) or (unit != "%" and target <= 0):
+            allowed = "a rate from 0 to 1, e.g. 0.5" if unit == "%" else "a number above 0"
+            raise InputError(f"--objective {text}: {stat} = {value.strip()} is out of range; allowed: {allowed}")
         owner = stat_owner(stat)
         if owner is not None and owner.name not in scenario.rules.variants:
             raise InputError(f"--objective {text}: {scenario.name} has no {owner.title}; allowed: a {owner.name} "

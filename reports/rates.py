@@ -1,17 +1,17 @@
-"""Win rates with their 95% Wilson score intervals, as summary.json holds them."""
-import math
+"""Win rates with their 95% Wilson score intervals, as summary.json holds them (statsmodels'
+proportion_confint)."""
+from scipy import stats as st
+from statsmodels.stats.proportion import proportion_confint
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
 
 def wilson(wins, n, z=Z95):
-    """Wilson score interval (lo, hi) for wins/n; (0, 1) when n == 0."""
+    """Wilson score interval (lo, hi) for wins/n at the two-sided level of z; (0, 1) when n == 0."""
     if n == 0:
         return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo, hi = proportion_confint(wins, n, alpha=2 * st.norm.sf(z), method="wilson")
+    return max(0.0, float(lo)), min(1.0, float(hi))
 
 
 def rate(wins, n):

@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from reports import charts as C
+from reports.answer import box as answer_box
 from reports import display as D
 from reports import fmt
 from reports import narrative as N
@@ -38,24 +39,27 @@ SEATS = [
     "Seat effect: how far a seat's win rate typically is from the average seat's (the root of the variance of the "
     "seat win rates), in percentage points (pp), corrected for dice noise: its square is estimated without bias, "
     "so equal seats give about 0 at any number of games, and a setting does not look fairer or less fair because "
-    "it had more games. Its bounds invert the chi-square test of equal seats (noncentral chi-square); in a "
-    "sweep or comparison they are simultaneous over the settings (each at 1 - 0.05 / settings) and the "
-    "Bonferroni-corrected p beside them agrees: the lower bound is above 0 exactly where that p is below 0.05. "
-    "Each bound is a one-sided bound at that level. The raw spread (largest minus smallest seat win rate) is in "
-    "tables/fairness.csv with the spread dice noise alone would give.",
-    "Fairest: the settings that cannot be told apart from the fairest one at 95% (multiple comparison with the "
-    "best: a setting is out only when another one is significantly fairer, one-sided, Bonferroni over the "
-    "others; the uncertainty comes from resampling the games, the same games in every setting when they share "
-    "seeds). 'Fairest in x%': the share of resamples in which the setting came out fairest. verdicts.json holds "
-    "these sets for the seats and the styles.",
+    "it had more games. Its interval is two-sided 95% (Neyman's construction ordered by likelihood ratio, from the "
+    "chi-square test of equal seats): it covers the true effect in 95% of runs, 0 included, and its lower end is "
+    "above 0 exactly where that test rejects at 5%. In a sweep or comparison the intervals are simultaneous "
+    "(each at 1 - 0.05 / settings: 95% jointly) and agree with the Bonferroni-corrected p beside them. The raw "
+    "spread (largest minus smallest seat win rate) is in tables/fairness.csv with the spread dice noise alone "
+    "would give.",
+    "Less fair: a setting whose loss (the squared effect) is shown larger than another setting's by Holm's "
+    "method over every pair of settings (a closed test): the chance of calling any setting less fair that is in "
+    "truth as fair as the fairest is at most 5%, whatever the number of settings. The others are 'not told apart' "
+    "from the fairest estimate at the games played: not shown equal. With --margin PP, 'equivalent to the fairest' "
+    "means the simultaneous intervals show the setting's effect within PP of the smallest true one. "
+    "verdicts.json holds these verdicts for the seats, the styles and a variant's own question.",
     "Style effect (policy parity): the same for the policies' win rates per seat played.",
     "Chi-square p: test that every seat wins equally often (goodness of fit on the won games; exact, by "
     "simulating equal seats, when fewer than 5 wins per seat are expected).",
 ]
 SOLO_STYLES = ("Policy effect: how far a policy's win rate typically is from the average, corrected for noise "
                "(its square is estimated without bias); tested with the chi-square test of a policies x won/lost "
-               "table. Fairest: the settings that cannot be told apart from the fairest one at 95% (multiple "
-               "comparison with the best over resampled games); verdicts.json holds them.")
+               "table, with the two-sided 95% interval that agrees with it. Less fair: shown by Holm's "
+               "method over every pair of settings (family-wise error 5%; the losses' covariance from resampled "
+               "games); verdicts.json holds the verdicts.")
 TESTS = [
     "Differences against the baseline: each setting's rate minus the baseline's. Paired settings (the same game "
     "seeds, common random numbers) are tested with the exact McNemar test on the games where exactly one of the "
@@ -99,21 +103,37 @@ def _holds_something(run, column):
     return values is not None and bool(np.any(~np.isin(values, (0, -1)) & ~np.isnan(values)))
 
 
-def _figure(doc, images, out, chart):
+FOLD_ROWS = 12   # a longer table is folded behind a click in the HTML (report.md shows it whole)
+
+
+def _figure(doc, images, out, chart, says=None):
+    """The chart's image; its finding goes to `says` (the section's one 'What this says')."""
     if chart is None or chart.figure is None:
         return
     path = out / "charts" / f"{chart.name}.png"
     save_figure(chart.figure, path)
     images[chart.name] = path.read_bytes()
     doc.append(("figure", chart.name, chart.title))
-    if chart.says:
-        doc.append(("says", chart.says))
+    if chart.says and says is not None and chart.says not in says:
+        says.append(chart.says)
 
 
 def _table(doc, made, note="", highlight=()):
     if made:
         headers, rows = made[:2]
-        doc.append(("table", headers, rows, note, made[2] if len(made) > 2 else highlight))
+        doc.append(("table", headers, rows, note, made[2] if len(made) > 2 else highlight, len(rows) > FOLD_ROWS))
+
+
+def _section(doc, title, fill):
+    """h2, then the section's blocks from fill(blocks, says), with its findings said once under the h2."""
+    blocks, says = [], []
+    fill(blocks, says)
+    if not blocks and not says:
+        return
+    doc.append(("h2", title))
+    if says:
+        doc.append(("says", " ".join(x for x in says if x)))
+    doc += blocks
 
 
 def _header(study, doc, tables):
@@ -131,7 +151,8 @@ def _header(study, doc, tables):
     elif study.kind == "compare":
         line = (f"{len(runs)} runs compared, baseline {study.base.label}; "
                 + ("they played the same game seeds, so comparisons are paired game by game."
-                   if study.paired else "their game seeds differ, so comparisons are unpaired."))
+                   if study.paired else "their game seeds differ, so comparisons are unpaired.")
+                + " " + " ".join(N.differs(study)))
     else:
         who = f"{runs[0].players} players" if runs[0].players > 1 else f"a solo game ({solo_player()})"
         line = f"One run of {n:,} games, seed {seed}, {who}."
@@ -150,38 +171,42 @@ def _seat_section(doc, images, out, study, tables):
     """Seat fairness: the seat effect per setting (charts and tables); not for one-player runs."""
     many, sweep = len(study.runs) > 1, study.kind == "sweep"
     rates, fair = tables["win_rates"], tables["fairness"]
-    doc.append(("h2", "Seat fairness"))
-    if many:
-        _figure(doc, images, out, C.Chart("fairness", "Seat fairness per setting", C.fairness_chart(study, fair),
-                                          N.fairness(study, tables)))
-        _figure(doc, images, out, C.Chart("fairness_heatmap", "Seat fairness over two swept rules",
-                                          C.heatmap(study, fair), N.heatmap(study, tables)))
-    if sweep:
-        _figure(doc, images, out, C.Chart("win_vs_param_seat", "Win rate by seat against the swept rule",
-                                          C.win_vs_param(study, rates, "seat"), N.trend(study, tables, "seat")))
-    else:
-        _figure(doc, images, out, C.Chart("win_by_seat", "Win rate by table seat", C.win_bars(study, rates, "seat"),
-                                          "" if many else N.seats(study, tables)))
-    _table(doc, D.fairness(study, fair), "Seat win rates and the seat effect corrected for dice noise, with the "
-                                         "test of equal seats" + ("; highlighted: the settings tied for fairest."
-                                                                  if many else "."))
-    _table(doc, D.seat_rates(study, rates), "Win rate per table seat with 95% Wilson interval.")
+
+    def fill(blocks, says):
+        says.append(N.fairness(study, tables) if many else N.seats(study, tables))
+        if many:
+            _figure(blocks, images, out, C.Chart("fairness", "Seat fairness per setting",
+                                                 C.fairness_chart(study, fair), ""), says)
+            _figure(blocks, images, out, C.Chart("fairness_heatmap", "Seat fairness over two swept rules",
+                                                 C.heatmap(study, fair), N.heatmap(study, tables)), says)
+        if sweep:
+            _figure(blocks, images, out, C.Chart("win_vs_param_seat", "Win rate by seat against the swept rule",
+                                                 C.win_vs_param(study, rates, "seat"), N.trend(study, tables, "seat")),
+                    says)
+        else:
+            _figure(blocks, images, out, C.Chart("win_by_seat", "Win rate by table seat",
+                                                 C.win_bars(study, rates, "seat"), ""), says)
+        _table(blocks, D.fairness(study, fair), "Seat win rates and the seat effect corrected for dice noise, with "
+                                                "the test of equal seats and the verdict" +
+               ("; highlighted: the settings not shown less fair, where some are." if many else "."))
+        _table(blocks, D.seat_rates(study, rates), "Win rate per table seat with 95% Wilson interval.")
+    _section(doc, "Seat fairness", fill)
 
 
-def _style_section(doc, images, out, study, tables):
+def _style_blocks(blocks, says, images, out, study, tables):
     """Style fairness (policy parity): the policies' effect per setting."""
     styles = tables.get("style_fairness")
     if styles is None or not len(styles):
         return
     many = len(study.runs) > 1
+    says.append(N.styles(study, tables))
     if many:
         chart = C.fairness_chart(study, styles, "policy", "Style fairness per setting", "policies")
-        _figure(doc, images, out, C.Chart("style_fairness", "Style fairness per setting", chart,
-                                          N.styles(study, tables)))
+        _figure(blocks, images, out, C.Chart("style_fairness", "Style fairness per setting", chart, ""), says)
     played = "game" if study.solo else "seat"
-    _table(doc, D.style_fairness(study, styles), f"Win rate per {played} played by policy and the policy effect "
-                                                 "corrected for noise" +
-           ("; highlighted: the settings tied for fairest." if many else "."))
+    _table(blocks, D.style_fairness(study, styles), f"Win rate per {played} played by policy and the policy "
+                                                    "effect corrected for noise, with the verdict" +
+           ("; highlighted: the settings not shown less fair, where some are." if many else "."))
 
 
 def variant_says(study, tables, variants=None):
@@ -196,78 +221,91 @@ def build(study, tables, out):
     out = Path(out)
     (out / "charts").mkdir(parents=True, exist_ok=True)
     _header(study, doc, tables)
+    doc.append(answer_box(study, tables))
     many, sweep, solo = len(study.runs) > 1, study.kind == "sweep", study.solo
     rates = tables["win_rates"]
     variants = active_variants(study)
     per = study.per_player
-
-    styles = N.styles(study, tables)
-    summary = [s for s in (N.fairness(study, tables) if many else N.seats(study, tables),
-                           "" if solo else styles, *N.differs(study),
-                           *variant_says(study, tables, variants), styles if solo else "",
-                           N.differences(study, tables) if many else "", N.policies(study, tables),
-                           N.game_length(study, tables)) if s]
-    doc += [("h2", "What this says"), ("ul", summary)]
-    if not solo:  # one player: no seats to compare
+    if solo:   # one player: who won is the variant's outcome, said first
+        _section(doc, "Who won", lambda blocks, says: says.extend(variant_says(study, tables, variants)))
+    else:
         _seat_section(doc, images, out, study, tables)
 
-    policy_chart = C.win_vs_param(study, rates, "policy") if sweep else C.win_bars(study, rates, "policy")
-    if policy_chart is not None:
-        doc.append(("h2", "Policies"))
-        _figure(doc, images, out, C.Chart("win_vs_param_policy" if sweep else "win_by_policy", "Win rate by policy",
-                                          policy_chart, N.trend(study, tables, "policy") if sweep
-                                          else N.policies(study, tables)))
-        _table(doc, D.group_rates(study, rates, ["policy"], "policy"),
+    def policies(blocks, says):
+        policy_chart = C.win_vs_param(study, rates, "policy") if sweep else C.win_bars(study, rates, "policy")
+        if policy_chart is None:
+            return
+        says.append(N.trend(study, tables, "policy") if sweep else N.policies(study, tables))
+        _figure(blocks, images, out, C.Chart("win_vs_param_policy" if sweep else "win_by_policy", "Win rate by policy",
+                                             policy_chart, ""), says)
+        _table(blocks, D.group_rates(study, rates, ["policy"], "policy"),
                (f"Games {solo_player()} won with each policy" if solo else "Wins per seat played") +
                ", 95% Wilson interval.")
-        _style_section(doc, images, out, study, tables)
+        _style_blocks(blocks, says, images, out, study, tables)
+    _section(doc, "Policies", policies)
 
-    if many:
-        doc.append(("h2", "Differences against the baseline"))
-        _figure(doc, images, out, C.Chart("differences", "Differences against the baseline",
-                                          C.differences(study, tables["comparisons"]), N.differences(study, tables)))
-        _table(doc, D.comparisons(study, tables["comparisons"]),
-               "All rows form one family for the correction. Differences in percentage points (setting minus baseline); "
-               "the interval and the p beside it are uncorrected, the corrected p says what is significant.")
+    def differences(blocks, says):
+        if not many:
+            return
+        says.append(N.differences(study, tables))
+        _figure(blocks, images, out, C.Chart("differences", "Differences against the baseline",
+                                             C.differences(study, tables["comparisons"]), ""), says)
+        _table(blocks, D.comparisons(study, tables["comparisons"]),
+               "Every setting against the baseline, outcome by outcome. All rows form one family for the correction; "
+               "differences in percentage points (setting minus baseline); the interval and the p beside it are "
+               "uncorrected, the corrected p says what is significant.")
+    _section(doc, "Differences against the baseline", differences)
 
-    doc.append(("h2", "Resources and victory points"))
-    _figure(doc, images, out, C.Chart("flows", "Resource flows", C.flows_chart(study, tables["flows"]),
-                                      N.flows(study, tables)))
-    _figure(doc, images, out, C.Chart("vp_sources", "Victory points by source", C.vp_chart(study, tables["flows"])))
-    every = f" ('all': every {'policy' if solo else 'seat'} together)" if D.several_policies(study) else ""
-    _table(doc, D.per_policy(study, tables["flows"], "source", ["gain", "spend"]), f"Mean resource cards {per}{every}.")
-    _table(doc, D.per_policy(study, tables["flows"], "source", ["vp"], digits=2), "Mean VP by source at the end.")
-    base_counters = tables["counters"]
-    own = {c for e in REGISTRY.values() for c in e.seat_columns}
-    _table(doc, D.per_policy(study, base_counters[~base_counters["counter"].isin(own)], "counter", digits=2),
-           f"Mean {per} at the end: VP, pieces on the board, longest road, knights, cards bought.")
+    def resources(blocks, says):
+        _figure(blocks, images, out, C.Chart("flows", "Resource flows", C.flows_chart(study, tables["flows"]),
+                                             N.flows(study, tables)), says)
+        _figure(blocks, images, out, C.Chart("vp_sources", "Victory points by source", C.vp_chart(study, tables["flows"])))
+        every = f" ('all': every {'policy' if solo else 'seat'} together)" if D.several_policies(study) else ""
+        _table(blocks, D.per_policy(study, tables["flows"], "source", ["gain", "spend"]),
+               f"Mean resource cards {per}{every}.")
+        _table(blocks, D.per_policy(study, tables["flows"], "source", ["vp"], digits=2), "Mean VP by source at the end.")
+        base_counters = tables["counters"]
+        own = {c for e in REGISTRY.values() for c in e.seat_columns}
+        _table(blocks, D.per_policy(study, base_counters[~base_counters["counter"].isin(own)], "counter", digits=2),
+               f"Mean {per} at the end: VP, pieces on the board, longest road, knights, cards bought.")
+    _section(doc, "Resources and victory points", resources)
 
-    doc.append(("h2", "Game length"))
-    _figure(doc, images, out, C.Chart("game_length", "Game length", C.game_length(study), N.game_length(study, tables)))
-    _table(doc, D.game_length(tables["game_length"]),
-           f"{fmt.capital(study.turns_name)} per game. 5%, 25%, 75%, 95%: the fewest turns that at least that "
-           "share of the games did not exceed (a length some game had); median: the middle game (or the mean of the "
-           "middle two).")
+    def length(blocks, says):
+        _figure(blocks, images, out, C.Chart("game_length", "Game length", C.game_length(study),
+                                             N.game_length(study, tables)), says)
+        _table(blocks, D.game_length(tables["game_length"]),
+               f"{fmt.capital(study.turns_name)} per game. 5%, 25%, 75%, 95%: the fewest turns that at least that "
+               "share of the games did not exceed (a length some game had); median: the middle game (or the mean of "
+               "the middle two).")
+    _section(doc, "Game length", length)
 
     for entry in variants:
-        doc.append(("h2", entry.title))
-        if entry.about:
-            doc.append(("p", entry.about))
-        for make in entry.charts:
-            for chart in make(study, tables):
-                _figure(doc, images, out, chart)
-        counters = base_counters[base_counters["counter"].isin(entry.seat_columns)]
-        _table(doc, D.per_policy(study, counters, "counter", digits=2) if len(counters) else None,
-               f"Mean {per}.")
-        _table(doc, D.group_rates(study, rates, list(entry.categories), "outcome"), "Share of games, 95% Wilson interval.")
-        m = tables["measures"]
-        _table(doc, D.measures(study, m[m["column"].isin(entry.game_columns)]) if len(m) else None,
-               "Mean per game, 95% interval" + ("; one column per setting." if many else "."))
+        _section(doc, entry.title, lambda blocks, says, entry=entry: _variant_blocks(blocks, says, images, out,
+                                                                                      study, tables, entry))
 
-    read = solo_how_to_read(solo_player()) if solo else [x for x in HOW_TO_READ if many or not x.startswith("Fairest")]
-    doc += [("h2", "How to read this report"), ("ul", read),
+    read = solo_how_to_read(solo_player()) if solo else [x for x in HOW_TO_READ if many or not x.startswith("Less fair")]
+    doc += [("h2", "How to read this report"), ("ul", read, "What every number means"),
             ("h2", "Reproduce"), ("pre", reproduce(study))]
     return doc, images
+
+
+def _variant_blocks(blocks, says, images, out, study, tables, entry):
+    if entry.about:
+        blocks.append(("p", entry.about))
+    for make in entry.charts:
+        for chart in make(study, tables):
+            _figure(blocks, images, out, chart, says)
+    if not study.solo:
+        says.extend(text for say in entry.says if (text := say(study, tables)) and text not in says)
+    per = study.per_player
+    counters = tables["counters"]
+    counters = counters[counters["counter"].isin(entry.seat_columns)]
+    _table(blocks, D.per_policy(study, counters, "counter", digits=2) if len(counters) else None, f"Mean {per}.")
+    _table(blocks, D.group_rates(study, tables["win_rates"], list(entry.categories), "outcome"),
+           "Share of games, 95% Wilson interval.")
+    m = tables["measures"]
+    _table(blocks, D.measures(study, m[m["column"].isin(entry.game_columns)]) if len(m) else None,
+           "Mean per game, 95% interval" + ("; one column per setting." if len(study.runs) > 1 else "."))
 
 
 def reproduce(study):
@@ -317,24 +355,32 @@ def write_report(study, tables=None):
 
 def verdicts_document(tables):
     """verdicts.json: the headline measure (the seats where there are seats, else the styles) at the top
-    (objective, fairest, probability_fairest, games, text), every measure under 'measures'."""
+    (objective, fairest, less_fair, games, text), every measure under 'measures'."""
     df = tables.get("verdicts")
     measures = {}
     if df is not None and len(df):
         for key, sub in df.groupby("measure", sort=False):
             first = sub.iloc[0]
             ranked = sub.sort_values("loss", kind="stable")
+            columns = [c for c in ("setting", "loss", "loss_se", "value", "verdict", "in_fairest_set", "less_fair",
+                                   "p_less_fair", "posterior_fairest", "equivalent", "distance_lo", "distance_hi")
+                       if c in sub]
             measures[key] = {
-                "objective": first["objective"], "fairest": list(ranked.loc[ranked["tied_with_fairest"], "setting"]),
-                "probability_fairest": dict(zip(sub["setting"], sub["probability_fairest"].round(4))),
+                "objective": first["objective"], "test": first["test"], "margin": first["margin"],
+                "fairest": list(ranked.loc[~ranked["less_fair"], "setting"]),
+                "less_fair": list(ranked.loc[ranked["less_fair"], "setting"]),
                 "games": dict(zip(sub["setting"], sub["games"].astype(int))), "text": first["text"],
-                "paired": bool(first["paired"]),
-                "settings": sub[["setting", "loss", "value", "tied_with_fairest", "p_less_fair",
-                                 "probability_fairest"]].to_dict("records")}
+                "paired": bool(first["paired"]), "p_settings_differ": first["p_settings_differ"],
+                "games_to_tell_apart": first["games_to_tell_apart"],
+                "settings": sub[columns].to_dict("records")}
+            if "equivalent" in sub and sub["equivalent"].notna().any():
+                measures[key]["equivalent"] = list(ranked.loc[ranked["equivalent"].fillna(False).astype(bool),
+                                                              "setting"])
     head = measures.get("seats") or next(iter(measures.values()), None)
-    top = {k: head[k] for k in ("objective", "fairest", "probability_fairest", "games", "text")} if head else \
-        {"objective": None, "fairest": [], "probability_fairest": {}, "games": {}, "text": ""}
-    return {**top, "measures": measures}
+    top = {k: head[k] for k in ("objective", "fairest", "less_fair", "games", "text")} if head else \
+        {"objective": None, "fairest": [], "less_fair": [], "games": {}, "text": ""}
+    questions = tables["questions"].attrs.get("answers", {}) if "questions" in tables else {}
+    return {**top, "measures": measures, "questions": questions}
 
 
 def remove_stale(out):
@@ -352,7 +398,8 @@ def remove_stale(out):
 
 
 def terminal_text(study, tables):
-    """The fairness table and the significant differences, for the terminal (a solo run: who won, in words)."""
+    """The fairness table, the verdicts and the significant differences, for the terminal (a solo run: who
+    won, in words), closing with the report's Answer: the same sentences, from the same tests."""
     lines = []
     made = D.fairness(study, tables["fairness"])
     if made:
@@ -369,4 +416,6 @@ def terminal_text(study, tables):
         if not study.solo:
             lines.append(N.seats(study, tables))
         lines.append(N.styles(study, tables))
+    box = answer_box(study, tables)
+    lines += ["", f"Answer: {box[1]}", *(f"- {x}" for x in box[2])]
     return "\n".join(x for x in lines if x is not None)

@@ -4,18 +4,25 @@ Proportions get Wilson intervals; a difference of two proportions gets
 Newcombe's hybrid score interval (method 10: built from the two Wilson
 intervals), paired or unpaired.  Tests: exact McNemar for paired wins (the same
 game seeds in both settings), Pearson chi-square or Fisher exact for unpaired
-counts, chi-square goodness of fit for "every seat wins equally often".
+counts, chi-square goodness of fit for "every seat wins equally often";
+equivalence within a margin by two one-sided tests (TOST).
 Corrections: Holm (family-wise error) and Benjamini-Hochberg (false discovery rate).
+Where statsmodels has the procedure (Wilson, unpaired Newcombe, McNemar, Holm and BH,
+TOST) it is called; the paired Newcombe interval and the fairness figures are ours.
 Fairness: the effect of seats (or policies) on the win rate, corrected for binomial
-noise (`parity_loss`, `effect`), with bounds that agree with the chi-square test
-beside them; the raw spread of seat win rates and the spread equal seats would
-show by chance are kept for the tables.
+noise (`parity_loss`, `effect`), with a 95% interval that agrees with the chi-square
+test beside it (`noncentrality_interval`); the raw spread of seat win rates and the
+spread equal seats would show by chance are kept for the tables.
 """
 import math
 
 import numpy as np
-from scipy import optimize
+from scipy import special
 from scipy import stats as st
+from statsmodels.stats.contingency_tables import mcnemar
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.proportion import confint_proportions_2indep, tost_proportions_2indep
+from statsmodels.stats.weightstats import ttost_paired
 
 from reports.rates import Z95, wilson
 
@@ -23,12 +30,10 @@ CORRECTIONS = {"holm": "Holm", "bh": "Benjamini-Hochberg"}
 
 
 def diff_ci_unpaired(wins_a, n_a, wins_b, n_b, z=Z95):
-    """Newcombe's method-10 interval for p_a - p_b of two independent samples."""
-    p_a, p_b = wins_a / n_a, wins_b / n_b
-    l_a, u_a = wilson(wins_a, n_a, z)
-    l_b, u_b = wilson(wins_b, n_b, z)
-    d = p_a - p_b
-    return d - math.hypot(p_a - l_a, u_b - p_b), d + math.hypot(u_a - p_a, p_b - l_b)
+    """Newcombe's method-10 interval for p_a - p_b of two independent samples (statsmodels)."""
+    lo, hi = confint_proportions_2indep(wins_a, n_a, wins_b, n_b, method="newcomb", compare="diff",
+                                        alpha=2 * st.norm.sf(z))
+    return float(lo), float(hi)
 
 
 def paired_table(x, y):
@@ -58,11 +63,26 @@ def diff_ci_paired(both, only_x, only_y, neither, z=Z95):
 
 
 def mcnemar_exact(only_x, only_y):
-    """Two-sided exact McNemar p: the discordant pairs split as a fair coin would?"""
-    discordant = only_x + only_y
-    if discordant == 0:
+    """Two-sided exact McNemar p (statsmodels): the discordant pairs split as a fair coin would?"""
+    if only_x + only_y == 0:
         return 1.0
-    return float(st.binomtest(only_x, discordant, 0.5).pvalue)
+    return float(mcnemar([[0, only_x], [only_y, 0]], exact=True).pvalue)
+
+
+def tost_paired(x, y, margin):
+    """p of "the means of x and y (per game, the same games) differ by less than margin", two one-sided
+    t-tests (statsmodels ttost_paired); 1 when x - y never varies."""
+    d = np.asarray(x, float) - np.asarray(y, float)
+    if len(d) < 2 or d.std() == 0:
+        return 0.0 if abs(d.mean() if len(d) else np.inf) < margin else 1.0
+    return float(ttost_paired(np.asarray(x, float), np.asarray(y, float), -margin, margin)[0])
+
+
+def tost_unpaired(wins_a, n_a, wins_b, n_b, margin):
+    """p of "p_a - p_b lies within +-margin" for two independent samples (statsmodels, score test)."""
+    if wins_a + wins_b == 0 or wins_a + wins_b == n_a + n_b:
+        return 0.0 if margin > 0 else 1.0
+    return float(tost_proportions_2indep(wins_a, n_a, wins_b, n_b, -margin, margin, method="score").pvalue)
 
 
 def two_by_two(wins_a, n_a, wins_b, n_b):
@@ -88,31 +108,21 @@ def equal_rates(counts):
 
 def holm(p):
     """Holm's step-down adjusted p-values, in the input order (NaN stays NaN)."""
-    return _adjust(p, lambda ranked, m: np.maximum.accumulate(ranked * (m - np.arange(m))))
+    return adjust(p, "holm")
 
 
 def bh(p):
     """Benjamini-Hochberg adjusted p-values (q-values), in the input order (NaN stays NaN)."""
-    def step_up(ranked, m):
-        scaled = ranked * m / np.arange(1, m + 1)
-        return np.minimum.accumulate(scaled[::-1])[::-1]
-    return _adjust(p, step_up)
+    return adjust(p, "bh")
 
 
 def adjust(p, method):
-    return {"holm": holm, "bh": bh}[method](p)
-
-
-def _adjust(p, rule):
+    """Adjusted p-values (statsmodels multipletests: 'holm' or 'bh'), NaN kept out of the family."""
     p = np.asarray(p, dtype=float)
     out = np.full(p.shape, np.nan)
     ok = ~np.isnan(p)
-    m = int(ok.sum())
-    if m:
-        order = np.argsort(p[ok], kind="stable")
-        adjusted = np.empty(m)
-        adjusted[order] = np.minimum(rule(p[ok][order], m), 1.0)
-        out[ok] = adjusted
+    if ok.any():
+        out[ok] = multipletests(p[ok], method={"holm": "holm", "bh": "fdr_bh"}[method])[1]
     return out
 
 
@@ -173,10 +183,10 @@ def effect(counts, per_game, n, level=0.95):
     win rates (parity_loss), in win-rate units, with bounds that agree with the chi-square test.
 
     Returns {estimate_sq (unbiased, may be < 0), estimate (its root, 0 when negative), lo, hi,
-    chi2, df, p}.  lo and hi invert the chi-square test of equal groups (noncentral chi-square
-    with noncentrality W * sum (q - share)^2 / share over the W won games): lo > 0 exactly
-    when p < 1 - level; each end is a one-sided `level` bound, and both stay within what W
-    games can show (one group winning every game).
+    chi2, df, p}.  lo and hi are the two-sided `level` interval of the effect from the chi-square
+    test of equal groups (noncentral chi-square with noncentrality W * sum (q - share)^2 / share
+    over the W won games; noncentrality_interval): lo > 0 exactly when p < 1 - level, and both
+    stay within what W games can show (one group winning every game).
     """
     c = np.asarray(counts, dtype=float)
     k = np.asarray(per_game, dtype=float)
@@ -199,16 +209,87 @@ def effect(counts, per_game, n, level=0.95):
 
 
 def _noncentrality_bounds(chi2, df, p, lam_max, level):
-    """(lo, hi) of the noncentrality of a chi-square test's statistic, each a one-sided `level`
-    bound within [0, lam_max]: lo > 0 exactly when p < 1 - level."""
-    alpha = 1 - level
-    lo = 0.0 if p >= alpha else _noncentrality(lambda lam: st.ncx2.sf(chi2, df, lam) - alpha, lam_max)
-    # the upper bound reads a chi-square below its median for equal groups as that median: an even split
-    # by luck would otherwise give an interval of width 0 (conservative, the coverage only grows)
-    x = max(chi2, float(st.chi2.ppf(0.5, df)))
-    hi = lam_max if st.ncx2.cdf(x, df, lam_max) > alpha else \
-        _noncentrality(lambda lam: alpha - st.ncx2.cdf(x, df, lam), lam_max)
+    """(lo, hi) of the noncentrality of a chi-square test's statistic: the two-sided `level` interval of
+    noncentrality_interval within [0, lam_max], its lower end above 0 exactly when p < 1 - level."""
+    lo, hi = noncentrality_interval(chi2, df, level, lam_max)
+    if p >= 1 - level:          # the test (exact where the counts are few) keeps equal groups
+        lo = 0.0
+    elif lo <= 0.0:              # the approximation kept them where the exact test does not
+        lo = min(1e-9, hi)
     return lo, hi
+
+
+def noncentrality_interval(x, df, level=0.95, top=None, points=2000, steps=18):
+    """The `level` confidence interval of the noncentrality lam of one noncentral chi-square x.
+
+    Neyman's construction with the likelihood-ratio ordering of Feldman and Cousins: for each lam
+    the accepted statistics are those most likely under lam relative to their best-fitting
+    noncentrality (here max(x - df, 0), its density in a normal approximation), until they hold `level` of the probability; the interval
+    is every lam that accepts x.  So it covers the true lam with probability `level` (two-sided)
+    for every lam, 0 included, and its lower end is above 0 exactly when the central chi-square
+    test rejects at 1 - level: an interval at a boundary that neither flips between one and two
+    sides nor comes out empty.  Computed on a grid of `points` statistics, bisecting `steps`
+    times; lam is kept within [0, top].
+    """
+    if x > FAR_FROM_ZERO:            # far from the boundary: the normal approximation's central interval
+        return _normal_interval(x, df, level, top)
+
+    def reach(lam):                  # a generous half-width of where lam puts its statistics
+        return 12 * math.sqrt(2 * df + 4 * lam) + 30
+    far = x + reach(x)               # no lam beyond accepts x, nor any below `near`
+    near = max(0.0, x - reach(x))
+    top = far if top is None else max(min(float(top), far), 1e-9)
+    grid = np.linspace(max(0.0, near - reach(near)), top + reach(top), points + 1)[1:]
+    # the density at the best-fitting noncentrality max(x - df, 0): chi-square's up to df, beyond it the
+    # height of the normal with the noncentral chi-square's mean x and variance 2 (df + 2 (x - df))
+    best = np.where(grid <= df, st.chi2.pdf(grid, df), 1 / np.sqrt(4 * np.pi * np.maximum(2 * grid - df, df)))
+    best = np.maximum(best, 1e-300)
+
+    def accepted(lam):
+        """(smallest, largest) statistic accepted at lam."""
+        f = st.chi2.pdf(grid, df) if lam <= 0 else ncx2_pdf(grid, df, lam)
+        order = np.argsort(-f / best, kind="stable")
+        mass = np.cumsum(f[order])
+        chosen = grid[order[:int(np.searchsorted(mass, level * mass[-1])) + 1]]
+        return chosen.min(), chosen.max()
+
+    def bisect(inside, a, b):
+        for _ in range(steps):
+            mid = (a + b) / 2
+            a, b = (mid, b) if inside(mid) else (a, mid)
+        return (a + b) / 2
+    lo = 0.0 if x <= st.chi2.ppf(level, df) else \
+        bisect(lambda lam: accepted(lam)[1] < x, min(near, top), min(x, top))
+    x = max(x, grid[0])              # a statistic below the grid's first point counts as that point
+    hi = top if accepted(top)[0] <= x else bisect(lambda lam: accepted(lam)[0] <= x, min(near, top), top)
+    return min(lo, top), hi
+
+
+FAR_FROM_ZERO = 400.0
+
+
+def ncx2_pdf(x, df, lam):
+    """The noncentral chi-square density (as scipy.stats.ncx2.pdf, which is some 100 times slower):
+    exp(-(x + lam) / 2) (x / lam)^(df / 4 - 1 / 2) I_(df / 2 - 1)(sqrt(lam x)) / 2, the Bessel function
+    scaled by exp(-sqrt(lam x)) (scipy.special.ive) so that nothing overflows."""
+    x = np.asarray(x, dtype=float)
+    root = np.sqrt(lam * x)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log = (-(x + lam) / 2 + (df / 4 - 0.5) * np.log(x / lam) + np.log(special.ive(df / 2 - 1, root)) + root
+               - math.log(2))
+    return np.where(x > 0, np.exp(log), 0.0)
+
+
+def _normal_interval(x, df, level, top):
+    """lam with df + lam -+ z sqrt(2 (df + 2 lam)) = x: the statistic's mean and sd at lam."""
+    z = st.norm.ppf(1 - (1 - level) / 2)
+
+    def solve(sign):   # (x - df - lam)^2 = z^2 * 2 (df + 2 lam), the root on the side of `sign`
+        b = 2 * (x - df) + 4 * z * z
+        c = (x - df) ** 2 - 2 * z * z * df
+        root = (b + sign * math.sqrt(max(b * b - 4 * c, 0.0))) / 2
+        return min(max(root, 0.0), np.inf if top is None else top)
+    return float(solve(-1)), float(solve(+1))
 
 
 def _exact_p(chi2, won, share, draws=20_000):

@@ -30,6 +30,7 @@ class Study:
     correction: str = "holm"
     meta: dict = field(default_factory=dict)
     missing: list = field(default_factory=list)  # labels of settings without results yet
+    margin: float = None       # equivalence margin in percentage points (--margin), or None
 
     @property
     def base(self):
@@ -66,41 +67,52 @@ class Study:
         return f"turns of {solo_player()}" if self.solo else "player-turns"
 
 
-def open_results(path, baseline=(), correction=None):
+def open_results(path, baseline=(), correction=None, margin=None):
     """The study of a sweep directory (meta.json of kind sweep) or of one run directory."""
     path = Path(path)
     meta = read_json(path / "meta.json") or {}
     if meta.get("kind") == "sweep":
-        return _sweep(path, meta, baseline, correction)
+        return _sweep(path, meta, baseline, correction, margin)
     if is_results_dir(path) or not path.is_dir():
         run = load_run(path, label=meta.get("setting", {}).get("label") or meta.get("scenario") or path.name)
         if baseline:
             raise InputError("--baseline: a single run has no settings to choose from; allowed: a sweep directory")
         return Study("run", run.summary["scenario"], run.summary.get("description", ""), path, [run],
-                     correction=correction or "holm", meta=meta)
+                     correction=correction or "holm", meta=meta, margin=_margin(margin, meta))
     raise InputError(f"{path}: holds no results (no games.csv and summary.json, no sweep meta.json); "
                      "allowed: a directory written by `run` or `sweep`")
 
 
-def _sweep(path, meta, baseline, correction):
+def _margin(given, meta):
+    """--margin, else the one the scenario (or the sweep command) gave, else None."""
+    return given if given is not None else meta.get("margin")
+
+
+def setting_label(values, short):
+    """'card_threshold=5 · card_vp=1': a setting's name that stays readable in a list of settings."""
+    return " · ".join(f"{short[k]}={grid.show(v)}" for k, v in values.items()) or "as written"
+
+
+def _sweep(path, meta, baseline, correction, margin):
     runs, missing, index_of = [], [], {}
+    short = grid.short_names(list(meta.get("vary", {})))
     for entry in meta.get("settings", []):
         where = path / entry["dir"]
         if is_results_dir(where):
             index_of[entry["index"]] = len(runs)
-            runs.append(load_run(where, entry["label"], entry["values"]))
+            runs.append(load_run(where, setting_label(entry["values"], short), entry["values"]))
         else:
-            missing.append(entry["label"])
+            missing.append(setting_label(entry["values"], short))
     if not runs:
         raise InputError(f"{path}: the sweep there has no finished setting yet; use `sweep --resume` to continue it")
     values = [e["values"] for e in meta["settings"]]
     chosen = grid.pick_baseline(values, grid.parse_baseline(baseline)) if baseline else meta.get("baseline", 0)
     return Study("sweep", meta["scenario"], meta.get("description", ""), path, runs, vary=meta.get("vary", {}),
                  baseline=index_of.get(chosen, 0), correction=correction or meta.get("correction") or "holm",
-                 meta=meta, missing=missing)
+                 meta=meta, missing=missing, margin=_margin(margin, meta))
 
 
-def compare_runs(paths, out, correction=None):
+def compare_runs(paths, out, correction=None, margin=None):
     """Runs (or sweep settings) side by side, the first one the baseline."""
     if len(paths) < 2:
         raise InputError("compare: give at least two result directories; allowed: run or sweep setting directories")
@@ -110,7 +122,7 @@ def compare_runs(paths, out, correction=None):
     for i, run in enumerate(runs):
         run.values = {k: v[i] for k, v in differing.items()}
     return Study("compare", " vs ".join(names), "Runs compared with the first as the baseline", Path(out), runs,
-                 correction=correction or "holm")
+                 correction=correction or "holm", margin=margin)
 
 
 def _unique_names(paths):

@@ -18,6 +18,7 @@ number is per player and game).
                  and whether the setting is tied for fairest (reports.verdicts)
     style_fairness  the same for the policies (win rate per seat played)
     verdicts     the fairest sets of the seats and the styles, one row per measure and setting
+    questions    a variant's own question about one policy (trap, must, level), one row per setting
     flows        resources gained by source and spent by use, VP by source, per policy
     counters     pieces, cards and variant counters per player and game, per policy
     game_length  player-turns per game: mean, sd, quantiles (whole turns: the length some game had),
@@ -28,7 +29,8 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.variants import flows_off, outcome_words
+from reports.question import table as question_table
+from reports.variants import REGISTRY, flows_off, outcome_words
 from reports.verdicts import study_verdicts
 from simcore.run import grid
 
@@ -90,25 +92,30 @@ def comparisons(study):
             if key not in base_out:
                 continue
             base_hit, base_trials = base_out[key]
-            if _constant(hit, base_hit) or not trials or not base_trials:
+            if not trials or not base_trials or _constant(hit, trials, base_hit, base_trials):
                 continue
             rows.append({**_front(study, i), "baseline": base.label, "group": key[0], "outcome": key[1],
                          "label": outcome_words(*key),
-                         **_compare(hit, trials, base_hit, base_trials, paired)})
+                         **_compare(hit, trials, base_hit, base_trials, paired, study.margin)})
     df = pd.DataFrame(rows)
     if len(df):
         df["p_adj"] = stats.adjust(df["p"].to_numpy(), study.correction)
         df["significant"] = df["p_adj"] < ALPHA
+        if study.margin is not None:   # equivalence within the margin: TOST p, Holm over the table
+            df["p_equivalent_adj"] = stats.adjust(df["p_equivalent"].to_numpy(), "holm")
+            df["equivalent"] = df["p_equivalent_adj"] < ALPHA
     return df
 
 
-def _constant(hit, base_hit):
-    """Never (or always) happens in both settings: nothing to test (e.g. the policy of every seat)."""
-    return (not hit.any() and not base_hit.any()) or (hit.all() and base_hit.all())
+def _constant(hit, trials, base_hit, base_trials):
+    """Never (or on every trial) happens in both settings: nothing to test.  Per trial, not per game: a
+    policy in every seat wins every game, but its win rate per seat played still moves with its seats."""
+    return (not hit.any() and not base_hit.any()) or (hit.sum() == trials and base_hit.sum() == base_trials)
 
 
-def _compare(hit, trials, base_hit, base_trials, paired):
-    """Rates per trial; paired (game by game) when both played the same games with the same trials."""
+def _compare(hit, trials, base_hit, base_trials, paired, margin=None):
+    """Rates per trial; paired (game by game) when both played the same games with the same trials.
+    With a margin (percentage points) also the TOST p of "the rates differ by less than the margin"."""
     n, n_base = len(hit), len(base_hit)
     rate, base_rate = hit.sum() / trials, base_hit.sum() / base_trials
     same = paired and trials == base_trials
@@ -117,24 +124,32 @@ def _compare(hit, trials, base_hit, base_trials, paired):
         lo, hi = stats.diff_ci_paired(both, only_x, only_y, neither)
         test, p = "McNemar exact (paired games)", stats.mcnemar_exact(only_x, only_y)
         lo, hi = lo * n / trials, hi * n / trials  # per game -> per trial
+        if margin is not None:
+            equivalent = stats.tost_paired(hit * n / trials, base_hit * n / trials, margin / 100)
     else:
         wins, base_wins = int(hit.sum()), int(base_hit.sum())
         lo, hi = stats.diff_ci_unpaired(wins, trials, base_wins, base_trials)
         test, p = stats.two_by_two(wins, trials, base_wins, base_trials)
         test += " (unpaired)"
-    return {"games": n, "baseline_games": n_base, "paired": bool(same),
-            "rate": rate, "baseline_rate": base_rate, "diff": rate - base_rate, "diff_lo": lo, "diff_hi": hi,
-            "test": test, "p": p}
+        if margin is not None:
+            equivalent = stats.tost_unpaired(wins, trials, base_wins, base_trials, margin / 100)
+    out = {"games": n, "baseline_games": n_base, "paired": bool(same),
+           "rate": rate, "baseline_rate": base_rate, "diff": rate - base_rate, "diff_lo": lo, "diff_hi": hi,
+           "test": test, "p": p}
+    if margin is not None:
+        out["p_equivalent"] = equivalent
+    return out
 
 
 def fairness(study, verdict=None):
     """Per setting: the table seats' effect on the win rate (runs of two or more players).
 
-    effect: root of the noise-corrected variance of the seat win rates (stats.effect), with
-    bounds that are simultaneous over the settings (each at 1 - 0.05 / settings) and agree with
-    the Bonferroni-corrected chi-square p beside them; spread and noise_spread: the raw largest
-    minus smallest seat win rate and what equal seats would show (kept for reference).
-    verdict: the seats' verdict (reports.verdicts) whose fairest set fills `fairest`.
+    effect: root of the noise-corrected variance of the seat win rates (stats.effect), with a
+    two-sided interval that is simultaneous over the settings (each at 1 - 0.05 / settings: 95%
+    jointly) and agrees with the Bonferroni-corrected chi-square p beside it (its lower end is above 0
+    exactly where that p is below 0.05); spread and noise_spread: the raw largest minus smallest seat
+    win rate and what equal seats would show (kept for reference).
+    verdict: the seats' verdict (reports.verdicts): `verdict`, `less_fair` and `p_less_fair` per setting.
     """
     rows = []
     runs = [(i, run) for i, run in enumerate(study.runs) if run.players > 1]
@@ -162,8 +177,9 @@ def _with_verdict(df, verdict, family):
         return df
     df["p_adj"] = np.minimum(df["p"].to_numpy() * family, 1.0)
     chosen = {s["setting"]: s for s in (verdict or {}).get("settings", [])}
-    df["fairest"] = [bool(chosen.get(x, {}).get("tied_with_fairest", False)) for x in df["setting"]]
-    df["probability_fairest"] = [chosen.get(x, {}).get("probability_fairest", np.nan) for x in df["setting"]]
+    df["verdict"] = [chosen.get(x, {}).get("verdict", "") for x in df["setting"]]
+    df["less_fair"] = [bool(chosen.get(x, {}).get("less_fair", False)) for x in df["setting"]]
+    df["p_less_fair"] = [chosen.get(x, {}).get("p_less_fair", np.nan) for x in df["setting"]]
     return df
 
 
@@ -196,7 +212,9 @@ def style_fairness(study, verdict=None):
 def verdict_rows(verdicts):
     """The verdicts (reports.verdicts.study_verdicts) as a table: one row per measure and setting."""
     rows = [{"measure": key, "objective": v["objective"], **s, "games": v["games"][s["setting"]],
-             "paired": v["paired"], "text": v["text"]} for key, v in verdicts.items() for s in v["settings"]]
+             "paired": v["paired"], "margin": v["margin"], "text": v["text"], "test": v["test"],
+             "p_settings_differ": v["p_settings_differ"], "games_to_tell_apart": v["games_to_tell_apart"]}
+            for key, v in verdicts.items() for s in v["settings"]]
     return pd.DataFrame(rows)
 
 
@@ -271,10 +289,19 @@ def measures(study):
     return pd.DataFrame(rows)
 
 
+def questions(study):
+    """The active variants' own questions (reports.question) as rows; the verdicts in `.attrs['answers']`."""
+    answers = {name: answer for name, entry in REGISTRY.items() if entry.question is not None
+               and (answer := entry.question(study, study.margin))}
+    df = question_table(answers)
+    df.attrs["answers"] = answers
+    return df
+
+
 def all_tables(study):
-    verdicts = study_verdicts(study)
+    verdicts = study_verdicts(study, study.margin)
     return {"win_rates": win_rates(study), "comparisons": comparisons(study),
             "fairness": fairness(study, verdicts.get("seats")),
             "style_fairness": style_fairness(study, verdicts.get("styles")), "verdicts": verdict_rows(verdicts),
             "flows": flows(study), "counters": counters(study), "game_length": game_length(study),
-            "measures": measures(study)}
+            "measures": measures(study), "questions": questions(study)}

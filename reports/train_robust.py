@@ -1,9 +1,13 @@
 """Does a sweep's verdict survive tuned bots?  Two verdicts.json of the same sweep, one played by the
 hand-written presets and one by the tuned ones (`catan-balance robust`), measure by measure.
 
-A verdict "holds" when the fairest setting of each is statistically tied for fairest in the
-other (the two fairest sets overlap at their tops) and no setting is significantly less fair
-in one and fairest in the other.  Settings whose status changes are named.
+A verdict can be compared only where both sweeps reached one: some setting shown less fair
+(reports.verdicts).  Where neither (or only one) did, the answer is "undetermined at N games per
+setting", with the games that would decide where a sweep estimates them.  Where both did, it
+"holds" when the fairest estimate of each is not shown less fair in the other and no setting is
+less fair in one and in the fairest set of the other; settings whose status
+changes are named.  A measure in only one sweep (the styles, when every seat plays the tuned
+preset) is reported as it stands there.
 """
 from pathlib import Path
 
@@ -16,20 +20,31 @@ TITLES = {"seats": "Seat fairness", "styles": "Fairness between playing styles"}
 
 
 def compare(hand, tuned):
-    """{measure: {holds, fairest_hand, fairest_tuned, flipped: [setting...]}} for measures in both documents
-    (verdicts.json of each sweep)."""
+    """{measure: {state, holds, fairest_hand, fairest_tuned, flipped: [setting...], ...}} per measure of
+    either document (verdicts.json of each sweep).  state: 'holds', 'does not hold', 'shifts',
+    'undetermined' (a sweep without a less fair setting) or 'hand only' / 'tuned only'."""
     out = {}
-    for key, a in hand.get("measures", {}).items():
-        b = tuned.get("measures", {}).get(key)
-        if b is None or not a["fairest"] or not b["fairest"]:
+    measures_a, measures_b = hand.get("measures", {}), tuned.get("measures", {})
+    for key in dict.fromkeys([*measures_a, *measures_b]):
+        a, b = measures_a.get(key), measures_b.get(key)
+        if a is None or b is None:
+            only = a or b
+            out[key] = {"state": "hand only" if a else "tuned only", "holds": None, "text": only["text"]}
             continue
-        less_a = {s["setting"] for s in a["settings"] if not s["tied_with_fairest"]}
-        less_b = {s["setting"] for s in b["settings"] if not s["tied_with_fairest"]}
+        less_a = {s["setting"] for s in a["settings"] if s["less_fair"]}
+        less_b = {s["setting"] for s in b["settings"] if s["less_fair"]}
         flipped = sorted((less_a & set(b["fairest"])) | (less_b & set(a["fairest"])))
-        holds = a["fairest"][0] in b["fairest"] and b["fairest"][0] in a["fairest"] and not flipped
-        out[key] = {"holds": holds, "fairest_hand": a["fairest"], "fairest_tuned": b["fairest"],
-                    "less_fair_hand": sorted(less_a), "less_fair_tuned": sorted(less_b), "flipped": flipped,
-                    "text_hand": a["text"], "text_tuned": b["text"]}
+        row = {"fairest_hand": a["fairest"], "fairest_tuned": b["fairest"], "less_fair_hand": sorted(less_a),
+               "less_fair_tuned": sorted(less_b), "flipped": flipped, "text_hand": a["text"], "text_tuned": b["text"],
+               "games": min([*a["games"].values(), *b["games"].values()]),
+               "games_to_decide": max((x for x in (a.get("games_to_tell_apart"), b.get("games_to_tell_apart"))
+                                       if x), default=None)}
+        if not less_a or not less_b:
+            row.update(state="undetermined", holds=None)
+        else:
+            holds = a["fairest"][0] in b["fairest"] and b["fairest"][0] in a["fairest"] and not flipped
+            row.update(state="holds" if holds else "does not hold" if flipped else "shifts", holds=holds)
+        out[key] = row
     return out
 
 
@@ -75,33 +90,47 @@ def _some(names):
 
 
 def sentences(result, tuned_name, diffs=None):
-    """Per verdict whether it holds, then (with `diffs`) how the significant differences compare."""
+    """Per verdict whether it holds, is undetermined, or stands in one sweep only; then (with `diffs`)
+    how the significant differences compare."""
     tail = [] if diffs is None else [difference_sentence(diffs, tuned_name)]
     if not result:
         return ["The two sweeps share no verdict to compare (a verdict needs two or more settings)."] + tail
     out = []
     for key, r in result.items():
         title = TITLES.get(key, key)
-        head = (f"{title}: fairest with the hand-written bots {_names(r['fairest_hand'], r)}; with {tuned_name} "
-                f"{_names(r['fairest_tuned'], r)}.")
+        if r["state"] in ("hand only", "tuned only"):
+            who = "the hand-written bots" if r["state"] == "hand only" else tuned_name
+            out.append(f"{title}: only with {who} (every seat plays one preset in the other sweep, so it has no "
+                       f"styles to compare): {r['text']}")
+            continue
+        if r["state"] == "undetermined":
+            decide = (f"about {r['games_to_decide']:,} per setting would decide" if r["games_to_decide"] else
+                      "more games per setting would be needed")
+            out.append(f"{title}: undetermined at {r['games']:,} games per setting ({decide}): "
+                       + ("neither sweep shows" if not r["less_fair_hand"] and not r["less_fair_tuned"] else
+                          "only one sweep shows") + " a setting less fair than another, so there is no verdict to "
+                       "hold or break.")
+            continue
+        head = (f"{title}: not shown less fair with the hand-written bots {_names(r['fairest_hand'], r)}; with "
+                f"{tuned_name} {_names(r['fairest_tuned'], r)}.")
         if r["holds"]:
             out.append(head + " The verdict holds with tuned bots.")
         elif r["flipped"]:
-            out.append(head + f" The verdict does not hold: {_names(r['flipped'])} changed between fairest and "
-                       "significantly less fair.")
+            out.append(head + f" The verdict does not hold: {_names(r['flipped'])} changed between the fairest set "
+                       "and less fair.")
         else:
-            out.append(head + " The verdict shifts: the fairest setting of one is not tied for fairest in the "
-                       "other, though no setting flips from fairest to significantly less fair.")
+            out.append(head + " The verdict shifts: the fairest estimate of one is less fair in the other, though "
+                       "no setting flips from the fairest set to less fair.")
     return out + tail
 
 
 def _names(names, result=None, most=4):
-    """'a; b; c', 'all 12 settings (tied)' or 'a; b; c; d and 5 more'."""
+    """'a; b; c', 'all 12 settings' or 'a; b; c; d and 5 more'."""
     if not names:
         return "none"
     if result is not None and len(names) > 1 and len(names) == len(result["fairest_hand"]) + \
             len(result["less_fair_hand"]):
-        return f"all {len(names)} settings (statistically tied)"
+        return f"all {len(names)} settings"
     shown = "; ".join(names[:most])
     return shown + (f" and {len(names) - most} more" if len(names) > most else "")
 
@@ -112,7 +141,10 @@ def write(result, words, out, command, diffs=None):
                                              "command": command}))
     doc = [("h1", "Do the verdicts survive tuned bots?"), ("ul", words),
            ("p", "hand/ holds the sweep as written, tuned/ the same sweep with every seat played by the tuned "
-                 "preset; each has its own report."), ("h2", "Reproduce"), ("pre", command)]
+                 "preset; each has its own report."),
+           ("links", [("The sweep with the hand-written bots", "hand/report.html"),
+                      ("The sweep with the tuned bots", "tuned/report.html")]),
+           ("h2", "Reproduce"), ("pre", command)]
     write_text(out / "report.md", to_markdown(doc))
     write_text(out / "report.html", to_html(doc, "catan-balance robust", {}))
     return {"html": out / "report.html", "json": out / "robust.json"}

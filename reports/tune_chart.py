@@ -7,7 +7,7 @@ from reports.objectives import show
 
 def tune_chart(result):
     """Value against the parameter (one numeric parameter: on a number axis, with the fitted curve),
-    else one row per candidate; dropped candidates faded, the recommendation and its ties in green."""
+    else one row per candidate; dropped candidates faded, the best estimate and those not told apart from it in green."""
     obj, table, race = result["objective"], result["table"], result["race"]
     keys = list(race.values[0])
     scale = 100.0 if obj.unit in ("pp", "%") else 1.0
@@ -17,7 +17,7 @@ def tune_chart(result):
     fig, ax = _figure(9, 4.6 if numeric else max(3.2, 0.42 * len(table) + 2.2))
     x = np.array([v[keys[0]] for v in race.values], dtype=float) if numeric else np.arange(len(table))
     for i, r in enumerate(table.itertuples()):
-        colour = "#2ca02c" if r.tied_with_best else "#4c72b0"
+        colour = "#2ca02c" if r.not_worse else "#4c72b0"
         alpha = 1.0 if r.dropped_in_round is None or np.isnan(r.dropped_in_round) else 0.35
         err = [[max(value[i] - lo[i], 0)], [max(hi[i] - value[i], 0)]]
         if numeric:
@@ -42,8 +42,9 @@ def tune_chart(result):
         ax.set_yticklabels(table["candidate"], fontsize=8.5)
         ax.invert_yaxis()
         ax.set_xlabel(_axis_label(obj))
-    handles = [plt.Line2D([], [], marker="*", ls="", ms=14, color="#2ca02c", label="recommended"),
-               plt.Line2D([], [], marker="o", ls="", color="#2ca02c", label="tied with it (95%)"),
+    star = "recommended" if not result["tied"] else "closest estimate (not told apart from the others in green)"
+    handles = [plt.Line2D([], [], marker="*", ls="", ms=14, color="#2ca02c", label=star),
+               plt.Line2D([], [], marker="o", ls="", color="#2ca02c", label="not told apart from it"),
                plt.Line2D([], [], marker="o", ls="", color="#4c72b0", label="worse, still in the last round"),
                plt.Line2D([], [], marker="o", ls="", color="#4c72b0", alpha=0.35, label="dropped earlier"),
                plt.Line2D([], [], ls="--", color="#333333", label=f"aim ({show(obj, obj.target)})")]
@@ -52,7 +53,7 @@ def tune_chart(result):
     _legend_below(ax, handles)
     best = table.iloc[result["best"]]
     _title(ax, f"Tune: {obj.what}",
-           f"objective {obj.text} · recommended {best['candidate']} · bars: 95% intervals · games: "
+           f"objective {obj.text} · {star.split(' (')[0]} {best['candidate']} · bars: 95% intervals · games: "
            f"{int(table['games'].min()):,} to {int(table['games'].max()):,} per candidate, "
            f"{result['games_used']:,} in all (a full grid: {result['grid_games']:,})")
     return _done(fig)

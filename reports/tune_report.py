@@ -1,19 +1,23 @@
 """The result of a `tune` race (simcore.studies.tune) as a verdict, a chart and a report.
 
     judge = judge_for(objective)                 # what simcore.studies.tune.race calls after each round
-    result = conclude(objective, race_result)    # the recommendation, its interval, the tied set
+    result = conclude(objective, race_result)    # the recommendation (or the candidates not told apart)
     write(result, out)                           # report.html, report.md, verdicts.json, charts/, tables/
 
-The recommendation is the candidate still in the race with the smallest loss; "tied"
-are the candidates the final round could not tell apart from it at 95% (multiple
-comparison with the best over resampled games, paired: the same games for all).
+The recommendation is the candidate still in the race with the smallest loss; the
+others still in the race are "not told apart" from it, or "significantly worse": the
+closed test of reports.multiple (Holm over every pair) over the candidates of the final round
+(family-wise error 5%: no candidate tied for best is called worse with more than 5%
+chance).  When none is worse the headline says the candidates are indistinguishable at
+the games played instead of recommending one; with a margin, candidates whose distance
+from the aim is within the margin of the best's are named equivalent.
 """
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from reports import fmt
+from reports import fmt, multiple
 from reports import verdicts as V
 from reports.objectives import show
 from reports.tune_chart import tune_chart
@@ -25,21 +29,24 @@ FINAL_ALPHA = 0.05
 
 
 def judge_for(objective, replicates=V.BOOTSTRAP):
-    """judge(labels, data, alpha) -> bool per candidate: not significantly worse than the best."""
+    """judge(labels, data, alpha) -> bool per candidate: not significantly worse than another (the
+    closed test of reports.multiple at `alpha`)."""
     def judge(labels, data, alpha):
         measure = objective.measure(labels, data)
-        in_set, _, _ = V.fairest_set(measure.losses(), V.bootstrap(measure, replicates), alpha)
-        return list(in_set)
+        closed = multiple.less_fair(measure.losses(), V.covariance(measure, replicates), alpha)
+        return list(~closed.less_fair)
     return judge
 
 
-def conclude(objective, race, scenario_name="", replicates=V.BOOTSTRAP):
-    """Everything the report says: candidates table, recommendation, tied set, games used."""
+def conclude(objective, race, scenario_name="", replicates=V.BOOTSTRAP, margin=None):
+    """Everything the report says: candidates table, recommendation, the verdict of the last round, games used."""
     alive = race.alive
     measure = objective.measure([race.labels[i] for i in alive], [race.data[i] for i in alive])
     loss = measure.losses()
-    boot = V.bootstrap(measure, replicates)
-    in_set, p, prob = V.fairest_set(loss, boot, FINAL_ALPHA)
+    verdict = V.judge(measure, FINAL_ALPHA, margin, replicates) if len(alive) > 1 else None
+    in_set = [not s["less_fair"] for s in verdict["settings"]] if verdict else [True]
+    posterior = [s["posterior_fairest"] for s in verdict["settings"]] if verdict else [1.0]
+    equivalent = [s.get("equivalent") for s in verdict["settings"]] if verdict else [None]
     rows = []
     for i, label in enumerate(race.labels):
         value, lo, hi = objective.interval(race.data[i])
@@ -49,14 +56,17 @@ def conclude(objective, race, scenario_name="", replicates=V.BOOTSTRAP):
                      "games": len(race.data[i]), "value": value, "ci_lo": lo, "ci_hi": hi,
                      "loss": float(single.losses()[0]),
                      "dropped_in_round": None if race.dropped[i] is None else race.dropped[i] + 1,
-                     "tied_with_best": bool(k is not None and in_set[k]),
-                     "probability_best": float(prob[k]) if k is not None else 0.0})
+                     "not_worse": bool(k is not None and in_set[k]),
+                     "p_worse": float(verdict["settings"][k]["p_less_fair"]) if verdict and k is not None else np.nan,
+                     "equivalent": equivalent[k] if k is not None else None,
+                     "posterior_best": float(posterior[k]) if k is not None else 0.0})
     table = pd.DataFrame(rows)
     best = alive[int(np.argmin(loss))]
     games = int(sum(race.games))
     grid_games = len(race.labels) * race.games[best]
     return {"objective": objective, "race": race, "table": table, "best": best, "scenario": scenario_name,
             "tied": [race.labels[alive[k]] for k in np.argsort(loss, kind="stable") if in_set[k] and alive[k] != best],
+            "verdict": verdict, "margin": margin,
             "games_used": games, "grid_games": grid_games, "fit": curve_fit(objective, race, table)}
 
 
@@ -93,28 +103,40 @@ def curve_fit(objective, race, table):
             "curve_x": grid_x.tolist(), "curve_y": model(grid_x, *coef).tolist()}
 
 
+def stands_out(result):
+    """The best candidate is the only one left that is not significantly worse than another."""
+    return not result["tied"]
+
+
 def sentences(result):
-    """The recommendation in plain words (terminal and report)."""
+    """The recommendation in plain words (terminal and report): "Recommended" only for a candidate every
+    other one is significantly worse than; otherwise the candidates not told apart."""
     obj, table, race = result["objective"], result["table"], result["race"]
     best = table.iloc[result["best"]]
     aim = "" if obj.kind == "seat-fairness" else f"; aim {_aim(obj)}"
-    out = [f"Recommended: {best['candidate']}: {obj.what} {show(obj, best['value'])} "
-           f"{_bounds(obj, best)}{aim} ({fmt.count(best['games'])} games)."]
-    if result["tied"]:
-        out.append(f"Statistically tied with it (95%, multiple comparison with the best): {', '.join(result['tied'])}; "
-                   "more games would tell them apart, or the rule barely matters between them.")
-    else:
-        out.append("No other candidate is tied with it at 95% (multiple comparison with the best).")
-    worse = table[table["dropped_in_round"].isna() & ~table["tied_with_best"]]
-    if len(worse):
-        out.append(f"Significantly worse in the last round (95%): {', '.join(worse['candidate'])}.")
+    figures = f"{obj.what} {show(obj, best['value'])} {_bounds(obj, best)}{aim} ({fmt.count(best['games'])} games)"
     dropped = table[table["dropped_in_round"].notna()]
+    worse = table[table["dropped_in_round"].isna() & ~table["not_worse"]]
+    family = "Holm over every pair, family-wise error 5%"
+    if stands_out(result):
+        out = [f"Recommended: {best['candidate']}: {figures}; every other candidate is significantly worse "
+               f"({family})."]
+    elif len(dropped) + len(worse) == 0:
+        out = [f"No candidate stands out: all {len(table)} are statistically indistinguishable at "
+               f"{fmt.count(best['games'])} games each ({family}); the closest estimate is {best['candidate']}: "
+               f"{figures}."]
+    else:
+        out = [f"No single candidate stands out: {best['candidate']} ({figures}) is not told apart from "
+               f"{', '.join(result['tied'])} ({family})."]
+    out += _equivalence_sentence(result)
+    if len(worse):
+        out.append(f"Significantly worse in the last round: {', '.join(worse['candidate'])}.")
     if len(dropped):
         out.append(f"Dropped as significantly worse: {len(dropped)} of {len(table)} candidates, "
                    + ", ".join(f"{r.candidate} (round {int(r.dropped_in_round)}, {fmt.count(r.games)} games)"
                                for r in dropped.itertuples()) + ".")
     out.append(f"Games played: {fmt.count(result['games_used'])}; a full grid giving every one of the "
-               f"{len(table)} candidates the recommended setting's {fmt.count(best['games'])} games would need "
+               f"{len(table)} candidates the best candidate's {fmt.count(best['games'])} games would need "
                f"{fmt.count(result['grid_games'])} ({result['games_used'] / result['grid_games']:.0%} of it).")
     fit = result["fit"]
     if fit and fit["at"] is not None:
@@ -123,6 +145,16 @@ def sentences(result):
     elif fit:
         out.append(f"A smooth curve through the candidates does not reach the aim inside the range of {fit['key']}.")
     return out
+
+
+def _equivalence_sentence(result):
+    verdict, margin = result["verdict"], result["margin"]
+    if verdict is None or margin is None or "equivalent" not in verdict:
+        return []
+    unit = "pp" if result["objective"].unit in ("pp", "%") else ""
+    eq = verdict["equivalent"]
+    return [f"Within ±{margin:g}{(' ' + unit) if unit else ''} of the best candidate's distance from the aim "
+            f"(simultaneous 95% intervals): {', '.join(eq) if eq else 'none shown'}."]
 
 
 def _aim(obj):
@@ -137,9 +169,11 @@ def _bounds(obj, row, label="95%: "):
 
 def verdicts_document(result):
     obj, table = result["objective"], result["table"]
-    return {"objective": obj.text, "recommended": table.iloc[result["best"]]["candidate"],
-            "fairest": [table.iloc[result["best"]]["candidate"], *result["tied"]],
-            "probability_fairest": dict(zip(table["candidate"], table["probability_best"].round(4))),
+    best = table.iloc[result["best"]]["candidate"]
+    return {"objective": obj.text, "recommended": best if stands_out(result) else None, "best_estimate": best,
+            "fairest": [best, *result["tied"]], "margin": result["margin"],
+            "equivalent": (result["verdict"] or {}).get("equivalent"),
+            "posterior_best": dict(zip(table["candidate"], table["posterior_best"].round(4))),
             "games": dict(zip(table["candidate"], table["games"].astype(int))),
             "games_used": result["games_used"], "grid_games": result["grid_games"],
             "text": " ".join(sentences(result)),
@@ -158,10 +192,10 @@ def write(result, out, command=""):
     figure = tune_chart(result)
     save_figure(figure, out / "charts" / "tune.png")
     images = {"tune": (out / "charts" / "tune.png").read_bytes()}
-    headers = ["candidate", "games", f"{obj.what} [95%]", "dropped in round", "tied with the best", "chance best"]
+    headers = ["candidate", "games", f"{obj.what} [95%]", "dropped in round", "verdict"]
     rows = [[r.candidate, fmt.count(r.games), f"{show(obj, r.value)} {_bounds(obj, r._asdict(), '')}",
-             "" if pd.isna(r.dropped_in_round) else str(int(r.dropped_in_round)),
-             "yes" if r.tied_with_best else "no", fmt.pct(r.probability_best, 0)] for r in table.itertuples()]
+             "" if pd.isna(r.dropped_in_round) else str(int(r.dropped_in_round)), _verdict_word(result, r)]
+            for r in table.itertuples()]
     rounds = [[str(r["round"]), fmt.count(r["candidates"]), fmt.count(r["games_per_candidate"]),
                fmt.count(r["kept"]), f"{r['alpha']:.4f}", fmt.count(r["games_spent"])] for r in result["race"].rounds]
     doc = [("h1", f"Tune: {result['scenario']}, objective {obj.text}"),
@@ -169,23 +203,34 @@ def write(result, out, command=""):
                  "significantly worse than the best are dropped and the others play twice as many games."),
            ("h2", "What this says"), ("ul", sentences(result)),
            ("figure", "tune", f"{obj.what} per candidate"),
-           ("table", headers, rows, "Highlighted: the recommendation and the candidates tied with it.",
-            [i for i, r in enumerate(table.itertuples()) if r.tied_with_best]),
+           ("table", headers, rows, "Highlighted: the best estimate and the candidates not told apart from it.",
+            [i for i, r in enumerate(table.itertuples()) if r.not_worse]),
            ("h2", "Rounds"),
            ("table", ["round", "candidates", "games each", "kept", "error rate", "games so far"], rounds,
             "Round r drops a candidate at error rate 0.05 / 2^r, so the best one is dropped in some round with "
             "probability at most 5%.", []),
            ("h2", "How to read this report"),
            ("ul", [_objective_words(obj),
-                   "Tied with the best: multiple comparison with the best over resampled games (the same games for "
-                   "every candidate): a candidate is dropped only when another is significantly better, one-sided, "
-                   "Bonferroni over the others. 'Chance best': the share of resamples in which it came out best.",
+                   "Significantly worse: Holm's method over every pair of candidates on the same games "
+                   "(reports.multiple): the chance that any candidate as good as the best is called worse is at most "
+                   "5% in the last round (0.05 / 2^r in round r). The others are not told apart from the best at the "
+                   "games played; 'Recommended' names a candidate only when every other one is significantly worse.",
                    "A full grid at the same precision would give every candidate as many games as the recommended "
                    "one got; the race spends its games on the candidates that are still in question."]),
            ("h2", "Reproduce"), ("pre", command)]
     write_text(out / "report.md", to_markdown(doc))
     write_text(out / "report.html", to_html(doc, f"catan-balance tune: {result['scenario']}", images))
     return {"html": out / "report.html", "verdicts": out / "verdicts.json", "chart": out / "charts" / "tune.png"}
+
+
+def _verdict_word(result, r):
+    if not pd.isna(r.dropped_in_round):
+        return "dropped: significantly worse"
+    if not r.not_worse:
+        return f"significantly worse (p {fmt.p_value(r.p_worse)})"
+    if r.Index == result["best"]:
+        return "recommended" if stands_out(result) else "closest estimate"
+    return "equivalent to the best" if r.equivalent else "not told apart"
 
 
 def _objective_words(obj):

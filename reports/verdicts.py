@@ -1,34 +1,36 @@
-"""Verdicts: which settings are fairest, as a set backed by the statistics, not a point.
+"""Verdicts: which settings are fairest, as a set backed by one test with a stated error rate.
 
 A *measure* turns each setting's games into a per-game matrix X (n x c) and a
 loss computed from weighted column sums of X: an unbiased estimate of how far the
 setting is from fair (reports.stats.parity_loss: the noise-corrected variance of
 the seats' or policies' win rates; or a squared distance to a target value).
-Resampling the games (Poisson bootstrap; one weight per game shared by every
-setting when they played the same seeds: common random numbers, paired) gives
-each loss's uncertainty and that of every difference between two settings.
+Written as a U-statistic (its `kernel`, reports.ustat) the losses get a calibrated
+covariance (the Hoeffding decomposition), the same games in every setting (common random numbers)
+making them correlated; a measure without a kernel (a solo run's policies) takes the
+covariance of resampled games instead (Poisson bootstrap: larger near 0, so its
+verdicts err on the cautious side).
 
-The fairest set is Hsu's multiple comparison with the best: a setting is left out
-only when some other setting is significantly fairer, one-sided, Bonferroni over
-the m - 1 others, so the truly fairest setting stays in the set with probability
-at least 95%.  `probability_fairest` is the share of resamples in which a
-setting came out fairest (ties split).
+"Less fair" is Holm's method over every pair of settings (reports.multiple), a closed test:
+the chance of calling any setting less fair that is in truth tied for fairest is at
+most 5%, whatever the number of settings.  The others are "not told apart" from the
+fairest estimate at the games played; never "tied" or "equally fair" without a margin.
+With a margin (`--margin PP`) a setting is "equivalent to the fairest within +-PP"
+when its simultaneous 95% interval and every setting's lower end lie within PP
+(an interval inside the margin, family-wise over the settings).
 
     verdict = judge(study_measure(study, "seats"))
-    verdict["text"]   # 'Fairest: A; B and C are statistically tied with it; D is less fair (p = 0.003).'
+    verdict["text"]   # 'Seat fairness: smallest seat effect with A (1.1 pp); B and C are not told apart ...'
 """
 import json
 import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import stats as st
 
-from reports import fmt, stats
+from reports import fmt, multiple, stats, ustat
 
 ALPHA = 0.05
 BOOTSTRAP = 400
-POWER_Z = 0.8416   # 80% power
 
 
 @dataclass
@@ -43,6 +45,8 @@ class Measure:
     unit: str = "pp"               # how `value` prints: 'pp' (x 100), '%' or '' (plain number)
     paired: bool = True            # the settings played the same games (same seeds, in order)
     what: str = "effect"           # the value's name: 'seat effect', 'the Sheriff's win rate'
+    kernel: object = None          # A of the loss as a U-statistic on [1, X] (reports.ustat), or None
+    distance: object = None        # (X, level) -> (lo, hi): two-sided interval of the distance from fair
     extra: dict = field(default_factory=dict)
 
     @property
@@ -56,6 +60,11 @@ class Measure:
         if self.value is None:
             return np.sqrt(np.maximum(self.losses(), 0.0))
         return np.array([float(self.value(x.sum(axis=0)[None, :], np.array([len(x)]))[0]) for x in self.data])
+
+    @property
+    def scale(self):
+        """One unit of a margin in the value's units: a percentage point for rates and effects."""
+        return 0.01 if self.unit in ("pp", "%") else 1.0
 
 
 def show(measure, x):
@@ -79,7 +88,15 @@ def seat_measure(study):
     data = [one_hot(r.winner_seat, k) for r in runs]
     return Measure("seat-fairness", "seat fairness", [r.label for r in runs], data,
                    loss=lambda s, n: stats.parity_loss(s, np.ones(k), n), paired=_paired(runs),
-                   what="seat effect")
+                   what="seat effect", kernel=ustat.parity_kernel(np.ones(k)), distance=effect_distance(np.ones(k)))
+
+
+def effect_distance(per_game):
+    """(X, level) -> the interval of the groups' effect (stats.effect) from one setting's one-hot wins."""
+    def distance(x, level):
+        e = stats.effect(x.sum(axis=0), per_game, len(x), level)
+        return e["lo"], e["hi"]
+    return distance
 
 
 def style_measure(study):
@@ -93,7 +110,8 @@ def style_measure(study):
         j = len(labels)
         return Measure("policy-parity", "style fairness", [r.label for r in runs], data,
                        loss=lambda s, n: stats.binomial_parity_loss(s[:, :j], s[:, j:]), paired=_paired(runs),
-                       what="policy effect", extra={"policies": labels})
+                       what="policy effect", extra={"policies": labels},
+                       distance=lambda x, level: _solo_distance(x, j, level))
     seats = [[r.spec_labels.count(x) for x in labels] for r in runs]
     if any(s != seats[0] for s in seats) or any(len(r.spec_labels) != r.players for r in runs):
         return None                                   # seats per policy differ: no common scale
@@ -101,7 +119,13 @@ def style_measure(study):
     data = [one_hot(_winner_label(r, labels), len(labels)) for r in runs]
     return Measure("policy-parity", "style fairness", [r.label for r in runs], data,
                    loss=lambda s, n: stats.parity_loss(s, per_game, n), paired=_paired(runs),
-                   what="policy effect", extra={"policies": labels})
+                   what="policy effect", extra={"policies": labels}, kernel=ustat.parity_kernel(per_game),
+                   distance=effect_distance(per_game))
+
+
+def _solo_distance(x, j, level):
+    e = stats.binomial_effect(x[:, :j].sum(axis=0), x[:, j:].sum(axis=0), level)
+    return e["lo"], e["hi"]
 
 
 def _paired(runs):
@@ -131,7 +155,18 @@ def _solo_columns(run, labels):
     return np.hstack([won, played])
 
 
-# --- resampling and the fairest set ---
+# --- the covariance of the losses, and the verdict ---
+
+def covariance(measure, replicates=BOOTSTRAP):
+    """The losses' covariance: from the U-statistic form of the loss (reports.ustat), else over resampled games."""
+    if measure.kernel is not None:
+        rows = [ustat.augmented(x) for x in measure.data]
+        return ustat.covariance(rows, [measure.kernel] * len(rows), measure.paired)
+    boot = bootstrap(measure, replicates)
+    if len(boot) < 10:
+        return np.full((len(measure.data),) * 2, np.nan)
+    return np.atleast_2d(np.cov(boot, rowvar=False))
+
 
 def bootstrap(measure, replicates=BOOTSTRAP, seed=12345):
     """(replicates x settings) losses over Poisson-resampled games; one weight per game shared by
@@ -171,105 +206,127 @@ def _side_by_side(data, rows):
     return joined, cols
 
 
-def fairest_set(loss, boot, alpha=ALPHA):
-    """(in_set bool per setting, p per setting, probability_fairest per setting).
-
-    Multiple comparison with the best: setting i is out when for some j the one-sided
-    bound loss_i - loss_j - z * se_ij is above 0 (z for alpha / (m - 1)); p_i is the
-    Bonferroni-adjusted one-sided p of its strongest such comparison (1 for the set).
-    """
-    loss = np.asarray(loss, dtype=float)
-    m = len(loss)
-    if m == 1 or len(boot) < 10 or not np.isfinite(loss).all():   # nothing (or too little) to compare
-        return np.ones(m, bool), np.ones(m), np.full(m, 1.0 / m)
-    z = st.norm.ppf(1 - alpha / (m - 1))
-    in_set, p = np.ones(m, bool), np.ones(m)
-    for i in range(m):
-        for j in range(m):
-            if i == j:
-                continue
-            d = loss[i] - loss[j]
-            se = float(np.nanstd(boot[:, i] - boot[:, j], ddof=1))
-            if se <= 1e-15:
-                pij = 0.0 if d > 1e-15 else 1.0
-            else:
-                pij = float(st.norm.sf(d / se))
-            p[i] = min(p[i], min(1.0, (m - 1) * pij))
-            if (se <= 1e-15 and d > 1e-15) or (se > 1e-15 and d - z * se > 0):
-                in_set[i] = False
-    low = boot.min(axis=1, keepdims=True)
-    ties = np.isclose(boot, low, rtol=0, atol=1e-15)
-    prob = (ties / ties.sum(axis=1, keepdims=True)).mean(axis=0)
-    return in_set, np.where(in_set, 1.0, p), prob
+def equivalence(measure, margin, alpha=ALPHA):
+    """Per setting: within `margin` (value units) of the fairest?  Every setting's distance from fair
+    gets a two-sided interval at 1 - alpha / m (Bonferroni: joint coverage 1 - alpha); setting i is
+    equivalent when hi_i - min_j lo_j <= margin: its distance cannot exceed the smallest true one
+    by more than the margin.  (lo, hi) per setting are returned too; None without a margin or a way
+    to bound the distance."""
+    if margin is None or measure.distance is None:
+        return None
+    level = 1 - alpha / len(measure.data)
+    bounds = [measure.distance(x, level) for x in measure.data]
+    floor = min(lo for lo, _ in bounds)
+    return [bool(hi - floor <= margin * measure.scale) for _, hi in bounds], bounds, level
 
 
-def games_to_detect(loss, boot, games, alpha=ALPHA):
-    """(games per setting, difference in loss units) that would tell the best and the worst
-    estimate apart with 80% power, scaling the resampled spread with 1 / sqrt(games)."""
-    i, j = int(np.argmax(loss)), int(np.argmin(loss))
-    gap = float(loss[i] - loss[j])
-    se = float(np.std(boot[:, i] - boot[:, j], ddof=1))
-    if gap <= 0 or se <= 0:
-        return None, gap
-    m = len(loss)
-    z = st.norm.ppf(1 - alpha / max(m - 1, 1)) + POWER_Z
-    return int(math.ceil(games * (z * se / gap) ** 2 / 100.0) * 100), gap
+def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP):
+    """The verdict dict (what verdicts.json holds for one measure) with its sentence in `text`.
 
-
-def judge(measure, replicates=BOOTSTRAP, alpha=ALPHA):
-    """The verdict dict (what verdicts.json holds for one measure) with its sentence in `text`."""
+    margin: in percentage points for rates and effects (the value's own units otherwise), or None."""
     loss = measure.losses()
     values = measure.values()
-    boot = bootstrap(measure, replicates)
-    in_set, p, prob = fairest_set(loss, boot, alpha)
-    labels = measure.labels
+    labels, m = measure.labels, len(measure.labels)
+    cov = covariance(measure, replicates)
+    closed = multiple.less_fair(loss, cov, alpha)
     order = np.argsort(loss, kind="stable")
+    posterior = _posterior_fairest(loss, closed, cov)
+    _, _, p_differ = multiple.homogeneity(loss, cov)
+    needed = None
+    if not closed.less_fair.any() and np.isfinite(p_differ) and p_differ < alpha:
+        needed = multiple.games_to_tell_apart(loss, cov, min(measure.games), alpha)
+    equal = equivalence(measure, margin, alpha) if m > 1 else None
+    se = np.sqrt(np.maximum(np.diag(cov), 0.0)) if np.isfinite(cov).all() else np.full(m, np.nan)
+    settings = []
+    for i in range(m):
+        row = {"setting": labels[i], "loss": float(loss[i]), "loss_se": float(se[i]), "value": float(values[i]),
+               "verdict": _word(i, order, closed, equal), "in_fairest_set": not bool(closed.less_fair[i]),
+               "less_fair": bool(closed.less_fair[i]), "p_less_fair": float(closed.p_adjusted[i]),
+               "posterior_fairest": float(posterior[i])}
+        if equal is not None:
+            row.update(equivalent=equal[0][i], distance_lo=float(equal[1][i][0]), distance_hi=float(equal[1][i][1]))
+        settings.append(row)
     out = {"objective": measure.objective, "title": measure.title,
-           "fairest": [labels[i] for i in order if in_set[i]],
-           "probability_fairest": {labels[i]: round(float(prob[i]), 4) for i in range(len(labels))},
-           "games": {labels[i]: int(measure.games[i]) for i in range(len(labels))},
-           "paired": bool(measure.paired), "alpha": alpha, "replicates": replicates,
-           "settings": [{"setting": labels[i], "loss": float(loss[i]), "value": float(values[i]),
-                         "tied_with_fairest": bool(in_set[i]), "p_less_fair": float(p[i]),
-                         "probability_fairest": float(prob[i])} for i in range(len(labels))]}
-    out["text"] = _sentence(measure, out, loss, values, boot, in_set, p, order)
+           "fairest": [labels[i] for i in order if not closed.less_fair[i]],
+           "less_fair": [labels[i] for i in order if closed.less_fair[i]],
+           "games": {labels[i]: int(measure.games[i]) for i in range(m)},
+           "paired": bool(measure.paired), "alpha": alpha, "margin": margin,
+           "test": f"Holm over every pair of the {m} settings (a closed test), family-wise error {alpha:.0%}",
+           "p_settings_differ": None if not np.isfinite(p_differ) else float(p_differ),
+           "games_to_tell_apart": needed, "settings": settings}
+    if equal is not None:
+        out["equivalent"] = [labels[i] for i in order if equal[0][i]]
+        out["interval_level"] = equal[2]
+    out["text"] = _sentence(measure, out, loss, values, closed, order, cov)
     return out
 
 
-def _sentence(measure, out, loss, values, boot, in_set, p, order):
+def _word(i, order, closed, equal):
+    if closed.less_fair[i]:
+        return "less fair"
+    if equal is not None and equal[0][i]:
+        return "equivalent to the fairest"
+    return "smallest estimate" if i == order[0] else "not told apart"
+
+
+def _posterior_fairest(loss, closed, cov):
+    """Share of draws from N(loss, cov) in which each setting has the smallest loss: the posterior
+    probability of being fairest under a flat prior and the normal approximation (not a test: two
+    identical settings often split 90 / 10)."""
+    m = len(loss)
+    if m < 2 or closed.draws is None:
+        return np.full(m, 1.0 / m)
+    drawn = closed.draws + loss
+    ties = np.isclose(drawn, drawn.min(axis=1, keepdims=True), rtol=0, atol=1e-15)
+    return (ties / ties.sum(axis=1, keepdims=True)).mean(axis=0)
+
+
+def _sentence(measure, out, loss, values, closed, order, cov):
     labels, m = measure.labels, len(measure.labels)
     if m == 1:
         return ""
     games = min(measure.games)
+    title = fmt.capital(measure.title)
+    if not np.isfinite(loss).all() or not np.isfinite(cov).all():
+        return f"{title}: too few games ({fmt.count(games)} per setting) to tell the settings apart."
     best = order[0]
-    if not np.isfinite(loss).all() or len(boot) < 10:
-        return (f"{measure.title.capitalize()}: too few games ({fmt.count(games)} per setting) to tell the "
-                "settings apart.")
-    tied = [labels[i] for i in order[1:] if in_set[i]]
-    worse = [i for i in order if not in_set[i]]
-    name = f"{measure.what} {show(measure, values[best])}"
-    if not worse:
-        needed, gap = games_to_detect(loss, boot, games)
-        if needed is None:
-            return (f"{measure.title.capitalize()}: no setting is detectably fairer than another; the settings "
-                    f"gave the same result ({fmt.count(games)} games each).")
-        hi, lo = int(np.argmax(loss)), int(np.argmin(loss))
-        head = (f"{measure.title.capitalize()}: no setting is detectably fairer than another at "
-                f"{fmt.count(games)} games per setting")
-        if show(measure, values[lo]) == show(measure, values[hi]):
-            return head + f" (every {measure.what} is estimated at {show(measure, values[lo])})."
-        return (head + f" (the lowest {measure.what}, {show(measure, values[lo])} with {labels[lo]}, is "
-                f"statistically tied with the highest, {show(measure, values[hi])} with {labels[hi]}); if that gap is "
-                f"real, about {fmt.count(needed)} games per setting would show it (80% power).")
-    text = f"{measure.title.capitalize()}: fairest {labels[best]} ({name}, fairest in " \
-           f"{fmt.pct(out['probability_fairest'][labels[best]], 0)} of resamples)"
-    if tied:
-        text += f"; {_names(tied)} {'is' if len(tied) == 1 else 'are'} statistically tied with it"
-    worst_p = max(p[i] for i in worse)
-    bound = fmt.p_value(worst_p) if worst_p < 0.001 else "≤ " + fmt.p_value(worst_p)
-    text += (f"; {_names([labels[i] for i in worse])} {'is' if len(worse) == 1 else 'are'} less fair "
-             f"({'p' if len(worse) == 1 else 'each p'} {bound}, multiple comparison with the best).")
+    family = f"Holm over every pair of the {m} settings, family-wise error {out['alpha']:.0%}"
+    worse = [i for i in order if closed.less_fair[i]]
+    rest = [labels[i] for i in order[1:] if not closed.less_fair[i]]
+    if worse:
+        text = f"{title}: smallest {measure.what} with {labels[best]} ({show(measure, values[best])})"
+        if rest:
+            text += f"; {_names(rest)} {'is' if len(rest) == 1 else 'are'} not told apart from it at " \
+                    f"{fmt.count(games)} games per setting"
+        worst_p = max(closed.p_adjusted[i] for i in worse)
+        bound = fmt.p_value(worst_p) if worst_p < 0.001 else "≤ " + fmt.p_value(worst_p)
+        text += (f"; {_names([labels[i] for i in worse])} {'is' if len(worse) == 1 else 'are'} less fair "
+                 f"({'p' if len(worse) == 1 else 'each p'} {bound}; {family}).")
+    else:
+        hi = int(order[-1])
+        low_v, high_v = show(measure, values[best]), show(measure, values[hi])
+        spread = (f"every {measure.what} is estimated at {low_v}" if low_v == high_v else
+                  f"lowest {measure.what} {low_v} with {labels[best]}, highest {high_v} with {labels[hi]}")
+        text = f"{title}: no setting stands out at {fmt.count(games)} games per setting ({spread}; {family})"
+        needed, p = out["games_to_tell_apart"], out["p_settings_differ"]
+        if needed:
+            text += (f"; the settings do differ (p = {fmt.p_value(p)}, Wald test), and if the differences are as "
+                     f"large as estimated (noise-corrected), about {fmt.count(needed)} games per setting would "
+                     f"tell the fairest from the least fair (80% power).")
+        else:
+            text += "."
+    if "equivalent" in out:
+        margin = _margin(measure, out["margin"])
+        eq = out["equivalent"]
+        others = [labels[i] for i in order if labels[i] not in eq and not closed.less_fair[i]]
+        text += (f" Equivalent to the fairest within ±{margin}: {_names(eq) if eq else 'none'}"
+                 + (f"; not shown equivalent: {_names(others)}" if others else "")
+                 + f" (simultaneous {100 * out['interval_level']:.1f}% intervals, 95% jointly).")
     return text
+
+
+def _margin(measure, margin):
+    return f"{margin:g} pp" if measure.unit in ("pp", "%") else fmt.number(margin, 2)
 
 
 def _names(names, most=100):
@@ -282,13 +339,13 @@ def _names(names, most=100):
 
 # --- verdicts.json ---
 
-def study_verdicts(study, replicates=BOOTSTRAP):
+def study_verdicts(study, margin=None):
     """{measure key: verdict} for the seats and the styles where the study has them."""
     out = {}
     for key, make in (("seats", seat_measure), ("styles", style_measure)):
         measure = make(study)
         if measure is not None:
-            out[key] = judge(measure, replicates)
+            out[key] = judge(measure, margin=margin)
     return out
 
 

@@ -142,3 +142,20 @@ def test_bench_reports_games_per_second():
     assert result.exit_code == 0, result.output
     assert "compile / cache load:" in result.stdout and "games/s" in result.stdout
     assert "40 games in" in result.stdout
+
+
+@pytest.mark.parametrize("args, says", [
+    (["sweep", "base", "--vary", "victory_points=8,10", "--margin", 0], "--margin: 0.0 is not a margin"),
+    (["compare", "a", "b", "--margin", 60], "--margin: 60.0 is not a margin"),
+    (["tune", "robin-hood", "--param", "variants.robin_hood.neutral_settlements=3..5", "--objective",
+      "target:sheriff_wins=1.5"], "sheriff_wins = 1.5 is out of range; allowed: a rate from 0 to 1"),
+    (["tune", "grundbesitz", "--param", "variants.grundbesitz.markers_per_block=1..2", "--objective",
+      "target:gb_income_share=2.0"], "gb_income_share = 2.0 is out of range"),
+    (["tune", "base", "--param", "victory_points=8..9", "--objective", "target:turns=-5"],
+     "turns = -5 is out of range; allowed: a number above 0"),
+])
+def test_bad_margins_and_targets_are_one_error_line(args, says, tmp_path):
+    result = invoke(*args, "--out", tmp_path / "o")
+    assert result.exit_code == 2 and says in result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
+    assert not (tmp_path / "o").exists()

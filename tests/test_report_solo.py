@@ -75,9 +75,8 @@ def test_a_solo_sweep_report_has_no_seat_section(solo):
     out = root / "sweep"
     md = (out / "report.md").read_text()
     assert "## Seat fairness" not in md and "seat" not in _without_how_to_read(md).lower()
-    summary = md.split("## What this says")[1].split("\n## ")[0]
-    first = [line for line in summary.splitlines() if line.startswith("- ")][0]
-    assert first.startswith("- The Sheriff won most often with neutral_settlements=")
+    first = md.split("## Who won")[1].split("What this says:** ")[1]
+    assert first.startswith("The Sheriff won most often with neutral_settlements=")
     assert "Endings over the settings: Robin at his target" in first
     comparisons = pd.read_csv(out / "tables" / "comparisons.csv")
     assert set(comparisons["group"]) <= {"policy", "robin_winner", "robin_ending"}
@@ -86,7 +85,7 @@ def test_a_solo_sweep_report_has_no_seat_section(solo):
     differences = md.split("## Differences against the baseline")[1].split("\n## ")[0]
     assert "| the Sheriff's wins |" in differences and "| sheriff |" not in differences
     assert not list((out / "charts").glob("*seat*.png")) and not (out / "charts" / "fairness.png").exists()
-    endings = md.split("![Endings](charts/robin_endings.png)")[1].split("\n\n")[1]
+    endings = md.split("## Robin Hood")[1].split("What this says:** ")[1].split("\n")[0]
     for setting in ("neutral_settlements=3", "neutral_settlements=7"):      # both settings, in words
         assert f"{setting}: Robin at his target" in endings
     assert "robin_target" not in endings
@@ -154,5 +153,5 @@ def test_policy_charts_and_sentences_quote_the_games_each_sheriff_played(solo):
         t = tables.all_tables(study)
         assert "each policy: 20 games" in _figure_text(make(study, t))
     md = (root / "sweep" / "report.md").read_text()
-    trend = md.split("![Win rate by policy](charts/win_vs_param_policy.png)")[1].split("\n\n")[1]
+    trend = md.split("## Policies")[1].split("\n## ")[0].split("What this says:** ")[1].split("\n")[0]
     assert "(20 games each)" in trend and "40 games each" not in trend

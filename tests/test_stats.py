@@ -97,3 +97,23 @@ def test_mean_ci():
     mean, lo, hi = stats.mean_ci(values.sum(), (values ** 2).sum(), 4)
     half = 1.959963984540054 * values.std(ddof=1) / 2
     assert (mean, lo, hi) == pytest.approx((2.5, 2.5 - half, 2.5 + half))
+
+
+def test_paired_newcombe_interval_covers_95_percent():
+    """The paired interval (ours: statsmodels has only the unpaired one) on 2,000 simulated paired tables."""
+    rng = np.random.default_rng(4)
+    cells = [0.20, 0.06, 0.04, 0.70]                 # both, only x, only y, neither: p_x - p_y = 0.02
+    tables = rng.multinomial(800, cells, size=2000)
+    hits = [(lo <= 0.02 <= hi) for lo, hi in (stats.diff_ci_paired(*t) for t in tables)]
+    assert 0.94 <= np.mean(hits) <= 0.965
+
+
+def test_tost_is_statsmodels_and_agrees_with_the_interval():
+    """Equivalent within the margin exactly when the 90% interval of the difference lies inside it."""
+    rng = np.random.default_rng(1)
+    x, y = rng.random(3000) < 0.30, rng.random(3000) < 0.31
+    p = stats.tost_paired(x, y, 0.03)
+    d = x.astype(float) - y
+    half = st.t.ppf(0.95, len(d) - 1) * d.std(ddof=1) / np.sqrt(len(d))
+    assert (p < 0.05) == (abs(d.mean()) + half < 0.03)
+    assert stats.tost_unpaired(300, 1000, 310, 1000, 0.05) < 0.05 < stats.tost_unpaired(300, 1000, 310, 1000, 0.02)

@@ -122,10 +122,12 @@ def test_exploit_checks_both_scenarios_before_training(tmp_path):
     assert result.exit_code == 2 and "--seat 3" in result.stderr
 
 
-def _verdict(fairest, less):
-    settings = [{"setting": s, "tied_with_fairest": True} for s in fairest]
-    settings += [{"setting": s, "tied_with_fairest": False} for s in less]
-    return {"measures": {"seats": {"fairest": fairest, "settings": settings, "text": ""}}}
+def _verdict(fairest, less, needed=None, key="seats"):
+    settings = [{"setting": s, "less_fair": False} for s in fairest]
+    settings += [{"setting": s, "less_fair": True} for s in less]
+    games = {s["setting"]: 500 for s in settings}
+    return {"measures": {key: {"fairest": fairest, "less_fair": less, "settings": settings, "text": f"{key} verdict",
+                               "games": games, "games_to_tell_apart": needed}}}
 
 
 @pytest.mark.parametrize("tuned, holds, flipped", [
@@ -139,6 +141,24 @@ def test_robust_says_whether_the_verdict_holds(tuned, holds, flipped):
     result = compare(_verdict(["a", "b"], ["c"]), tuned)["seats"]
     assert result["holds"] is holds and result["flipped"] == flipped
     assert ("holds with tuned bots" in sentences({"seats": result}, "tuned-x")[0]) is holds
+
+
+def test_robust_is_undetermined_where_a_sweep_tells_nothing_apart():
+    """'holds' only where both sweeps reached a verdict; else undetermined, with the games that would decide;
+    the styles verdict of the hand-written sweep alone is reported as it stands."""
+    from reports.train_robust import compare, sentences
+    nothing = _verdict(["a", "b", "c"], [], needed=8400)
+    result = compare(_verdict(["a", "b", "c"], []), nothing)
+    assert result["seats"]["state"] == "undetermined" and result["seats"]["holds"] is None
+    words = sentences(result, "tuned-x")[0]
+    assert "undetermined at 500 games per setting (about 8,400 per setting would decide)" in words
+    assert "holds" not in words
+    assert compare(_verdict(["a"], ["b", "c"]), nothing)["seats"]["state"] == "undetermined"
+    hand = _verdict(["a"], ["b"])
+    hand["measures"].update(_verdict(["a"], ["b"], key="styles")["measures"])
+    result = compare(hand, _verdict(["a"], ["b"]))
+    assert result["styles"]["state"] == "hand only"
+    assert "Fairness between playing styles: only with the hand-written bots" in sentences(result, "tuned-x")[1]
 
 
 def test_tuned_preset_names_follow_the_rule_set():

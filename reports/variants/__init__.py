@@ -21,6 +21,9 @@ table name (`[variants.<name>]`).  An entry says:
 - `charts`: functions (study, tables) -> [Chart] drawn in its report section.
 - `says`: functions (study, tables) -> str, its findings in plain words for the
   report's "What this says" and the terminal.
+- `question`: (study, margin) -> the verdict of the variant's own question about one
+  policy (reports.question), e.g. "is the autarkist level with the other styles?":
+  the report's Answer, verdicts.json's `questions`; None where the study has nothing to ask.
 - `solo_win`: (categories column, label) of the outcome that is the one player's
   win in a solo mode, drawn with the policies in the differences chart.
 - `solo_player`: how the reports name the one player of a solo mode ("the Sheriff").
@@ -59,6 +62,7 @@ class VariantReport:
     outcome_words: dict = field(default_factory=dict)  # game column -> {label: words in a sentence}
     charts: tuple = ()
     says: tuple = ()
+    question: Optional[Callable] = None            # (study, margin) -> reports.question verdict or None
     solo_win: tuple = ()                            # (column, label), e.g. ("robin_winner", "sheriff")
     solo_player: str = ""                           # the one player of its solo mode, e.g. "the Sheriff"
     stats: dict = field(default_factory=dict)       # tune's target:STAT: name -> (per-game values, unit, words)

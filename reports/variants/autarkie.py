@@ -5,6 +5,7 @@ import numpy as np
 
 from reports import fmt
 from reports import plotting as c
+from reports.question import policy_against_others
 from reports.rates import wilson
 from reports.variants import VariantReport
 
@@ -108,13 +109,16 @@ def _autarkist_against_others(run):
     return wins, n, others, rest
 
 
-def level_rows(study):
+def level_rows(study, margin=None):
     """Per setting: threshold, card VP, the autarkist's win rate with its 95% interval, the other styles'
-    pooled win rate per seat-game with its interval, and whether the intervals overlap (level)."""
+    pooled win rate per seat-game with its interval, and the verdict of the question (reports.question:
+    trap, must, level within the margin or not told apart, from one simultaneous interval)."""
+    answer = autarkist_question(study, margin)
+    verdicts = {r["setting"]: r for r in (answer or {}).get("settings", [])}
     rows = []
     for run in study.runs:
         got = _autarkist_against_others(run)
-        if got is None or THRESHOLD not in run.values:
+        if got is None or THRESHOLD not in run.values or run.label not in verdicts:
             continue
         wins, n, others, rest = got
         lo, hi = wilson(wins, n)
@@ -122,13 +126,23 @@ def level_rows(study):
         rows.append({"setting": run.label, "threshold": run.values[THRESHOLD],
                      "card_vp": run.values.get(CARD_VP, 2), "rate": wins / n if n else np.nan, "lo": lo, "hi": hi,
                      "others": others / rest if rest else np.nan, "olo": olo, "ohi": ohi,
-                     "level": lo <= ohi and olo <= hi})
+                     "verdict": verdicts[run.label]["verdict"]})
     return rows
 
 
+def autarkist_question(study, margin=None):
+    """Is going for the Autarkie card level with the other styles (trap or must)?  (reports.question)"""
+    if not any(THRESHOLD in run.values for run in study.runs):
+        return None
+    return policy_against_others(study, AUTARKIST, margin,
+                                 "is going for the Autarkie card (the autarkist) level with the other styles, "
+                                 "a trap or a must?")
+
+
 def sweep_threshold(study, tables):
-    """The autarkist's win rate against the threshold, one line per card VP, with the other styles'."""
-    rows = level_rows(study)
+    """The autarkist's win rate against the threshold, one line per card VP, with the other styles' and
+    the question's verdict (trap, must, level) where it is not 'not told apart'."""
+    rows = level_rows(study, study.margin)
     if len(rows) < 2:
         return []
     fig, ax = c._figure(9, 4.6)
@@ -142,32 +156,24 @@ def sweep_threshold(study, tables):
                     marker="o", capsize=3, color=palette(i), label=f"autarkist, card {vp} VP")
         others = np.array([100 * r["others"] for r in mine])
         ax.plot(x, others, ls="--", marker=".", color=palette(i), alpha=0.6, label=f"other styles, card {vp} VP")
+        for xi, r, top in zip(x, mine, [100 * r["hi"] for r in mine]):
+            if r["verdict"] != "not told apart":     # the question's word (reports.question)
+                ax.annotate(r["verdict"].replace(" within", "\nwithin"), (xi, top), textcoords="offset points",
+                            xytext=(0, 4), ha="center", fontsize=8, color=palette(i))
     ax.set_xlabel("card_threshold (autarky points for the Autarkie card)")
     ax.set_ylabel("win rate per seat-game (%)")
     c._legend_below(ax, ncol=2)
     c._title(ax, "Trap or must: the autarkist against the threshold",
-             "solid: the autarkist with 95% interval; dashed: the other styles pooled · "
-             f"{c._runs_text(study)}")
-    return [c.Chart("autarkie_threshold", "Autarkist against the threshold", c._done(fig), level_says(rows))]
+             "solid: the autarkist with 95% interval; dashed: the other styles pooled; words: the verdict from "
+             f"the difference's simultaneous interval · {c._runs_text(study)}")
+    return [c.Chart("autarkie_threshold", "Autarkist against the threshold", c._done(fig),
+                    level_says(study, study.margin))]
 
 
-def level_says(rows):
-    """For which settings the autarkist is level with the other styles, in words, with intervals."""
-    def show(r):
-        return (f"threshold {r['threshold']}, card {r['card_vp']} VP: {fmt.rate(r['rate'], r['lo'], r['hi'])} "
-                f"vs {fmt.rate(r['others'], r['olo'], r['ohi'])}")
-    level = [r for r in rows if r["level"]]
-    above = [r for r in rows if not r["level"] and r["rate"] > r["others"]]
-    below = [r for r in rows if not r["level"] and r["rate"] < r["others"]]
-    parts = []
-    if level:
-        parts.append("The autarkist is level with the other styles (95% intervals overlap) at " +
-                     "; ".join(show(r) for r in level) + ".")
-    if below:
-        parts.append("It wins less (a trap) at " + "; ".join(show(r) for r in below) + ".")
-    if above:
-        parts.append("It wins more (a must) at " + "; ".join(show(r) for r in above) + ".")
-    return " ".join(parts)
+def level_says(study, margin=None):
+    """For which settings the autarkist is a trap, a must, level or not told apart: the question's words."""
+    answer = autarkist_question(study, margin)
+    return answer["text"] if answer else ""
 
 
 # C&K: what the Saboteur and the barbarians did to the figures (seat counters, per player and game)
@@ -208,8 +214,7 @@ def figures_hit_says(study, tables):
 
 
 def autarkie_says(study, tables):
-    rows = level_rows(study)
-    return level_says(rows) if rows else ""
+    return level_says(study, study.margin)
 
 
 ENTRY = VariantReport(
@@ -217,6 +222,7 @@ ENTRY = VariantReport(
     title="Fleisch / Autarkie (meat, slaves, Knechte, the Geselle and the Autarkie card)",
     charts=(card_holders, points, income, sweep_threshold),
     says=(autarkie_says, figures_hit_says),
+    question=autarkist_question,
     averages=(
         ("autarky points", ("aut_points",)),
         ("holds the card", ("aut_card_end",)),

@@ -7,6 +7,7 @@ A grid comes from `--vary key=v1,v2,...` flags, from a scenario's `[sweep]` tabl
     vary.board.no_adjacent_red = [false, true]
     baseline = { victory_points = 10, "board.no_adjacent_red" = false }   # default: the first setting
     correction = "holm"                                                # or "bh"
+    margin = 1.0      # equivalence margin in percentage points (verdicts: "equivalent within +-1 pp")
 
 or from the sweep defaults of a variant the scenario turns on (its declaration, simcore.engine.variant).
 Settings are every combination, the first key varying slowest.  The values are
@@ -26,7 +27,7 @@ from simcore.engine.errors import ScenarioError, describe
 
 NOT_VARIED = ("name", "description", "games", "seed")  # a sweep has one name, one game count, one seed
 CORRECTIONS = ("holm", "bh")
-SWEEP_KEYS = ("vary", "baseline", "correction")
+SWEEP_KEYS = ("vary", "baseline", "correction", "margin")
 MAX_SETTINGS = 1000
 
 
@@ -161,7 +162,7 @@ def _flatten(table, stop, prefix=""):
 
 
 def read_sweep_table(raw, path):
-    """(vary, baseline, correction) of a scenario's [sweep] table (raw TOML dict), or None."""
+    """(vary, baseline, correction, margin) of a scenario's [sweep] table (raw TOML dict), or None."""
     if "sweep" not in raw:
         return None
     table = raw["sweep"]
@@ -186,7 +187,19 @@ def read_sweep_table(raw, path):
     if correction is not None and correction not in CORRECTIONS:
         raise ScenarioError("sweep.correction", f"unknown value {describe(correction)}",
                             " or ".join(f'"{c}"' for c in CORRECTIONS), file=path)
-    return vary, baseline, correction
+    return vary, baseline, correction, check_margin(table.get("margin"), "sweep.margin", path)
+
+
+MARGIN_ALLOWED = "a number of percentage points above 0 and at most 50, e.g. 1.5"
+
+
+def check_margin(value, key="--margin", path=None):
+    """An equivalence margin in percentage points (None: none given); raises ScenarioError."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 50:
+        raise ScenarioError(key, f"{describe(value)} is not a margin", MARGIN_ALLOWED, file=path)
+    return float(value)
 
 
 def parse_baseline(items, origin="--baseline"):

@@ -44,9 +44,10 @@ class Sweep:
     settings: tuple
     baseline: int      # index into settings
     correction: str    # "holm" or "bh"
+    margin: float = None   # equivalence margin in percentage points for the report's verdicts, or None
 
 
-def plan(name_or_path, sets=(), vary_args=(), baseline_args=(), correction=None):
+def plan(name_or_path, sets=(), vary_args=(), baseline_args=(), correction=None, margin=None):
     """Load and validate every setting of a sweep before anything is written.
 
     sets: --set overrides (games=/seed= included); vary_args: --vary texts, added
@@ -57,7 +58,7 @@ def plan(name_or_path, sets=(), vary_args=(), baseline_args=(), correction=None)
     from_file = grid.read_sweep_table(read_toml(path), path)
     base = load_scenario(path, sets)
     vary, origins = {}, {}
-    file_vary, file_baseline, file_correction = from_file or ({}, {}, None)
+    file_vary, file_baseline, file_correction, file_margin = from_file or ({}, {}, None, None)
     for key, values in file_vary.items():
         vary[key], origins[key] = values, f"{path}: sweep.vary"
     for text in vary_args:
@@ -78,7 +79,8 @@ def plan(name_or_path, sets=(), vary_args=(), baseline_args=(), correction=None)
         baseline = grid.pick_baseline(combos, grid.parse_baseline(baseline_args))
     else:
         baseline = grid.pick_baseline(combos, file_baseline, f"{path}: sweep.baseline")
-    return Sweep(base, tuple(sets), vary, tuple(settings), baseline, correction or file_correction or "holm")
+    return Sweep(base, tuple(sets), vary, tuple(settings), baseline, correction or file_correction or "holm",
+                 grid.check_margin(margin) if margin is not None else file_margin)
 
 
 def _note_switched_on(base, vary, origins):
@@ -199,6 +201,7 @@ def sweep_meta(sweep, complete=False, started=None, until=None, needed=None):
         "overrides": list(sweep.overrides),
         "baseline": sweep.baseline,
         "correction": sweep.correction,
+        "margin": sweep.margin,
         "settings": [{"index": x.index, "label": x.label, "dir": x.dir, "values": x.values,
                       "scenario_hash": runner.run_metadata(x.scenario)["scenario_hash"]} for x in sweep.settings],
         "version": _version(),

@@ -1,0 +1,156 @@
+"""The Answer box that opens every report: the designer's question, the answer in a sentence or
+two with the setting to pick, and the numbers behind it, all read from the verdicts (the seats',
+the styles' and a variant's own question) so that it never says more than they do.
+
+    block = box(study, tables)     # ("answer", question, sentences, headers, rows, highlight)
+"""
+from reports import fmt
+from reports.variants import solo_player
+
+def question(study):
+    """The scenario's own question: its description (the part after a colon, where it has one)."""
+    text = (study.description or "").strip()
+    if study.kind == "compare":
+        return "Do these runs differ, and is one of them less fair?"
+    if ": " in text:
+        text = text.split(": ", 1)[1]
+    if text.endswith("?"):
+        return fmt.capital(text)
+    if study.solo:
+        return f"How often does {solo_player()} win, and does the policy matter?"
+    if study.kind == "sweep":
+        return "Which setting keeps the seats and the playing styles fair?"
+    return "Is this game fair between the seats and between the playing styles?"
+
+
+def _verdicts(tables):
+    df = tables.get("verdicts")
+    if df is None or not len(df):
+        return {}
+    return {key: sub for key, sub in df.groupby("measure", sort=False)}
+
+
+def sentences(study, tables):
+    """The answer in words: the variant's question first, then seats and styles, then what to pick."""
+    out = []
+    answers = tables["questions"].attrs.get("answers", {}) if "questions" in tables else {}
+    for answer in answers.values():
+        out.append(_question_words(answer))
+    verdicts = _verdicts(tables)
+    if len(study.runs) == 1:
+        return out + _one_run(study, tables)
+    for key, title in (("seats", "Seats"), ("styles", "Policies" if study.solo else "Playing styles")):
+        if key in verdicts:
+            out.append(_measure_words(title, verdicts[key], study))
+    out += _pick(study, verdicts, answers)
+    return [s for s in out if s]
+
+
+def _question_words(answer):
+    """'The autarkist is a trap at A; B, a must at C and not told apart at D (...)'."""
+    rows = answer["settings"]
+    groups = {}
+    for r in rows:
+        groups.setdefault(r["verdict"], []).append(r["setting"])
+    words = {"trap": "a trap", "must": "a must"}
+    said = [f"{words.get(word, word)} at {'; '.join(names)}" for word, names in groups.items()]
+    said = ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
+    games = fmt.span(min(r["games"] for r in rows), max(r["games"] for r in rows), fmt.count)
+    return f"The {answer['policy']} is {said} ({games} games per setting; {answer['family']})."
+
+
+def _measure_words(title, rows, study):
+    first = rows.iloc[0]
+    games = fmt.span(rows["games"].min(), rows["games"].max(), fmt.count)
+    less = list(rows.loc[rows["less_fair"], "setting"])
+    best = rows.loc[rows["loss"].idxmin(), "setting"]
+    family = f"family-wise error 5% over the {len(rows)} settings"
+    if less:
+        text = f"{title}: {'; '.join(less)} {'is' if len(less) == 1 else 'are'} less fair than {best} ({family})."
+    else:
+        text = f"{title}: no setting stands out at {games} games per setting ({family})"
+        needed = first["games_to_tell_apart"]
+        text += (f"; about {fmt.count(needed)} per setting would tell them apart (80% power)." if not
+                 fmt.missing(needed) else ".")
+    if "equivalent" in rows and rows["equivalent"].notna().any():
+        eq = list(rows.loc[rows["equivalent"].fillna(False).astype(bool), "setting"])
+        text += f" Equivalent to the fairest within ±{first['margin']:g} pp: {'; '.join(eq) if eq else 'none shown'}."
+    return text
+
+
+def _pick(study, verdicts, answers):
+    """Which settings survive every verdict; 'no setting stands out' when that is all of them."""
+    labels = [r.label for r in study.runs]
+    ok = set(labels)
+    for rows in verdicts.values():
+        ok -= set(rows.loc[rows["less_fair"], "setting"])
+    for answer in answers.values():
+        ok -= {r["setting"] for r in answer["settings"] if r["verdict"] in ("trap", "must")}
+    if ok == set(labels):
+        return []
+    if not ok:
+        return ["Pick: every setting is ruled out by one verdict or another; see the table."]
+    kept = [x for x in labels if x in ok]
+    return [f"Pick from: {'; '.join(kept)} (not shown less fair, nor a trap or a must)."]
+
+
+def _one_run(study, tables):
+    out = []
+    f = tables["fairness"]
+    if len(f):
+        row = f.iloc[0]
+        out.append(f"Seats: {'they differ' if row['p'] < 0.05 else 'not told apart'} at "
+                   f"{fmt.count(row['games'])} games (chi-square {fmt.p_phrase(row['p'])}); seat effect "
+                   f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}.")
+    s = tables.get("style_fairness")
+    if s is not None and len(s):
+        row = s.iloc[0]
+        out.append(f"{'Policies' if study.solo else 'Playing styles'}: "
+                   f"{'they differ' if row['p'] < 0.05 else 'not told apart'} at "
+                   f"{fmt.count(row['games'])} games (chi-square {fmt.p_phrase(row['p'])}); policy effect "
+                   f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}.")
+    return out
+
+
+def numbers(study, tables):
+    """(headers, rows, highlight): per setting the effects with their intervals and every verdict's word."""
+    if len(study.runs) < 2:
+        return None
+    verdicts = _verdicts(tables)
+    answers = tables["questions"].attrs.get("answers", {}) if "questions" in tables else {}
+    fair = {"seats": tables["fairness"], "styles": tables.get("style_fairness")}
+    headers = ["setting"]
+    for key, what in (("seats", "seat effect"), ("styles", "style effect")):
+        if key in verdicts and fair[key] is not None and len(fair[key]):
+            headers += [f"{what} [95% jointly]", f"{'seats' if key == 'seats' else 'styles'}"]
+    for answer in answers.values():
+        headers += [f"{answer['policy']} − others, per seat [95% jointly]", answer["policy"]]
+    rows, highlight = [], []
+    for i, run in enumerate(study.runs):
+        row = [run.label]
+        for key in ("seats", "styles"):
+            if key in verdicts and fair[key] is not None and len(fair[key]):
+                f = fair[key].set_index("setting")
+                v = verdicts[key].set_index("setting")
+                if run.label in f.index:
+                    e = f.loc[run.label]
+                    row += [f"{fmt.pp(e['effect'], sign=False)} {fmt.interval(e['effect_lo'], e['effect_hi'])}",
+                            v.loc[run.label, "verdict"]]
+                else:
+                    row += ["", ""]
+        for answer in answers.values():
+            got = {r["setting"]: r for r in answer["settings"]}.get(run.label)
+            row += [f"{fmt.pp(got['diff'])} {fmt.interval(got['lo'], got['hi'])}", got["verdict"]] if got else ["", ""]
+        rows.append(row)
+        if any(w in ("less fair", "trap", "must") for w in row):
+            continue
+        highlight.append(i)
+    if len(highlight) == len(rows):
+        highlight = []
+    return headers, rows, highlight
+
+
+def box(study, tables):
+    """The ("answer", question, sentences, headers, rows, highlight) block."""
+    made = numbers(study, tables) or ([], [], [])
+    return ("answer", question(study), sentences(study, tables), *made)

@@ -1,0 +1,84 @@
+"""One answer per question: the words of report.md, report.html and the terminal come from verdicts.json.
+
+Real (small) sweeps and a comparison are written through the command line; each report's Answer
+table must give every setting the verdict verdicts.json gives it (seats, styles, a variant's own
+question), its sentences must be the terminal's and the HTML's, and no word of the old rules
+("tied", "equally fair", overlapping intervals) may appear."""
+import html
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+
+FORBIDDEN = ("tied", "equally fair", "detectably", "intervals overlap", "do not overlap", "not sure")
+
+
+def invoke(*args):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory):
+    root = tmp_path_factory.mktemp("words")
+    made = {}
+    for name, args in (("autarkie", ["sweep", "sweep-autarkie-base", "--vary", "variants.autarkie.card_threshold=3,9",
+                                     "-n", 300]),
+                       ("vp", ["sweep", "mixed", "--vary", "victory_points=6,10,12", "-n", 300, "--margin", 3])):
+        result = invoke(*args, "-q", "--out", root / name)
+        assert result.exit_code == 0, result.output
+        made[name] = (root / name, result.stdout)
+    result = invoke("compare", root / "vp" / "00-victory_points=6", root / "vp" / "02-victory_points=12",
+                    "--out", root / "cmp")
+    assert result.exit_code == 0, result.output
+    made["compare"] = (root / "cmp", result.stdout)
+    return made
+
+
+def _answer(md):
+    """(sentences, headers, rows) of report.md's Answer."""
+    part = md.split("## Answer")[1].split("\n## ")[0]
+    sentences = [line[2:] for line in part.splitlines() if line.startswith("- ")]
+    table = [line for line in part.splitlines() if line.startswith("|")]
+    cells = [[c.strip() for c in line.strip("|").split(" | ")] for line in table]
+    return sentences, (cells[0] if cells else []), cells[2:]
+
+
+@pytest.mark.parametrize("name", ["autarkie", "vp", "compare"])
+def test_every_report_says_what_verdicts_json_says(reports, name):
+    out, terminal = reports[name]
+    verdicts = json.loads((out / "verdicts.json").read_text())
+    md = (out / "report.md").read_text()
+    page = html.unescape((out / "report.html").read_text())
+    sentences, headers, rows = _answer(md)
+    assert sentences
+    for sentence in sentences:                                   # one answer, in every place it is said
+        assert sentence in terminal and sentence in page
+    by_setting = {row[0]: dict(zip(headers, row)) for row in rows}
+    for key, column in (("seats", "seats"), ("styles", "styles")):
+        measure = verdicts["measures"].get(key)
+        if measure is None:
+            continue
+        assert set(measure["less_fair"]) == {s for s, row in by_setting.items() if row[column] == "less fair"}
+        for s in measure["settings"]:
+            assert by_setting[s["setting"]][column] == s["verdict"]
+        assert measure["text"] in md and measure["text"] in terminal
+    for answer in verdicts["questions"].values():
+        for s in answer["settings"]:
+            assert by_setting[s["setting"]][answer["policy"]] == s["verdict"]
+        assert answer["text"] in md
+    for text in (md.lower(), terminal.lower()):
+        assert not [w for w in FORBIDDEN if w in text]
+
+
+def test_a_margin_reaches_the_verdicts_and_the_words(reports):
+    out, terminal = reports["vp"]
+    verdicts = json.loads((out / "verdicts.json").read_text())
+    assert all(m["margin"] == 3 for m in verdicts["measures"].values())
+    assert "Equivalent to the fairest within ±3 pp" in terminal
+    comparisons = (out / "tables" / "comparisons.csv").read_text().splitlines()[0]
+    assert "p_equivalent_adj" in comparisons and "equivalent" in comparisons
+    out, terminal = reports["autarkie"]
+    assert json.loads((out / "verdicts.json").read_text())["measures"]["seats"]["margin"] is None
+    assert "Equivalent" not in terminal and "equivalent" not in (out / "report.md").read_text().split("## How to")[0]

@@ -1,0 +1,131 @@
+"""Check the verdicts' error rates and the intervals' coverage on real games (docs/verdicts.md).
+
+    python -m tests.verdict_checks null --settings 4 --sweeps 200     # null sweeps: false "less fair"
+    python -m tests.verdict_checks null --settings 12 --sweeps 100
+    python -m tests.verdict_checks aa --runs 200                      # A/A runs: coverage, SE calibration
+
+null, 4 settings: `mixed` with its seat list shifted cyclically (rotating seats: the same game in
+distribution), the same seeds in every setting (paired, as a sweep plays them).  null, 12 settings:
+`mixed` twelve times with other seeds (unpaired).  Each sweep is judged as the report judges it
+(reports.verdicts.study_verdicts: seats and styles); a sweep with any setting called less fair is a
+false finding.  aa: independent runs of `base` (four greedy bots); the truth is the pooled games of
+all runs.  Games are played in memory by the kernels (the games a `run` plays), nothing is written.
+"""
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from reports import stats, ustat  # noqa: E402
+from reports.verdicts import one_hot, study_verdicts  # noqa: E402
+from simcore.run.config import find_scenario, load_scenario  # noqa: E402
+from simcore.studies.tune import play_games  # noqa: E402
+
+
+def run_data(scenario, games, label):
+    """What reports.verdicts reads of a run, from games played in memory."""
+    df = play_games(scenario, 0, games)
+    players = scenario.players
+    winner = df["winner_seat"].to_numpy(np.int64)
+    spec = np.stack([df[f"seat{k}_spec"].to_numpy(np.int64) for k in range(players)], axis=1)
+    winner_spec = np.where(winner >= 0, spec[np.arange(len(df)), np.maximum(winner, 0)], -1)
+    specs = [s.policy for s in scenario.seats]
+    return SimpleNamespace(label=label, players=players, winner_seat=winner, winner_spec=winner_spec,
+                           seeds=df["seed"].to_numpy(), spec_labels=specs, labels=list(dict.fromkeys(specs)),
+                           games=len(df))
+
+
+def null_sweeps(settings, sweeps, games, start=0, margin=None):
+    base = load_scenario(find_scenario("mixed"), [])
+    seats = [s.policy for s in base.seats]
+    false = {"seats": 0, "styles": 0, "any": 0}
+    started = time.time()
+    for s in range(start, start + sweeps):
+        runs = []
+        for j in range(settings):
+            if settings == 4:            # cyclic shifts, same seeds: paired
+                shifted = seats[j:] + seats[:j]
+                sets = [f"seats={json.dumps(shifted)}", f"seed={1000 + s}"]
+            else:                         # the same line-up, other seeds: unpaired
+                sets = [f"seed={100_000 + 100 * s + j}"]
+            runs.append(run_data(load_scenario(find_scenario("mixed"), sets), games, f"setting {j}"))
+        verdicts = study_verdicts(SimpleNamespace(runs=runs), margin)
+        found = {key: bool(v["less_fair"]) for key, v in verdicts.items()}
+        for key, hit in found.items():
+            false[key] += hit
+        false["any"] += any(found.values())
+        print(f"sweep {s + 1 - start}/{sweeps}: " + ", ".join(f"{k} {v}" for k, v in false.items()) +
+              f" ({time.time() - started:.0f} s)", flush=True)
+    return {"settings": settings, "sweeps": sweeps, "first_sweep": start, "games": games,
+            **{f"false_{k}": v for k, v in false.items()}, **{f"rate_{k}": v / sweeps for k, v in false.items()}}
+
+
+def aa(runs_count, games):
+    runs = [run_data(load_scenario(find_scenario("base"), [f"seed={5000 + r}"]), games, f"run {r}")
+            for r in range(runs_count)]
+    winners = np.concatenate([r.winner_seat for r in runs])
+    n_all = len(winners)
+    true_rate = np.array([(winners == k).mean() for k in range(4)])
+    true_effect = float(np.sqrt(max(stats.parity_loss(np.bincount(winners[winners >= 0], minlength=4), np.ones(4),
+                                                      n_all), 0.0)))
+    wilson_hits, effect_hits, joint_hits, diff_hits, losses, ses = [], [], [], [], [], []
+    kernel = ustat.parity_kernel(np.ones(4))
+    for r in runs:
+        counts = np.bincount(r.winner_seat[r.winner_seat >= 0], minlength=4)
+        for k in range(4):
+            lo, hi = stats.wilson(counts[k], r.games)
+            wilson_hits.append(lo <= true_rate[k] <= hi)
+        e = stats.effect(counts, np.ones(4), r.games)
+        effect_hits.append(e["lo"] <= true_effect <= e["hi"])
+        z = ustat.augmented(one_hot(r.winner_seat, 4))
+        losses.append(ustat.value(z, kernel))
+        ses.append(float(np.sqrt(ustat.covariance([z], [kernel], True)[0, 0])))
+    for g in range(0, runs_count - 3, 4):          # four runs as the settings of a sweep: joint coverage
+        group = runs[g:g + 4]
+        joint = True
+        for r in group:
+            e = stats.effect(np.bincount(r.winner_seat[r.winner_seat >= 0], minlength=4), np.ones(4), r.games,
+                             1 - 0.05 / 4)
+            joint &= e["lo"] <= true_effect <= e["hi"]
+        joint_hits.append(joint)
+    for a, b in zip(runs[0::2], runs[1::2]):       # A/A pairs: the difference of a seat's rate is 0
+        for k in range(4):
+            lo, hi = stats.diff_ci_unpaired(int((a.winner_seat == k).sum()), a.games,
+                                             int((b.winner_seat == k).sum()), b.games)
+            diff_hits.append(lo <= 0 <= hi)
+    pairs = [study_verdicts(SimpleNamespace(runs=[a, b]))["seats"] for a, b in zip(runs[0::2], runs[1::2])]
+    return {"runs": runs_count, "games": games, "true_effect_pp": 100 * true_effect,
+            "wilson_coverage": float(np.mean(wilson_hits)), "wilson_intervals": len(wilson_hits),
+            "effect_coverage": float(np.mean(effect_hits)), "effect_intervals": len(effect_hits),
+            "joint_coverage_4": float(np.mean(joint_hits)), "joint_groups": len(joint_hits),
+            "difference_coverage": float(np.mean(diff_hits)), "difference_intervals": len(diff_hits),
+            "se_ratio": float(np.std(losses, ddof=1) / np.mean(ses)),
+            "aa_pairs": len(pairs), "aa_pairs_less_fair": sum(bool(v["less_fair"]) for v in pairs),
+            "aa_pairs_games_to_tell_apart": sum(v["games_to_tell_apart"] is not None for v in pairs)}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    null = sub.add_parser("null")
+    null.add_argument("--settings", type=int, choices=(4, 12), default=4)
+    null.add_argument("--sweeps", type=int, default=200)
+    null.add_argument("--games", type=int, default=2000)
+    null.add_argument("--start", type=int, default=0, help="the first sweep's number (its seeds): batches add up")
+    check = sub.add_parser("aa")
+    check.add_argument("--runs", type=int, default=200)
+    check.add_argument("--games", type=int, default=2000)
+    args = parser.parse_args()
+    out = null_sweeps(args.settings, args.sweeps, args.games, args.start) if args.what == "null" else \
+        aa(args.runs, args.games)
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
