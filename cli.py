@@ -384,7 +384,7 @@ def tune(
     def progress(r, label, games, spent):
         if not quiet:
             typer.echo(f"round {r + 1}: {label}: {games:,} games ({spent:,} in all)", err=True)
-    race = tuning.race(plan, goal.rows, tune_report.judge_for(goal), budget, first=first, progress=progress)
+    race = tuning.race(plan, goal, budget, first=first, progress=progress)
     result = tune_report.conclude(goal, race, plan.scenario.name, margin=margin)
     command = (f"catan-balance tune {path} " + " ".join(f"--param '{p}'" for p in params) +
                f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
@@ -425,9 +425,8 @@ def _train_progress(quiet, label=""):
 
 
 def _train_one(loaded, seat, start, settings, quiet, label=""):
-    from reports.train_report import judge
     from simcore.studies.train import train as run_training
-    result = run_training(loaded, seat, judge, start, settings, _train_progress(quiet, label))
+    result = run_training(loaded, seat, start, settings, _train_progress(quiet, label))
     if not quiet and sys.stderr.isatty():
         sys.stderr.write("\n")
     return result
@@ -755,16 +754,14 @@ def replay(
 def board_title(scenario, game, game_seed, events):
     """(title, policy label per table seat) of the board picture of game `game`."""
     from reports.fmt import seat_label
+    from reports.variants import board_outcome
     # game g seats scenario seat (s + g) % (number of seats) at table seat s (simcore.engine.game.seat_specs)
     specs = [(s + game) % len(scenario.seats) if scenario.rotate_seats else s for s in range(scenario.players)]
     labels = [seat_label(scenario.seats[k]) for k in specs]
     end = next((e for e in reversed(events) if e["type"] == "game_end"), {})
     winner = end.get("winner", -1)
     outcome, turns = (f"seat {winner} won" if winner >= 0 else "no winner"), "player-turns"
-    solo_end = next((e for e in reversed(events) if e["type"] == "robin_game_end"), None)
-    if solo_end is not None:  # Robin Hood: one Sheriff, no seats
-        outcome = {"sheriff": "the Sheriff won", "robin": "Robin won"}.get(solo_end["side"], "a draw")
-        turns = "turns"
+    outcome, turns = board_outcome(events) or (outcome, turns)   # a solo mode's own outcome
     return f"{scenario.name}, game {game} (seed {game_seed}): {outcome} after {end.get('turns', '?')} {turns}", labels
 
 

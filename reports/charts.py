@@ -18,7 +18,7 @@ from matplotlib.patches import Patch
 from reports import fmt
 from reports.plotting import (SOURCE_COLOURS, Chart, _done, _figure, _legend_below, _runs_text,  # noqa: F401
                               _title, games_text, plt)
-from reports.variants import REGISTRY, solo_player
+from reports.variants import REGISTRY, solo_player, source_colour
 from simcore.run import grid
 
 _MPL = tuple(int(x) for x in matplotlib.__version__.split(".")[:2])
@@ -61,7 +61,7 @@ def _colour(group, index):
 
 
 def _source_colour(name, i):
-    return SOURCE_COLOURS.get(name, plt.get_cmap("tab20")(i % 20))
+    return SOURCE_COLOURS.get(name) or source_colour(name) or plt.get_cmap("tab20")(i % 20)
 
 
 def _errorbars(ax, x, rate, lo, hi, **kw):

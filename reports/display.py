@@ -131,14 +131,19 @@ COLUMN_NAMES = {
 
 def column_name(code):
     """'gb_markers_response' -> 'markers: response' (its variant's name for it); 'gain: grundbesitz' ->
-    'gain: Grundbesitz' (a variant's title word); else the code with spaces."""
+    'gain: Grundbesitz' (a variant's `word`); else the code with spaces."""
     kind, sep, rest = code.partition(": ")
     if sep:
         return f"{kind}: {column_name(rest)}"
     for entry in REGISTRY.values():
         if code in entry.column_names:
             return entry.column_names[code]
-    return COLUMN_NAMES.get(code, code.replace("grundbesitz", "Grundbesitz").replace("_", " "))
+    if code in COLUMN_NAMES:
+        return COLUMN_NAMES[code]
+    for entry in REGISTRY.values():
+        if entry.word:
+            code = code.replace(entry.name, entry.word)
+    return code.replace("_", " ")
 
 
 def game_length(g):

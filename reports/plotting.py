@@ -18,7 +18,7 @@ plt.rcParams.update({
 
 SOURCE_COLOURS = {
     "dice": "#4c72b0", "setup": "#8172b2", "trade": "#55a868", "steal": "#c44e52", "devcards": "#ccb974",
-    "grundbesitz": "#dd8452", "roads": "#937860", "settlements": "#da8bc3", "cities": "#8c8c8c",
+    "roads": "#937860", "settlements": "#da8bc3", "cities": "#8c8c8c",
     "stolen": "#c44e52", "discards": "#64b5cd", "army": "#c44e52", "road": "#937860", "cards": "#ccb974",
 }
 

@@ -311,7 +311,7 @@ def test_tune_finds_a_known_optimum_within_its_error_rate():
     for trial in range(30):
         def play(rate, start, count, trial=trial):
             return _coin_games(rate, start + 100_000 * trial, count)
-        race = tune.race(_synthetic_plan(rates), goal.rows, tune_report.judge_for(goal), 12_000, first=100,
+        race = tune.race(_synthetic_plan(rates), goal, 12_000, first=100,
                          play=play)
         result = tune_report.conclude(goal, race, "synthetic")
         held = {result["table"].iloc[result["best"]]["candidate"], *result["tied"]}
@@ -325,7 +325,7 @@ def test_tune_budget_and_objective_errors():
     plan = _synthetic_plan([0.3, 0.5])
     goal = objectives.Objective("target:turns=10", "target", "turns", "", 1, stat="turns", target=10)
     with pytest.raises(InputError, match="--budget"):
-        tune.race(plan, goal.rows, tune_report.judge_for(goal), 50, play=_coin_games)
+        tune.race(plan, goal, 50, play=_coin_games)
     scenario = SimpleNamespace(players=4, name="base", seats=[SimpleNamespace(policy="greedy")] * 4,
                                rules=SimpleNamespace(variants={}))
     for text, allowed in [("fairest", "seat-fairness"), ("policy-parity:landlord", "greedy"),

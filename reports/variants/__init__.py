@@ -30,7 +30,10 @@ table name (`[variants.<name>]`).  An entry says:
 - `stats`: its statistics for `tune --objective target:STAT=VALUE`, name -> (function
   (games DataFrame, players) -> one value per game, unit "%" or "", words), see tune_stats.
 - `board_layers`: functions (ax, board, events) drawing its pieces on the
-  replay picture (`catan-balance replay --png`).
+  replay picture (`catan-balance replay --png`); `board_outcome`: events -> (who won in
+  words, what the turns are called) for the picture's title, None where its mode did not play.
+- `source_colours`: {flow source: colour} of its own sources in the flow charts.
+- `word`: how its name reads inside a column's label ("gain: Grundbesitz"); default its name.
 - `column_names`: {seat column suffix: table header}, e.g. "gb_markers_response": "markers:
   response" (others are shown as their code with spaces).
 - `averages`: (label, seat columns summed) shown per scenario seat as per-game averages
@@ -67,6 +70,9 @@ class VariantReport:
     solo_player: str = ""                           # the one player of its solo mode, e.g. "the Sheriff"
     stats: dict = field(default_factory=dict)       # tune's target:STAT: name -> (per-game values, unit, words)
     board_layers: tuple = ()
+    board_outcome: Optional[Callable] = None        # events -> (outcome words, turns word) or None
+    source_colours: dict = field(default_factory=dict)   # flow source -> colour
+    word: str = ""                                  # its name inside a column label, e.g. "Grundbesitz"
     about: str = ""
     column_names: dict = field(default_factory=dict)  # seat column suffix -> table header
     averages: tuple = ()                            # (label, (seat column suffixes summed)): summary averages
@@ -156,3 +162,17 @@ def tune_stats():
                 raise ValueError(f"tune statistic {name!r} declared by two report entries")
             out[name] = stat
     return out
+
+
+def source_colour(source):
+    """The colour a variant's entry gives its flow source, None where none does."""
+    return next((e.source_colours[source] for e in REGISTRY.values() if source in e.source_colours), None)
+
+
+def board_outcome(events):
+    """(outcome words, turns word) of a replayed game by the entry of the mode that played it, or None."""
+    for entry in REGISTRY.values():
+        said = entry.board_outcome(events) if entry.board_outcome else None
+        if said is not None:
+            return said
+    return None

@@ -13,6 +13,8 @@ from reports import fmt
 from reports import plotting as c
 from reports.variants import VariantReport
 
+GB_COLOUR = "#dd8452"   # its flow source (gain: grundbesitz) in every chart
+
 
 def _by(study):
     """Rows of a chart: policies of a single run, else settings (all seats together)."""
@@ -43,7 +45,7 @@ def grundbesitz_income(study, tables):
     share = own["mean"] / total
     fig, ax = c._figure(9, max(3.0, 0.45 * len(order) + 2.2))
     y = np.arange(len(order))[::-1]
-    ax.barh(y, 100 * share, 0.6, color=c.SOURCE_COLOURS["grundbesitz"], alpha=0.9)
+    ax.barh(y, 100 * share, 0.6, color=GB_COLOUR, alpha=0.9)
     for yi, s, m, lo, hi in zip(y, share, own["mean"], own["ci_lo"], own["ci_hi"]):
         ax.text(100 * s, yi, f" {100 * s:.1f}%  ({m:.2f} cards/game [{lo:.2f}, {hi:.2f}])", va="center", fontsize=8.5)
     ax.set_yticks(y)
@@ -152,6 +154,8 @@ def gb_income_share(df, players):
 ENTRY = VariantReport(
     name="grundbesitz",
     title="Grundbesitz (land ownership and blockade markers)",
+    word="Grundbesitz",
+    source_colours={"grundbesitz": GB_COLOUR},
     # its columns are the declaration's: GBs bought/owned, markers placed by kind and received,
     # removals, knights spent, defences; gain_/spend_grundbesitz are flows
     charts=(grundbesitz_income, grundbesitz_markers),

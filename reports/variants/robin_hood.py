@@ -279,6 +279,14 @@ def sheriff_wins(df, players):
     return (df["robin_winner"].to_numpy() == SIDE_SHERIFF).astype(float)
 
 
+def board_outcome(events):
+    """(who won, 'turns') of a replayed Robin Hood game for the board picture's title; None elsewhere."""
+    end = next((e for e in reversed(events) if e["type"] == "robin_game_end"), None)
+    if end is None:
+        return None
+    return {"sheriff": "the Sheriff won", "robin": "Robin won"}.get(end["side"], "a draw"), "turns"
+
+
 ENTRY = VariantReport(
     name="robin_hood",
     title="Robin Hood (the Sheriff against the automaton)",
@@ -291,6 +299,7 @@ ENTRY = VariantReport(
     solo_win=("robin_winner", "sheriff"),
     solo_player="the Sheriff",   # the one player of the solo mode, as the reports name him
     board_layers=(robin_layer,),
+    board_outcome=board_outcome,
     stats={"sheriff_wins": (sheriff_wins, "%", "the Sheriff's win rate")},
     tally=RobinTally,
     format_summary=format_robin,

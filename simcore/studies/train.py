@@ -1,6 +1,6 @@
 """train: tune the weights of one seat's policy to win more games against the scenario's field.
 
-    result = train(scenario, seat=0, judge=reports.train_report.judge, budget=200_000)
+    result = train(scenario, seat=0, settings=Settings(budget=200_000))
 
 The optimiser is CMA-ES (the `cma` package, pip install 'catan-balance[train]'): derivative-free,
 invariant to monotone changes of the win rate, at home with noise and 10-30 coordinates.
@@ -9,8 +9,8 @@ It searches the coordinates of simcore.studies.train_space (one bounded [0, 1] b
 global state, so the same scenario, seat and seed give the same trained preset.
 
 One generation: CMA-ES proposes `popsize` candidates; they race (simcore.studies.tune.race, the
-machinery of `tune`) on the same fresh training games (common random numbers), and a
-judge given by the caller (reports.train_report.judge) drops those significantly worse
+machinery of `tune`) on the same fresh training games (common random numbers), and the
+judge of reports.train_report drops those significantly worse
 than the `popsize // 2`-th best, so poor candidates get few games; survivors rank by their
 win rate, dropped ones below them.  CMA-ES learns from the ranking.
 Checkpoints: the start preset and, every `budget / CHECKPOINTS` training games, the search's
@@ -109,11 +109,12 @@ def min_budget(dim, settings, specs):
     return rounds * int(MIN_GENERATIONS * _generation_budget(dim, settings, specs) / (1 - VALIDATION_SHARE)) + 1
 
 
-def train(scenario, seat, judge, start=None, settings=None, progress=None, stream=None, games=None):
-    """The Training of scenario seat `seat` (see the module doc).  judge(labels, data, alpha) ->
-    bool per candidate (kept); progress(dict) after every generation; stream: where a compile is announced;
-    games: what plays (default simcore.studies.train_play.Games; tests give a synthetic objective)."""
+def train(scenario, seat, start=None, settings=None, progress=None, stream=None, games=None):
+    """The Training of scenario seat `seat` (see the module doc).  progress(dict) after every
+    generation; stream: where a compile is announced; games: what plays (default
+    simcore.studies.train_play.Games; tests give a synthetic objective)."""
     import cma   # noqa: F401  checked by the caller (cli) with a one-line error
+    from reports.train_report import judge
     settings = settings or Settings()
     fld, kind, start_w, space, policy = plan(scenario, seat, start, settings)
     if games is None:
@@ -194,8 +195,9 @@ def _race(fld, kind, candidates, games, judge, offset, budget, first):
     def play(i, start, count):
         return games.wins(fld, kind, candidates[i], TRAIN, offset + start, count)
 
-    return tune.race(SimpleNamespace(settings=settings), lambda won: won[:, None].astype(float), judge, budget,
-                     first=first, max_games=4 * first, alpha=RACE_ALPHA, play=play)
+    wins = SimpleNamespace(rows=lambda won: won[:, None].astype(float))   # the objective: the seat's wins
+    return tune.race(SimpleNamespace(settings=settings), wins, budget, first=first, max_games=4 * first,
+                     alpha=RACE_ALPHA, play=play, judge=judge)
 
 
 def _fitness(race):

@@ -6,13 +6,14 @@
 The candidates are every combination of the --param values (loaded and checked as a
 sweep's settings are, simcore.run.sweep.plan).  They race in rounds: every candidate
 still in the race plays the same games (game g has the same seed for all of them:
-common random numbers), then a judge (given by the caller, reports.objectives)
+common random numbers), then the objective's judge (reports.tune_report.judge_for)
 drops those significantly worse than the best; the next round doubles the games.
 The judge of round r (1, 2, ...) works at error rate alpha / 2^r, so the best candidate is
 dropped in some round with probability at most alpha in all (Bonferroni over rounds).
 Rounds stop when one candidate is left, the budget is spent, or every candidate
 has `max_games`.  This module plays games and keeps the per-game rows the objective
-asks for; it knows nothing of statistics (simcore never imports reports).
+asks for; the statistics are the reports' (a study may use them: the engine and the run
+layer never do).
 """
 import re
 from dataclasses import dataclass, field
@@ -114,10 +115,16 @@ class Race:
         return [i for i, d in enumerate(self.dropped) if d is None]
 
 
-def race(plan, rows, judge, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None, play=play_games):
-    """Race the plan's settings.  rows(df) -> per-game matrix of the objective's columns;
-    judge(labels, data, alpha) -> bool per candidate: still tied with the best;
-    play(scenario, start, count) -> the games' records (default: the kernel's)."""
+def race(plan, goal, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None, play=play_games,
+         judge=None):
+    """Race the plan's settings for the objective `goal` (reports.objectives.parse): goal.rows(df) ->
+    per-game matrix of its columns; judge(labels, data, alpha) -> bool per candidate: still tied
+    with the best (default: the objective's, reports.tune_report.judge_for); play(scenario, start,
+    count) -> the games' records (default: the kernel's)."""
+    if judge is None:
+        from reports.tune_report import judge_for
+        judge = judge_for(goal)
+    rows = goal.rows
     settings = plan.settings
     m = len(settings)
     if budget < 2 * m * min(first, 50):
