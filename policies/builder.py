@@ -12,9 +12,8 @@ from simcore.accel.jit import jitted
 
 from policies.weights import (W_CITY, W_DEVCARD, W_DIVERSITY, W_HARBOUR, W_KNIGHT_EARLY, W_LONGEST_ROAD,
                               W_PIPS, W_RESOURCE0, W_ROAD, W_ROBBER_LEADER, W_SETTLEMENT, W_TRADE)
-from policies.variants.grundbesitz import builder as gbp
+from policies.dispatch import builder_goal, builder_goal_action
 from policies.common import public_vp, tie_break
-from simcore.variants.grundbesitz import board as gb
 from simcore.engine.actions import (A_OFFER, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
                                     A_SETTLEMENT, A_TRADE)
 from simcore.engine.devcards import can_play, deck_left
@@ -25,11 +24,11 @@ from simcore.engine.pieces import can_build_settlement_at, spot_is_free
 from simcore.engine.state import (ITEM_CITY, ITEM_DEVCARD, ITEM_ROAD, ITEM_SETTLEMENT, DEV_KNIGHT, DEV_MONOPOLY,
                                   DEV_PLENTY, DEV_ROADS, N_RESOURCES, PIECE_CITY, PIECE_ROAD, PIECE_SETTLEMENT, PIPS,
                                   RES_POPCOUNT)
-from simcore.variants.grundbesitz import A_BUY_GB, ITEM_GB, W_GB
 from simcore.engine.topology import (CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, HEX_CORNERS, N_CORNERS, N_HEXES)
 
 HAND_LIMIT = 7        # above this a 7 costs half the hand
-GOAL_NONE, GOAL_CITY, GOAL_SETTLEMENT, GOAL_ROAD, GOAL_DEV, GOAL_GB = 0, 1, 2, 3, 4, 5
+GOAL_NONE, GOAL_CITY, GOAL_SETTLEMENT, GOAL_ROAD, GOAL_DEV = 0, 1, 2, 3, 4
+GOAL_ITEM = 16        # GOAL_ITEM + item: a variant's goal of buying st.costs[item] (policies.dispatch.builder_goal)
 VALUE_SCALE = 0.1     # a spot's value in pips adds this much per pip to a goal's score
 
 
@@ -182,19 +181,28 @@ def choose_goal(st, p, w):
         s = w[W_DEVCARD] / (1 + missing(st, p, st.costs[ITEM_DEVCARD]))
         if s > best:
             best, goal, where, cost = s, GOAL_DEV, -1, st.costs[ITEM_DEVCARD]
-    if gb.enabled(st.params) and w[W_GB] > 0:
-        v, g = gbp.best_purchase(st, p, w)
-        if g >= 0:
-            s = w[W_GB] * (1.0 + VALUE_SCALE * v) / (1 + missing(st, p, st.costs[ITEM_GB]))
-            if s > best:
-                best, goal, where, cost = s, GOAL_GB, g, st.costs[ITEM_GB]
+    s, g, item = builder_goal(st, p, w)   # the variants' own goals
+    if g >= 0 and s > best:
+        best, goal, where, cost = s, GOAL_ITEM + item, g, st.costs[item]
     return goal, where, cost
 
 
 @jitted
+def no_variant_goal(st, p, w):
+    """policies.dispatch.builder_goal when no variant has a goal: (score, where, item)."""
+    return 0.0, -1, -1
+
+
+@jitted
+def no_goal_action(st, p, item, where):
+    """policies.dispatch.builder_goal_action when no variant claims the goal."""
+    return A_END, 0, 0
+
+
+@jitted
 def goal_cost(st, goal):
-    if goal == GOAL_GB:
-        return st.costs[ITEM_GB]
+    if goal >= GOAL_ITEM:
+        return st.costs[goal - GOAL_ITEM]
     if goal == GOAL_CITY:
         return st.costs[ITEM_CITY]
     if goal == GOAL_SETTLEMENT:
@@ -264,10 +272,6 @@ def action(st, p, w):
     # development cards first (one per turn)
     if can_play(st, p, DEV_KNIGHT) and robber_on_own_hex(st, p):
         return A_KNIGHT, 0, 0
-    if can_play(st, p, DEV_KNIGHT) and gb.enabled(st.params):
-        a, g = gbp.knight_use(st, p, w)
-        if a >= 0:
-            return a, g, 0
     if can_play(st, p, DEV_ROADS) and st.pieces[p, PIECE_ROAD] > 0:
         v, e = best_road(st, p, w)
         if e >= 0:
@@ -294,8 +298,8 @@ def action(st, p, w):
             return A_SETTLEMENT, where, 0
         if goal == GOAL_ROAD:
             return A_ROAD, where, 0
-        if goal == GOAL_GB:
-            return A_BUY_GB, where, 0
+        if goal >= GOAL_ITEM:
+            return builder_goal_action(st, p, goal - GOAL_ITEM, where)
         return A_BUY_DEV, 0, 0
     if w[W_TRADE] > 0:
         g, r = trade_towards(st, p, cost)

@@ -14,6 +14,11 @@ registration order, and only kernels whose state record has the variant compile 
   builder_action(st, p, w) -> (a, x, y)  the builder's main-phase action, when a >= 0; else the
                                     next variant's, else policies.builder.action
   builder_free_road(st, p, w) -> e  the builder's road-building road, instead of builder.free_road
+  builder_goal(st, p, w) -> (score, where, item)  a goal of the variant's own the builder weighs
+                                    against its others (policies.builder.choose_goal): buying
+                                    item (a row of st.costs) at where (-1: none); the best score wins
+  builder_goal_action(st, p, item, where) -> (a, x, y)  the action reaching that goal once it is
+                                    affordable (a >= 0 decides)
 
 random_action, builder_action and builder_free_road ask the variants in force from the
 last registered to the first: a variant that plays on another (Autarkie on C&K) is
@@ -39,6 +44,8 @@ POLICY_HOOKS = {
     "random_action": ("st, p", "decide", "policies.randombot.action"),
     "builder_action": ("st, p, w", "decide", "policies.builder.action"),
     "builder_free_road": ("st, p, w", "override", "policies.builder.free_road"),
+    "builder_goal": ("st, p, w", "best", "policies.builder.no_variant_goal"),
+    "builder_goal_action": ("st, p, item, where", "decide", "policies.builder.no_goal_action"),
 }
 POLICY = Table(POLICY_HOOKS, "policy")
 
@@ -46,6 +53,8 @@ random_options = POLICY.hook("random_options")
 random_action = POLICY.hook("random_action")
 builder_action = POLICY.hook("builder_action")
 builder_free_road = POLICY.hook("builder_free_road")
+builder_goal = POLICY.hook("builder_goal")
+builder_goal_action = POLICY.hook("builder_goal_action")
 
 
 def choice_point(name, args, random, builder, doc="", random_args=None, weights=True, variant=None, default=None):

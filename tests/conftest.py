@@ -46,6 +46,7 @@ import signal  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
+import threading  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -84,6 +85,29 @@ def pytest_sessionstart(session):
                                          start_new_session=True)
     _warm["folder"] = folder
     os.environ[WARM_FOLDER] = str(folder)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        threading.Thread(target=_show_warm_up, args=(folder, reporter.write_line), daemon=True).start()
+
+
+def _show_warm_up(folder, write):
+    """The warm-up's progress on the terminal (the controller's thread): a line as each kernel
+    job ends until the tests start (then it stops: the tests' dots own the terminal).  Cached
+    kernels end their jobs in seconds."""
+    start, shown, ready = time.monotonic(), 0, False
+    write(f"warm-up: compiling the kernels the tests play ({', '.join(warm.JOBS)}) before the first test; "
+          f"minutes from an empty cache, seconds from a warm one")
+    log = folder / warm.LOG
+    while (folder / warm.RUNNING).exists() and not ready:
+        lines = log.read_text().splitlines() if log.exists() else []
+        for line in lines[shown:]:
+            write(f"warm-up {time.monotonic() - start:4.0f} s: {line}")
+        shown = len(lines)
+        if not ready and (folder / warm.READY).exists():
+            ready = True
+            write(f"warm-up {time.monotonic() - start:4.0f} s: kernels ready, the tests start")
+        else:
+            time.sleep(1.0)
 
 
 def _wait_for(name):

@@ -93,7 +93,7 @@ def _implementations(hook, names, side="kernel"):
 
 
 def _source(hook, impls, args, how):
-    lines = [f"def {hook}({args}):"] + (["    total = 0"] if how == "sum" else [])
+    lines = [f"def {hook}({args}):"] + {"sum": ["    total = 0"], "best": [f"    r = base({args})"]}.get(how, [])
     order = list(enumerate(impls))
     if how in ("override", "decide"):   # a variant registered later may build on an earlier one: asked first
         order.reverse()
@@ -105,6 +105,9 @@ def _source(hook, impls, args, how):
             lines += [f"    if {on}:", f"        return h{i}({args})"]
         elif how == "decide":   # (a, x, y): a >= 0 decides, else the next variant's, else the base game's
             lines += [f"    if {on}:", f"        r = h{i}({args})", "        if r[0] >= 0:", "            return r"]
+        elif how == "best":   # (score, where, item): the highest score among those with where >= 0
+            lines += [f"    if {on}:", f"        c = h{i}({args})", "        if c[1] >= 0 and (r[1] < 0 or c[0] > r[0]):",
+                      "            r = c"]
         elif how == "chain":   # the last argument threads through (e.g. the number of options so far)
             last = args.split(", ")[-1]
             lines += [f"    if {on}:", f"        {last} = h{i}({args})"]
@@ -120,7 +123,7 @@ def _source(hook, impls, args, how):
                 lines += [f"    if {cond}:", f"        return {call}" if hook == "is_legal_action"
                           else f"        {call}\n        return True"]
     lines.append({"first": "    return False", "action": "    return False", "replace": "    return -1",
-                  "sum": "    return total", "override": f"    return base({args})", "decide": f"    return base({args})",
+                  "sum": "    return total", "override": f"    return base({args})", "decide": f"    return base({args})", "best": "    return r",
                   "chain": f"    return {args.split(', ')[-1]}"}.get(how, "    return"))
     return "\n".join(lines)
 
@@ -152,7 +155,7 @@ def dispatcher(hook, names, table=None):
         impls = _implementations(hook, names, table.side)
         scope = {"__name__": __name__}
         scope.update({f"h{i}": fn for i, (_, fn) in enumerate(impls)})
-        if how in ("override", "decide"):   # the base game's function, "module.name" (imported here: no import cycle)
+        if how in ("override", "decide", "best"):   # the base game's function, "module.name" (imported here: no import cycle)
             module, name = rest[0].rsplit(".", 1)
             scope["base"] = getattr(importlib.import_module(module), name)
         source = _record_source(names) if how == "record" else _source(hook, impls, args, how)

@@ -3,7 +3,11 @@ options for its actions and its choice points, asked by simcore.variants.grundbe
 builder's choices are policies.variants.grundbesitz.builder, the random policy's policies.variants.grundbesitz.randombot."""
 from simcore.accel.jit import jitted
 from simcore.engine.legal import is_legal
-from simcore.variants.grundbesitz import A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, GRUNDBESITZ, N_GB
+from simcore.engine.devcards import can_play
+from simcore.engine.state import DEV_KNIGHT
+from simcore.variants.grundbesitz import A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, GRUNDBESITZ, ITEM_GB, N_GB, W_GB
+
+from policies.builder import VALUE_SCALE, missing, robber_on_own_hex
 
 from policies.variants.grundbesitz import builder as builder_gb, randombot as randombot_gb
 from policies import randombot
@@ -19,6 +23,37 @@ def random_options(st, p, n):
                 st.choice[n], st.choice_x[n], st.choice_y[n] = a, g, 0
                 n += 1
     return n
+
+
+@jitted
+def builder_action(st, p, w):
+    """Policy hook: a knight on a Grundbesitz (policies.variants.grundbesitz.builder.knight_use)
+    unless the robber sits on p's own hex (then the builder's knight chases it)."""
+    if can_play(st, p, DEV_KNIGHT) and not robber_on_own_hex(st, p):
+        a, g = builder_gb.knight_use(st, p, w)
+        if a >= 0:
+            return a, g, 0
+    return -1, 0, 0
+
+
+@jitted
+def builder_goal(st, p, w):
+    """Policy hook: buying the best GB as one of the builder's goals (RULES.md §1 buy),
+    scored as the builder scores its own: weight * (1 + value) / (1 + cards missing)."""
+    if w[W_GB] <= 0:
+        return 0.0, -1, -1
+    v, g = builder_gb.best_purchase(st, p, w)
+    if g < 0:
+        return 0.0, -1, -1
+    return w[W_GB] * (1.0 + VALUE_SCALE * v) / (1 + missing(st, p, st.costs[ITEM_GB])), g, ITEM_GB
+
+
+@jitted
+def builder_goal_action(st, p, item, where):
+    """Policy hook: buy the GB the goal chose."""
+    if item == ITEM_GB:
+        return A_BUY_GB, where, 0
+    return -1, 0, 0
 
 
 gb_response_block = choice_point(

@@ -2,7 +2,8 @@
 
 It values a GB by the card it pays every round (about what a 9-pip settlement
 pays) times its preference for the resource, buys it as a goal like any other
-(policies.builder.choose_goal), blocks others' GBs when that costs nothing
+(policies.builder.choose_goal through the builder_goal hook of
+policies.variants.grundbesitz.bots), blocks others' GBs when that costs nothing
 (gb_block), spends knights on blockades (gb_knight_block) or on freeing its own
 GBs (gb_remove), and defends its GBs and buildings with knights (gb_defend).
 """
@@ -10,8 +11,7 @@ from policies.common import public_vp, tie_break
 from policies.weights import W_DIVERSITY, W_PIPS, W_RESOURCE0
 from simcore.variants.grundbesitz import board as gb
 from simcore.accel.jit import jitted
-from simcore.engine.kernel_variants import variant_code
-from simcore.variants.grundbesitz import (A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, GRUNDBESITZ, N_GB, P_GB_MAJORITY_FREE,
+from simcore.variants.grundbesitz import (A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, N_GB, P_GB_MAJORITY_FREE,
                                           P_GB_STEAL_KNIGHTS, W_GB_BLOCK, W_GB_DEFEND, W_GB_DEFEND_REMOVAL,
                                           W_GB_FOLLOW_REMOVE, W_GB_KNIGHT_BLOCK, W_GB_REMOVE, W_GB_STRIKE)
 from simcore.engine.topology import HEX_CORNERS, N_CORNERS
@@ -28,7 +28,7 @@ def purchase_value(st, p, g, w):
     return v
 
 
-@variant_code(GRUNDBESITZ, (0.0, -1))
+@jitted
 def best_purchase(st, p, w):
     """(value, g) of the best GB p may buy, (-1, -1) if none."""
     best, where, ties = -1.0, -1, 0
@@ -44,7 +44,7 @@ def best_purchase(st, p, w):
     return best, where
 
 
-@variant_code(GRUNDBESITZ, (-1, -1))
+@jitted
 def knight_use(st, p, w):
     """(A_KNIGHT_REMOVE or A_KNIGHT_BLOCK, g) when the weights say a knight is worth
     it on a Grundbesitz now, else (-1, -1)."""
