@@ -264,6 +264,70 @@ def sweep(
     _report(out, no_report)
 
 
+PLAYERS_HELP = ("Players, separated by commas (or the option repeated): a preset name (catan-balance policies), a "
+                "preset file (.toml), or KIND:KEY=VALUE,... for a seat table, e.g. "
+                "rollout:base=greedy,candidates=5,rollouts=16,horizon=0.")
+
+
+@app.command()
+def ladder(
+    scenario: str = typer.Argument(..., metavar="SCENARIO", help=SCENARIO_HELP + " Its rules are played; its seats are not."),
+    players: List[str] = typer.Option(..., "--players", "-p", metavar="P1,P2,...", help=PLAYERS_HELP),
+    games: Optional[int] = typer.Option(None, "--games", "-n", min=1, metavar="N",
+                                        help="Games per table (solo: per player) [default: the scenario's]."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed of every table [default: the scenario's]."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Processes playing: this one and J-1 workers."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario name>-ladder]."),
+    sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
+    margin: Optional[float] = typer.Option(None, "--margin", metavar="PP",
+                                           help="Equivalence margin in head-to-head percentage points around 50%: pairs "
+                                                "within +-PP are named tied (two one-sided tests, Holm); without it "
+                                                "nothing is called tied, only 'not told apart'."),
+    resume: bool = typer.Option(False, "--resume", help="Continue the interrupted ladder in --out (or re-report a finished one)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite a ladder already in --out."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final lines stay)."),
+    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
+    chunk_games: int = typer.Option(2000, "--chunk-games", min=1, metavar="N", help=CHUNK_HELP),
+):
+    """Which of these players is strongest, by how much?  A tournament under the scenario's rules: tables
+    mixing the players evenly, seats rotating, the same game seeds at every table (a solo mode such as Robin
+    Hood: each player as the Sheriff alone).  Prints and charts the head-to-head matrix and Bradley-Terry
+    ratings with 95% intervals; writes ladder.csv, verdicts.json, report.html/.md (docs/ladder.md).
+
+    \b
+    Examples:
+      catan-balance ladder base --players greedy,roads,devcards --games 2000
+      catan-balance ladder ck --players greedy,knights,tuned-ck --jobs 2
+      catan-balance ladder base --players greedy,rollout:base=greedy,candidates=5,rollouts=16,horizon=0
+      catan-balance ladder robin-hood --players sheriff-greedy,sheriff-warden
+      catan-balance ladder base --players greedy,results/base-train-seat0/preset.toml --margin 2
+      catan-balance ladder base --players greedy,roads,devcards --resume   # after an interruption
+    """
+    from reports.ladder import read_ladder
+    from reports.ladder_report import terminal_text, write
+    from reports.summary import Tally
+    from simcore.run import ladder as ladders
+    extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
+    where = _backend(backend, scheduler)
+    margin = _margin(margin)
+    plan = ladders.plan(scenario, [*sets, *extra], players)
+    out = out or Path("results") / f"{plan.scenario.name}-ladder"
+    try:
+        ladders.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
+                    chunk_games=chunk_games, **where)
+    except KeyboardInterrupt:
+        typer.echo("interrupted: run the same command with --resume to continue", err=True)
+        raise typer.Exit(130)
+    command = (f"catan-balance ladder {scenario} --players '{','.join(plan.players)}'"
+               + "".join(f" --set '{s}'" for s in [*sets, *extra])
+               + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
+    result = read_ladder(out, margin)
+    paths = write(result, command)
+    _say("\n" + terminal_text(result))
+    typer.echo(f"report -> {paths['html']}; ratings and matrix -> {paths['csv']}", err=True)
+
+
 @app.command()
 def report(
     results: Path = typer.Argument(..., metavar="RESULTS_DIR", help="A directory written by `run` or `sweep`."),
@@ -280,7 +344,21 @@ def report(
       catan-balance report results/sweep-vp-red-sweep --baseline victory_points=10 --correction bh
     """
     from reports.study import open_results
+    from simcore.run.outputs import read_json
+    if (read_json(results / "meta.json") or {}).get("kind") == "ladder":
+        return _ladder_report(results, _margin(margin))
     _report(results, False, study=open_results(results, baseline, _correction(correction), _margin(margin)))
+
+
+def _ladder_report(results, margin):
+    from reports.ladder import read_ladder
+    from reports.ladder_report import terminal_text, write
+    from simcore.run.outputs import read_json
+    old = (read_json(results / "verdicts.json") or {}).get("command") or f"catan-balance report {results}"
+    result = read_ladder(results, margin)
+    paths = write(result, old)
+    _say(terminal_text(result))
+    typer.echo(f"report -> {paths['html']}", err=True)
 
 
 @app.command()
