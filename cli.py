@@ -606,6 +606,13 @@ def robust(
     tuned: Optional[str] = typer.Option(None, "--tuned", metavar="PRESET",
                                         help="The preset every seat plays in the second sweep [default: the tuned "
                                              "preset of the scenario's rule set, e.g. tuned-grundbesitz]."),
+    players: Optional[str] = typer.Option(None, "--players", metavar="SPEC",
+                                          help="Instead of --tuned: the player of the second sweep, a preset name, a "
+                                               "preset file or KIND:KEY=VALUE,... (as for `ladder`), e.g. "
+                                               "rollout:base=greedy,candidates=5,rollouts=16,horizon=0."),
+    seat: Optional[int] = typer.Option(None, "--seat", min=0, metavar="K",
+                                       help="With --players: only scenario seat K (0-based, as in `seats`) plays it, "
+                                            "the others stay as written [default: every seat]."),
     vary: List[str] = typer.Option([], "--vary", metavar="KEY=V1,V2,...", help="As for `sweep`."),
     games: Optional[int] = typer.Option(None, "--games", "-n", min=1, metavar="N", help="Games per setting [default: the scenario's]."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed [default: the scenario's]."),
@@ -615,17 +622,18 @@ def robust(
     margin: Optional[float] = typer.Option(None, "--margin", metavar="PP", help=MARGIN_HELP + " [default: the [sweep] table's]"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress."),
 ):
-    """Does a sweep's verdict survive tuned bots?  Plays the sweep as written (DIR/hand) and with every seat
-    played by a tuned preset (DIR/tuned), reports both, and says whether the fairest settings and the
-    significantly less fair ones are the same.
+    """Does a sweep's verdict survive other players?  Plays the sweep as written (DIR/hand) and with every seat
+    played by a tuned preset (DIR/tuned) or by the --players spec (DIR/players; with --seat K only seat K),
+    reports both, and says whether the fairest settings and the significantly less fair ones are the same
+    ("undetermined" where either sweep tells no setting apart).
 
     \b
     Examples:
       catan-balance robust sweep-grundbesitz --games 2000 --jobs 2
       catan-balance robust sweep-vp-red --tuned results/base-train-seat0/preset.toml
+      catan-balance robust sweep-autarkie-base --players rollout:base=greedy,candidates=5,rollouts=16,horizon=0
+      catan-balance robust sweep-grundbesitz --players tuned-grundbesitz --seat 0
     """
-    import json
-    from policies.preset_file import tuned_name
     from reports.summary import Tally
     from reports.train_robust import compare, differences, read_verdicts, sentences, write
     from simcore.run import sweep as sweeps
@@ -634,25 +642,61 @@ def robust(
     if any(key == "seats" for key in hand.vary):
         raise InputError(f"robust: {hand.scenario.name} varies the seats; allowed: a sweep of rules (the seats "
                          "are what robust replaces)")
-    tuned = tuned or tuned_name(hand.scenario.rules.variants)
-    _check_preset("--tuned", tuned)
-    count = 1 if hand.scenario.players == 1 else len(hand.scenario.seats)
-    seats = f"seats={json.dumps([tuned] * count)}"
-    both = {"hand": hand, "tuned": sweeps.plan(scenario, [*sets, *extra, seats], vary, margin=_margin(margin))}
+    seats, named = _robust_seats(hand.scenario, [*sets, *extra], tuned, players, seat)
+    other = "players" if players is not None else "tuned"
+    both = {"hand": hand, other: sweeps.plan(scenario, [*sets, *extra, seats], vary, margin=_margin(margin))}
     out = out or Path("results") / f"{hand.scenario.name}-robust"
     _check_compare_out(out, [])
     for key, plan in both.items():
         sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
         _report(out / key, False, quiet=True)
-    result = compare(read_verdicts(out / "hand"), read_verdicts(out / "tuned"))
-    diffs = differences(out / "hand", out / "tuned")
-    words = sentences(result, tuned, diffs)
-    command = (f"catan-balance robust {scenario} --tuned {tuned}" + "".join(f" --vary '{v}'" for v in vary)
+    result = compare(read_verdicts(out / "hand"), read_verdicts(out / other))
+    diffs = differences(out / "hand", out / other)
+    where = "every seat" if seat is None else f"seat {seat}"
+    who = "tuned bots" if players is None else f"{named} in {where}"
+    words = sentences(result, named, diffs, who=who)
+    flags = f"--tuned {named}" if players is None else f"--players '{players}'" + (f" --seat {seat}" if seat is not None
+                                                                                   else "")
+    command = (f"catan-balance robust {scenario} {flags}" + "".join(f" --vary '{v}'" for v in vary)
                + "".join(f" --set '{s}'" for s in [*sets, *extra])
                + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
-    paths = write(result, words, out, command, diffs)
+    how = "every seat played by the tuned preset" if players is None else f"{where} played by {named}"
+    paths = write(result, words, out, command, diffs, folder=other, who=who, how=how)
     _say("\n".join(words))
     typer.echo(f"report -> {paths['html']}", err=True)
+
+
+def _robust_seats(scenario, sets, tuned, players, seat):
+    """(the --set text seating robust's second sweep, its player's name); checked: one error line."""
+    import dataclasses
+    from policies.preset_file import tuned_name
+    from simcore.run import players as player_specs
+    from simcore.run.config import load_scenario
+    if players is not None and tuned is not None:
+        raise InputError("--tuned and --players: choose one; allowed: --tuned PRESET, or --players SPEC")
+    if seat is not None and players is None:
+        raise InputError("--seat: only with --players; allowed: --players SPEC --seat K")
+    flag = "--players"
+    if players is None:
+        tuned = tuned or tuned_name(scenario.rules.variants)
+        _check_preset("--tuned", tuned)
+        players, flag = tuned, "--tuned"
+    specs = player_specs.split([players], flag)
+    if len(specs) != 1:
+        raise InputError(f"{flag} {players}: {len(specs)} players; allowed: one SPEC (every seat, or --seat K)")
+    spec = specs[0]
+    # the seats as written, as seat tables (every key a SeatSpec has, the empty ones left out)
+    written = [{k: v for k, v in dataclasses.asdict(s).items() if v not in ({}, None, "")} for s in scenario.seats]
+    if seat is not None and seat >= len(written):
+        raise InputError(f"--seat {seat}: {scenario.name} has seats 0..{len(written) - 1}; allowed: 0 to "
+                         f"{len(written) - 1}")
+    count = 1 if scenario.players == 1 else len(written)
+
+    def seated(table):
+        tables = [table] * count if seat is None else [table if k == seat else t for k, t in enumerate(written)]
+        return player_specs.seats_override(tables)
+    player_specs.check(lambda t: load_scenario(scenario.source, [*sets, seated(t)]), spec, flag)
+    return seated(player_specs.seat_table(spec, flag)), spec
 
 
 def _check_preset(flag, name):
