@@ -54,7 +54,7 @@ def read_ladder(path, margin=None):
                          "`catan-balance ladder`")
     players, solo = meta["players"], bool(meta.get("solo"))
     frames = [_table_games(path / t["dir"], t["seats"], meta["seats"], solo) for t in meta["settings"]]
-    comp = _solo_comparisons(frames, len(players)) if solo else _comparisons(frames)
+    comp = comparisons(frames, len(players), solo)
     fit = bt.fit_ratings(comp["cluster"], comp["winner"], comp["loser"], len(players))
     pairs = bt.pairwise(fit, players, ALPHA, margin)
     games = int(min(len(f["games"]) for f in frames))
@@ -100,19 +100,29 @@ def _table_games(folder, order, seats, solo):
         raise InputError(f"{folder}: no games.csv; allowed: a finished ladder (run it again with --resume)")
     header = _header(folder)
     wanted = _ladder_columns(header)
-    seat_cols = [f"seat{k}_spec" for k in range(seats)]
     stat_cols = sorted({f"seat{k}_{c}" if per == "seat" else c for _, per, cols in wanted for c in cols
                         for k in range(seats)})
     win = _solo_win(header) if solo else None
-    usecols = ["game", "winner_seat", *seat_cols, *stat_cols, *([win[0]] if win else [])]
-    df = pd.read_csv(folder / "games.csv", usecols=sorted(set(usecols), key=usecols.index), dtype={win[0]: str} if win
-                     else None)
-    player = np.asarray(order)[df[seat_cols].to_numpy(np.int64)]         # games x seats
+    usecols = ["game", "winner_seat", *(f"seat{k}_spec" for k in range(seats)), *stat_cols, *([win[0]] if win else [])]
+    df = pd.read_csv(folder / "games.csv", usecols=usecols, dtype={win[0]: str} if win else None)
+    return table_frame(df, order, seats, solo, wanted)
+
+
+def table_frame(df, order, seats, solo, stats=()):
+    """A table's games (a games.csv frame) as the ladder reads them: per game the player in each table seat
+    (`order`: player per scenario seat), the winning table seat (-1 none; solo: 0 when the player won)."""
+    player = np.asarray(order)[df[[f"seat{k}_spec" for k in range(seats)]].to_numpy(np.int64)]   # games x seats
     winner = df["winner_seat"].to_numpy(np.int64)
+    win = _solo_win(list(df.columns)) if solo else None
     if win:
         winner = np.where(df[win[0]].astype(str).to_numpy() == str(win[1]), 0, -1)
     return {"games": df["game"].to_numpy(np.int64), "player": player, "winner": winner, "frame": df,
-            "stats": wanted, "seats": seats}
+            "stats": list(stats), "seats": seats}
+
+
+def comparisons(frames, players, solo):
+    """The Bradley-Terry comparisons of the tables' frames (module docstring)."""
+    return _solo_comparisons(frames, players) if solo else _comparisons(frames)
 
 
 def _comparisons(frames):
