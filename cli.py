@@ -264,6 +264,70 @@ def sweep(
     _report(out, no_report)
 
 
+PLAYERS_HELP = ("Players, separated by commas (or the option repeated): a preset name (catan-balance policies), a "
+                "preset file (.toml), or KIND:KEY=VALUE,... for a seat table, e.g. "
+                "rollout:base=greedy,candidates=5,rollouts=16,horizon=0.")
+
+
+@app.command()
+def ladder(
+    scenario: str = typer.Argument(..., metavar="SCENARIO", help=SCENARIO_HELP + " Its rules are played; its seats are not."),
+    players: List[str] = typer.Option(..., "--players", "-p", metavar="P1,P2,...", help=PLAYERS_HELP),
+    games: Optional[int] = typer.Option(None, "--games", "-n", min=1, metavar="N",
+                                        help="Games per table (solo: per player) [default: the scenario's]."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed of every table [default: the scenario's]."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Processes playing: this one and J-1 workers."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario name>-ladder]."),
+    sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
+    margin: Optional[float] = typer.Option(None, "--margin", metavar="PP",
+                                           help="Equivalence margin in head-to-head percentage points around 50%: pairs "
+                                                "within +-PP are named tied (two one-sided tests, Holm); without it "
+                                                "nothing is called tied, only 'not told apart'."),
+    resume: bool = typer.Option(False, "--resume", help="Continue the interrupted ladder in --out (or re-report a finished one)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite a ladder already in --out."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final lines stay)."),
+    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
+    chunk_games: int = typer.Option(2000, "--chunk-games", min=1, metavar="N", help=CHUNK_HELP),
+):
+    """Which of these players is strongest, by how much?  A tournament under the scenario's rules: tables
+    mixing the players evenly, seats rotating, the same game seeds at every table (a solo mode such as Robin
+    Hood: each player as the Sheriff alone).  Prints and charts the head-to-head matrix and Bradley-Terry
+    ratings with 95% intervals; writes ladder.csv, verdicts.json, report.html/.md (docs/ladder.md).
+
+    \b
+    Examples:
+      catan-balance ladder base --players greedy,roads,devcards --games 2000
+      catan-balance ladder ck --players greedy,knights,tuned-ck --jobs 2
+      catan-balance ladder base --players greedy,rollout:base=greedy,candidates=5,rollouts=16,horizon=0
+      catan-balance ladder robin-hood --players sheriff-greedy,sheriff-warden
+      catan-balance ladder base --players greedy,results/base-train-seat0/preset.toml --margin 2
+      catan-balance ladder base --players greedy,roads,devcards --resume   # after an interruption
+    """
+    from reports.ladder import read_ladder
+    from reports.ladder_report import terminal_text, write
+    from reports.summary import Tally
+    from simcore.run import ladder as ladders
+    extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
+    where = _backend(backend, scheduler)
+    margin = _margin(margin)
+    plan = ladders.plan(scenario, [*sets, *extra], players)
+    out = out or Path("results") / f"{plan.scenario.name}-ladder"
+    try:
+        ladders.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
+                    chunk_games=chunk_games, **where)
+    except KeyboardInterrupt:
+        typer.echo("interrupted: run the same command with --resume to continue", err=True)
+        raise typer.Exit(130)
+    command = (f"catan-balance ladder {scenario} --players '{','.join(plan.players)}'"
+               + "".join(f" --set '{s}'" for s in [*sets, *extra])
+               + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
+    result = read_ladder(out, margin)
+    paths = write(result, command)
+    _say("\n" + terminal_text(result))
+    typer.echo(f"report -> {paths['html']}; ratings and matrix -> {paths['csv']}", err=True)
+
+
 @app.command()
 def report(
     results: Path = typer.Argument(..., metavar="RESULTS_DIR", help="A directory written by `run` or `sweep`."),
@@ -280,7 +344,21 @@ def report(
       catan-balance report results/sweep-vp-red-sweep --baseline victory_points=10 --correction bh
     """
     from reports.study import open_results
+    from simcore.run.outputs import read_json
+    if (read_json(results / "meta.json") or {}).get("kind") == "ladder":
+        return _ladder_report(results, _margin(margin))
     _report(results, False, study=open_results(results, baseline, _correction(correction), _margin(margin)))
+
+
+def _ladder_report(results, margin):
+    from reports.ladder import read_ladder
+    from reports.ladder_report import terminal_text, write
+    from simcore.run.outputs import read_json
+    old = (read_json(results / "verdicts.json") or {}).get("command") or f"catan-balance report {results}"
+    result = read_ladder(results, margin)
+    paths = write(result, old)
+    _say(terminal_text(result))
+    typer.echo(f"report -> {paths['html']}", err=True)
 
 
 @app.command()
@@ -528,6 +606,13 @@ def robust(
     tuned: Optional[str] = typer.Option(None, "--tuned", metavar="PRESET",
                                         help="The preset every seat plays in the second sweep [default: the tuned "
                                              "preset of the scenario's rule set, e.g. tuned-grundbesitz]."),
+    players: Optional[str] = typer.Option(None, "--players", metavar="SPEC",
+                                          help="Instead of --tuned: the player of the second sweep, a preset name, a "
+                                               "preset file or KIND:KEY=VALUE,... (as for `ladder`), e.g. "
+                                               "rollout:base=greedy,candidates=5,rollouts=16,horizon=0."),
+    seat: Optional[int] = typer.Option(None, "--seat", min=0, metavar="K",
+                                       help="With --players: only scenario seat K (0-based, as in `seats`) plays it, "
+                                            "the others stay as written [default: every seat]."),
     vary: List[str] = typer.Option([], "--vary", metavar="KEY=V1,V2,...", help="As for `sweep`."),
     games: Optional[int] = typer.Option(None, "--games", "-n", min=1, metavar="N", help="Games per setting [default: the scenario's]."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Seed [default: the scenario's]."),
@@ -537,17 +622,18 @@ def robust(
     margin: Optional[float] = typer.Option(None, "--margin", metavar="PP", help=MARGIN_HELP + " [default: the [sweep] table's]"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress."),
 ):
-    """Does a sweep's verdict survive tuned bots?  Plays the sweep as written (DIR/hand) and with every seat
-    played by a tuned preset (DIR/tuned), reports both, and says whether the fairest settings and the
-    significantly less fair ones are the same.
+    """Does a sweep's verdict survive other players?  Plays the sweep as written (DIR/hand) and with every seat
+    played by a tuned preset (DIR/tuned) or by the --players spec (DIR/players; with --seat K only seat K),
+    reports both, and says whether the fairest settings and the significantly less fair ones are the same
+    ("undetermined" where either sweep tells no setting apart).
 
     \b
     Examples:
       catan-balance robust sweep-grundbesitz --games 2000 --jobs 2
       catan-balance robust sweep-vp-red --tuned results/base-train-seat0/preset.toml
+      catan-balance robust sweep-autarkie-base --players rollout:base=greedy,candidates=5,rollouts=16,horizon=0
+      catan-balance robust sweep-grundbesitz --players tuned-grundbesitz --seat 0
     """
-    import json
-    from policies.preset_file import tuned_name
     from reports.summary import Tally
     from reports.train_robust import compare, differences, read_verdicts, sentences, write
     from simcore.run import sweep as sweeps
@@ -556,25 +642,61 @@ def robust(
     if any(key == "seats" for key in hand.vary):
         raise InputError(f"robust: {hand.scenario.name} varies the seats; allowed: a sweep of rules (the seats "
                          "are what robust replaces)")
-    tuned = tuned or tuned_name(hand.scenario.rules.variants)
-    _check_preset("--tuned", tuned)
-    count = 1 if hand.scenario.players == 1 else len(hand.scenario.seats)
-    seats = f"seats={json.dumps([tuned] * count)}"
-    both = {"hand": hand, "tuned": sweeps.plan(scenario, [*sets, *extra, seats], vary, margin=_margin(margin))}
+    seats, named = _robust_seats(hand.scenario, [*sets, *extra], tuned, players, seat)
+    other = "players" if players is not None else "tuned"
+    both = {"hand": hand, other: sweeps.plan(scenario, [*sets, *extra, seats], vary, margin=_margin(margin))}
     out = out or Path("results") / f"{hand.scenario.name}-robust"
     _check_compare_out(out, [])
     for key, plan in both.items():
         sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
         _report(out / key, False, quiet=True)
-    result = compare(read_verdicts(out / "hand"), read_verdicts(out / "tuned"))
-    diffs = differences(out / "hand", out / "tuned")
-    words = sentences(result, tuned, diffs)
-    command = (f"catan-balance robust {scenario} --tuned {tuned}" + "".join(f" --vary '{v}'" for v in vary)
+    result = compare(read_verdicts(out / "hand"), read_verdicts(out / other))
+    diffs = differences(out / "hand", out / other)
+    where = "every seat" if seat is None else f"seat {seat}"
+    who = "tuned bots" if players is None else f"{named} in {where}"
+    words = sentences(result, named, diffs, who=who)
+    flags = f"--tuned {named}" if players is None else f"--players '{players}'" + (f" --seat {seat}" if seat is not None
+                                                                                   else "")
+    command = (f"catan-balance robust {scenario} {flags}" + "".join(f" --vary '{v}'" for v in vary)
                + "".join(f" --set '{s}'" for s in [*sets, *extra])
                + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
-    paths = write(result, words, out, command, diffs)
+    how = "every seat played by the tuned preset" if players is None else f"{where} played by {named}"
+    paths = write(result, words, out, command, diffs, folder=other, who=who, how=how)
     _say("\n".join(words))
     typer.echo(f"report -> {paths['html']}", err=True)
+
+
+def _robust_seats(scenario, sets, tuned, players, seat):
+    """(the --set text seating robust's second sweep, its player's name); checked: one error line."""
+    import dataclasses
+    from policies.preset_file import tuned_name
+    from simcore.run import players as player_specs
+    from simcore.run.config import load_scenario
+    if players is not None and tuned is not None:
+        raise InputError("--tuned and --players: choose one; allowed: --tuned PRESET, or --players SPEC")
+    if seat is not None and players is None:
+        raise InputError("--seat: only with --players; allowed: --players SPEC --seat K")
+    flag = "--players"
+    if players is None:
+        tuned = tuned or tuned_name(scenario.rules.variants)
+        _check_preset("--tuned", tuned)
+        players, flag = tuned, "--tuned"
+    specs = player_specs.split([players], flag)
+    if len(specs) != 1:
+        raise InputError(f"{flag} {players}: {len(specs)} players; allowed: one SPEC (every seat, or --seat K)")
+    spec = specs[0]
+    # the seats as written, as seat tables (every key a SeatSpec has, the empty ones left out)
+    written = [{k: v for k, v in dataclasses.asdict(s).items() if v not in ({}, None, "")} for s in scenario.seats]
+    if seat is not None and seat >= len(written):
+        raise InputError(f"--seat {seat}: {scenario.name} has seats 0..{len(written) - 1}; allowed: 0 to "
+                         f"{len(written) - 1}")
+    count = 1 if scenario.players == 1 else len(written)
+
+    def seated(table):
+        tables = [table] * count if seat is None else [table if k == seat else t for k, t in enumerate(written)]
+        return player_specs.seats_override(tables)
+    player_specs.check(lambda t: load_scenario(scenario.source, [*sets, seated(t)]), spec, flag)
+    return seated(player_specs.seat_table(spec, flag)), spec
 
 
 def _check_preset(flag, name):

@@ -89,9 +89,9 @@ def _some(names):
     return f" ({_names(names)})" if names else ""
 
 
-def sentences(result, tuned_name, diffs=None):
+def sentences(result, tuned_name, diffs=None, who="tuned bots"):
     """Per verdict whether it holds, is undetermined, or stands in one sweep only; then (with `diffs`)
-    how the significant differences compare."""
+    how the significant differences compare.  who: the second sweep's players in words."""
     tail = [] if diffs is None else [difference_sentence(diffs, tuned_name)]
     if not result:
         return ["The two sweeps share no verdict to compare (a verdict needs two or more settings)."] + tail
@@ -99,9 +99,10 @@ def sentences(result, tuned_name, diffs=None):
     for key, r in result.items():
         title = TITLES.get(key, key)
         if r["state"] in ("hand only", "tuned only"):
-            who = "the hand-written bots" if r["state"] == "hand only" else tuned_name
-            out.append(f"{title}: only with {who} (every seat plays one preset in the other sweep, so it has no "
-                       f"styles to compare): {r['text']}")
+            hand = r["state"] == "hand only"
+            out.append(f"{title}: only with {'the hand-written bots' if hand else who} (every seat plays one preset "
+                       f"in {'the other sweep' if hand else 'the sweep as written'}, so it has no styles to compare): "
+                       f"{r['text']}")
             continue
         if r["state"] == "undetermined":
             decide = (f"about {r['games_to_decide']:,} per setting would decide" if r["games_to_decide"] else
@@ -114,7 +115,7 @@ def sentences(result, tuned_name, diffs=None):
         head = (f"{title}: not shown less fair with the hand-written bots {_names(r['fairest_hand'], r)}; with "
                 f"{tuned_name} {_names(r['fairest_tuned'], r)}.")
         if r["holds"]:
-            out.append(head + " The verdict holds with tuned bots.")
+            out.append(head + f" The verdict holds with {who}.")
         elif r["flipped"]:
             out.append(head + f" The verdict does not hold: {_names(r['flipped'])} changed between the fairest set "
                        "and less fair.")
@@ -135,15 +136,17 @@ def _names(names, result=None, most=4):
     return shown + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
-def write(result, words, out, command, diffs=None):
+def write(result, words, out, command, diffs=None, folder="tuned", who="tuned bots",
+          how="every seat played by the tuned preset"):
+    """robust.json, report.md/.html; folder: the second sweep's directory, who: its players in words, how:
+    how it seats them."""
     out = Path(out)
     write_text(out / "robust.json", to_json({"measures": result, "differences": diffs, "text": " ".join(words),
                                              "command": command}))
-    doc = [("h1", "Do the verdicts survive tuned bots?"), ("ul", words),
-           ("p", "hand/ holds the sweep as written, tuned/ the same sweep with every seat played by the tuned "
-                 "preset; each has its own report."),
+    doc = [("h1", f"Do the verdicts survive {who}?"), ("ul", words),
+           ("p", f"hand/ holds the sweep as written, {folder}/ the same sweep with {how}; each has its own report."),
            ("links", [("The sweep with the hand-written bots", "hand/report.html"),
-                      ("The sweep with the tuned bots", "tuned/report.html")]),
+                      (f"The sweep with {who}", f"{folder}/report.html")]),
            ("h2", "Reproduce"), ("pre", command)]
     write_text(out / "report.md", to_markdown(doc))
     write_text(out / "report.html", to_html(doc, "catan-balance robust", {}))

@@ -38,6 +38,9 @@ table name (`[variants.<name>]`).  An entry says:
   response" (others are shown as their code with spaces).
 - `averages`: (label, seat columns summed) shown per scenario seat as per-game averages
   in the run's summary (e.g. "GB bought").
+- `ladder_stats`: (label, "seat" | "game", columns) its play statistics per player in a ladder
+  (`catan-balance ladder`, reports.ladder): "seat" sums the player's own seat columns (suffixes),
+  "game" the game's columns over the games the player sat in; per seat-game played.
 - `tally` / `format_summary`: its own counts in the run's summary (its result under
   the variant's name) and the terminal text of a run of it (a solo mode's).
 
@@ -76,6 +79,7 @@ class VariantReport:
     about: str = ""
     column_names: dict = field(default_factory=dict)  # seat column suffix -> table header
     averages: tuple = ()                            # (label, (seat column suffixes summed)): summary averages
+    ladder_stats: tuple = ()                        # (label, "seat" | "game", (columns)): a ladder's per player
     tally: Optional[Callable] = None                # scenario -> its own counts (columns, add(df), result())
     format_summary: Optional[Callable] = None       # summary -> the terminal's text, instead of the base game's
 

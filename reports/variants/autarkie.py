@@ -223,6 +223,12 @@ ENTRY = VariantReport(
     charts=(card_holders, points, income, sweep_threshold),
     says=(autarkie_says, figures_hit_says),
     question=autarkist_question,
+    ladder_stats=(   # a ladder's play statistics per player (reports.ladder), per seat-game
+        ("Knechte made", "seat", ("aut_knechte",)),
+        ("Gesellen made", "seat", ("aut_geselle",)),
+        ("holds the Autarkie card at the end", "seat", ("aut_card_end",)),
+        ("turns with the card", "seat", ("aut_card_turns",)),
+    ),
     averages=(
         ("autarky points", ("aut_points",)),
         ("holds the card", ("aut_card_end",)),

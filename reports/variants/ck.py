@@ -160,6 +160,13 @@ ENTRY = VariantReport(
     title="Cities & Knights",
     charts=(barbarian_outcomes, improvement_levels, commodity_flows),
     board_layers=(ck_layer,),
+    ladder_stats=(   # a ladder's play statistics per player (reports.ladder), per seat-game
+        ("attacks lost at its tables", "game", ("ck_attacks_lost",)),
+        ("own cities pillaged", "seat", ("ck_cities_pillaged",)),
+        ("knight actions", "seat", ("ck_knight_actions",)),
+        ("knights activated", "seat", ("ck_knights_activated",)),
+        ("metropolises", "seat", ("ck_metropolises",)),
+    ),
     averages=(
         ("metropolises", ("ck_metropolises",)),
         ("improvement levels", ("ck_level_science", "ck_level_trade", "ck_level_politics")),

@@ -160,6 +160,13 @@ ENTRY = VariantReport(
     # removals, knights spent, defences; gain_/spend_grundbesitz are flows
     charts=(grundbesitz_income, grundbesitz_markers),
     board_layers=(grundbesitz_layer,),
+    ladder_stats=(   # a ladder's play statistics per player (reports.ladder), per seat-game
+        ("GB bought", "seat", ("gb_bought",)),
+        ("blocks placed", "seat", ("gb_markers_knight", "gb_markers_robber", "gb_markers_response",
+                                   "gb_markers_strike")),
+        ("defences", "seat", ("gb_defences",)),
+        ("markers received", "seat", ("gb_markers_received",)),
+    ),
     stats={"gb_income_share": (gb_income_share, "%", "the Grundbesitz share of resource income")},
     column_names={
         "gb_bought": "GB bought", "gb_owned": "GB owned", "gb_markers_response": "markers: response",

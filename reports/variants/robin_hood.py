@@ -298,6 +298,11 @@ ENTRY = VariantReport(
     says=(says,),
     solo_win=("robin_winner", "sheriff"),
     solo_player="the Sheriff",   # the one player of the solo mode, as the reports name him
+    ladder_stats=(   # a ladder's play statistics per Sheriff (reports.ladder), per game
+        ("the Sheriff's VP", "game", ("robin_sheriff_vp",)),
+        ("Robin's VP", "game", ("robin_vp",)),
+        ("resources Robin stole", "game", ("robin_stolen",)),
+    ),
     board_layers=(robin_layer,),
     board_outcome=board_outcome,
     stats={"sheriff_wins": (sheriff_wins, "%", "the Sheriff's win rate")},

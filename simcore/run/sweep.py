@@ -25,6 +25,7 @@ from simcore.run.outputs import games_parquet, read_json, remove_results, write_
 
 META = "meta.json"
 _SAME_SWEEP_KEYS = ("seed", "games", "settings", "until_ci")
+_WHAT = {"sweep": "grid, scenario, seed, games or --until-ci", "ladder": "players, scenario, seed or games"}
 
 
 @dataclass(frozen=True)
@@ -218,22 +219,25 @@ def sweep_meta(sweep, complete=False, started=None, until=None, needed=None):
 
 # --- running ---
 
-def _plan_out(out, meta, resume, force):
-    """'fresh' or 'resume' for the output directory; only reads, raises InputError."""
+def _plan_out(out, meta, resume, force, kind="sweep", keys=_SAME_SWEEP_KEYS):
+    """'fresh' or 'resume' for the output directory of a sweep (or another `kind` of directory of run
+    directories: a ladder's); only reads, raises InputError."""
     runner.check_resume_force(resume, force)
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
     if (out / runner.GAMES).exists() or (out / runner.PART).exists():
-        raise InputError(f"{out}: holds the results of a run, not of a sweep; use --out for another directory")
+        raise InputError(f"{out}: holds the results of a run, not of a {kind}; use --out for another directory")
     old = read_json(out / META)
-    if force or old is None or old.get("kind") != "sweep":
+    if not force and old is not None and old.get("kind") in _WHAT and old.get("kind") != kind:
+        raise InputError(f"{out}: holds a {old['kind']}; use --out for another directory, or --force to overwrite it")
+    if force or old is None or old.get("kind") != kind:
         return "fresh", old
     if not resume:
-        what = "a finished sweep" if old.get("complete") else "an unfinished sweep"
+        what = f"a finished {kind}" if old.get("complete") else f"an unfinished {kind}"
         raise InputError(f"{out}: already holds {what}; use --resume to continue it (a finished one is re-reported), "
                          "--force to start over, or --out for another directory")
-    if any(old.get(k) != meta.get(k) for k in _SAME_SWEEP_KEYS):
-        raise InputError(f"{out}: the sweep there has other settings (grid, scenario, seed, games or --until-ci); "
+    if any(old.get(k) != meta.get(k) for k in keys):
+        raise InputError(f"{out}: the {kind} there has other settings ({_WHAT[kind]}); "
                          "use --force to start over, or --out for another directory")
     return "resume", old
 
