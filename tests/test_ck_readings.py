@@ -73,13 +73,19 @@ def test_fifth_progress_card_drawn_then_one_discarded(monkeypatch):
 
 # --- level_5_after_holder: level 5 when the metropolis holder is at 5 --------------------------
 
-@pytest.mark.parametrize("reading", ["blocked", "allowed"])
-def test_level_five_after_the_holder_is_at_five(reading):
-    st, params = ck_position(level_5_after_holder=reading)
+def _metropolis_of_0(t, level, **ck):
+    """Player 0's only city (corner 4) holds track t's metropolis at `level`; player 1 has a city at 13."""
+    st, params = ck_position(**ck)
     city(st, 0, 4)
     city(st, 1, 13)
-    st.ck_level[0, POLITICS] = 5
-    st.ck_metro[POLITICS], st.ck_metro_corner[POLITICS] = 0, 4
+    st.ck_level[0, t] = level
+    st.ck_metro[t], st.ck_metro_corner[t] = 0, 4
+    return st, params
+
+
+@pytest.mark.parametrize("reading", ["blocked", "allowed"])
+def test_level_five_after_the_holder_is_at_five(reading):
+    st, params = _metropolis_of_0(POLITICS, 5, level_5_after_holder=reading)
     st.ck_level[1, POLITICS] = 4
     deal(st, 1, kinds=KINDS, coin=5)
     assert can_improve(st, 1, POLITICS) == (reading == "allowed")
@@ -94,11 +100,7 @@ def test_level_five_after_the_holder_is_at_five(reading):
 
 @pytest.mark.parametrize("reading", ["when_taking", "always"])
 def test_level_four_when_the_only_city_is_a_metropolis(reading):
-    st, params = ck_position(metropolis_city=reading)
-    city(st, 0, 4)
-    city(st, 1, 13)
-    st.ck_level[0, SCIENCE] = 4
-    st.ck_metro[SCIENCE], st.ck_metro_corner[SCIENCE] = 0, 4       # 0's only city is a metropolis
+    st, params = _metropolis_of_0(SCIENCE, 4, metropolis_city=reading)   # 0's only city is a metropolis
     st.ck_level[1, POLITICS] = 4
     st.ck_metro[POLITICS], st.ck_metro_corner[POLITICS] = 1, 13
     st.ck_level[0, POLITICS] = 3

@@ -216,7 +216,7 @@ CK_VARIANT = register(Variant(
         ("ck_repair", ("corner", "-", "-", "-")),
         ("ck_play_progress", ("progress", "-", "-", "-")),
         ("ck_card_gain", ("progress", "res", "amount", "from_player")),
-        ("ck_card_target", ("progress", "target", "second", "third")),
+        ("ck_card_target", ("progress", "target", "second", "other_player")),   # the opponent concerned, -1 none
         ("ck_inventor", ("hex_a", "hex_b", "number_a", "number_b")),
         ("ck_merchant", ("hex", "from_player", "-", "-")),
         ("ck_sabotage", ("corner", "victim", "-", "-")),

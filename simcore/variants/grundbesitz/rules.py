@@ -160,28 +160,30 @@ def defender_follow_up(st, params, d, actor, h, what):
     if 2).  Returns the follow-up carried out; a refused one is FOLLOW_NONE."""
     choice = gb_follow_up(st, d, actor, h, what)
     done = FOLLOW_NONE
+    g = -1
     if choice == FOLLOW_STRIKE or choice == FOLLOW_REMOVE:
         g = gb_follow_target(st, d, actor, h, what, choice)
         if choice == FOLLOW_STRIKE and can_strike(st, d, actor, h, what, g):
-            place_markers(st, d, g, params[P_GB_MARKERS_BLOCK], BLOCK_STRIKE)
             done = FOLLOW_STRIKE
         elif choice == FOLLOW_REMOVE and can_remove(st, params, d, g):
-            remove_marker(st, d, g, REMOVE_DEFENCE)
             done = FOLLOW_REMOVE
         else:
             st.illegal += 1
     elif choice == FOLLOW_ROBBER:
-        if params[P_GB_STEAL_KNIGHTS] == 1:
-            done = FOLLOW_ROBBER
-        elif has_knight(st, d):
-            spend_knight(st, params, d, S_GB_KNIGHTS_DEFENCE, False)
+        if params[P_GB_STEAL_KNIGHTS] == 1 or has_knight(st, d):
             done = FOLLOW_ROBBER
         else:
             st.illegal += 1
     elif choice != FOLLOW_NONE:
         st.illegal += 1
     st.stats[d, S_GB_FOLLOW0 + done] += 1
-    log_event(st, E_GB_FOLLOW_UP, d, actor, h, what, done)
+    log_event(st, E_GB_FOLLOW_UP, d, actor, h, what, done)     # the choice, then its effect (issue 30)
+    if done == FOLLOW_STRIKE:
+        place_markers(st, d, g, params[P_GB_MARKERS_BLOCK], BLOCK_STRIKE)
+    elif done == FOLLOW_REMOVE:
+        remove_marker(st, d, g, REMOVE_DEFENCE)
+    elif done == FOLLOW_ROBBER and params[P_GB_STEAL_KNIGHTS] != 1:
+        spend_knight(st, params, d, S_GB_KNIGHTS_DEFENCE, False)    # the second knight, for the robber
     return done
 
 
