@@ -73,16 +73,56 @@ def test_a_damaged_city_on_fields_produces_as_a_settlement_no_meat():
     assert st.hand[0, GRAIN] == 1 and st.hand[0, MEAT] == 0
 
 
-def test_meat_shortage_rule_and_the_trading_house_leaves_meat_at_four_to_one():
+def test_meat_shortage_rule_on_ck():
     st, params = position(meat_supply=1)
     city(st, 0, 45)
     city(st, 1, 44)
     roll(st, params, 6)                   # two owed meat, one in the bank: nobody gets it
     assert st.hand[0, MEAT] == 0 and st.hand[1, MEAT] == 0 and st.hand[0, GRAIN] == 1
+
+
+# --- meat is a commodity for trade (seed 001 "Fleisch ist die neue Handelsware"; RULES.md §2, §4) ---
+
+@pytest.mark.parametrize("trades", [True, False])
+def test_the_trading_house_trades_meat_two_to_one_as_a_commodity(trades):
+    st, params = position(meat_trades_as_commodity=trades)
     from simcore.variants.ck.board import refresh_rates
     st.ck_level[0, 1] = 3                 # trade level 3: the trading house
     refresh_rates(st, 0)
-    assert st.trade_rate[0, PAPER] == 2 and st.trade_rate[0, COIN] == 2 and st.trade_rate[0, MEAT] == 4
+    assert st.trade_rate[0, PAPER] == 2 and st.trade_rate[0, COIN] == 2
+    assert st.trade_rate[0, MEAT] == (2 if trades else 4)   # false: today's reading, meat 4:1
+    assert st.trade_rate[1, MEAT] == 4                       # no trading house: 4:1
+
+
+@pytest.mark.parametrize("trades", [True, False])
+def test_a_trade_monopoly_may_name_meat(monkeypatch, trades):
+    from simcore.variants.ck.progress_board import pick_ok
+    from tests.test_ck_progress import C, _play
+    st, params = position(meat_trades_as_commodity=trades)
+    hand(st, 1, meat=2)
+    hand(st, 2, meat=1, coin=1)
+    assert pick_ok(st, 0, C["trade_monopoly"], 0, MEAT) == trades
+    assert pick_ok(st, 0, C["trade_monopoly"], 0, COIN) and not pick_ok(st, 0, C["trade_monopoly"], 0, GRAIN)
+    if trades:
+        _play(monkeypatch, st, 0, "trade_monopoly", MEAT)     # 1 from each opponent
+        assert st.hand[0, MEAT] == 2 and st.hand[1, MEAT] == 1 and st.hand[2, MEAT] == 0
+        assert st.hand[2, COIN] == 1 and conserved(st, params)
+
+
+@pytest.mark.parametrize("trades", [True, False])
+def test_a_commercial_harbor_takes_meat_from_an_opponent_holding_only_meat(monkeypatch, trades):
+    from simcore.variants.ck.progress_board import can_play
+    from tests.test_ck_progress import C, _give, _play
+    st, params = position(meat_trades_as_commodity=trades)
+    hand(st, 0, lumber=2)
+    hand(st, 1, meat=1)                   # its only commodity
+    if not trades:                        # meat is no commodity: nobody has one to give
+        assert not can_play(st, 0, _give(st, 0, "commercial_harbor"))
+        return
+    calls = _play(monkeypatch, st, 0, "commercial_harbor", 1, LUMBER, MEAT)   # trade with player 1: yes
+    assert [c[0] for c in calls] == [0, 0, 1]
+    assert st.hand[0, MEAT] == 1 and st.hand[0, LUMBER] == 1 and st.hand[1, LUMBER] == 1 and st.hand[1, MEAT] == 0
+    assert conserved(st, params)
 
 
 def test_the_geselle_kind_follows_the_hex_on_ck():

@@ -202,7 +202,7 @@ def test_smith_refused_answer_takes_an_allowed_one(monkeypatch):
 # --- trade ------------------------------------------------------------------------------------
 
 def test_commercial_harbor_resource_for_commodity(monkeypatch):
-    st, params = ck_position()
+    st, params = ck_position(commercial_harbor="all")        # every opponent with a commodity trades
     deal(st, 0, lumber=2)
     deal(st, 1, kinds=KINDS, cloth=1)
     deal(st, 2, ore=1)

@@ -138,7 +138,7 @@ def test_improvement_costs_level_commodities_and_needs_a_city():
 
 
 def test_metropolis_first_at_four_taken_over_at_five():
-    st, params = ck_position()
+    st, params = ck_position(level_5_after_holder="blocked")
     city(st, 0, 4)
     city(st, 1, 13)
     city(st, 1, 23)

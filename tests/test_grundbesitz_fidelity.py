@@ -1,5 +1,5 @@
 """Grundbesitz rules read from the seed sentence by sentence (issue 14; RULES.md §1,
-seed 000 §5-7): the defender's marker removal as a follow-up, one free removal a turn,
+seed 000 §5-7): the defender's marker removal as a follow-up, one free removal per majority hex,
 the options of a defence against the robber, who moves the robber after a cancelled
 robber block (cancelled_robber_block), the actor's counter-knight and the robber
 (counter_moves_robber), and the per-seat columns of defences and follow-ups.
@@ -12,7 +12,7 @@ import pytest
 from simcore.engine.actions import A_KNIGHT
 from simcore.engine.game import apply_action, seven
 from simcore.variants.grundbesitz.board import (FOLLOW_NONE, FOLLOW_REMOVE, FOLLOW_ROBBER, FOLLOW_STRIKE,
-                                                REMOVE_DEFENCE, WHAT_KNIGHT_BLOCK, WHAT_ROBBER_MOVE)
+                                                REMOVE_DEFENCE, WHAT_KNIGHT_BLOCK, WHAT_ROBBER_MOVE, gb_hex)
 from simcore.engine.state import DEV_KNIGHT
 from simcore.variants import grundbesitz as GBD
 from simcore.variants.grundbesitz import E_GB_REMOVE
@@ -68,21 +68,45 @@ def test_the_defenders_removal_needs_a_marker_on_a_hex_where_it_owns_a_gb(monkey
     assert st.gb_markers[own] == 2 and st.illegal == 1
 
 
-# --- one free removal a turn (RULES.md §1 "one marker on that hex") -----------------------
+# --- one free removal per majority hex (RULES.md §1, seed §5 "an diesem Feld") -----------------
 
-def test_free_removal_is_one_a_turn_with_a_majority_on_two_hexes(monkeypatch):
-    st, params, g = _majority(monkeypatch, {"removals_per_round": 2})
+def _two_majorities(monkeypatch, rules):
+    """Player 0 holds the majority on brick 6 (g[0], g[2]) and alone on wool 2 (second), a marker on g[0] and
+    on second; its bot removes any it may, for free."""
+    st, params, g = _majority(monkeypatch, rules)
     settle(st, 0, 4)
     second = own_gb(st, 0, 4, WOOL2)                              # player 0 alone on wool 2: a majority
     st.gb_markers[g[0]] = st.gb_markers[second] = 1
     asked = script(monkeypatch, "gb_free_removal",
-                   lambda st, p: g[0] if st.gb_markers[g[0]] else (second if st.gb_markers[second] else -1))
+                   lambda st, p: next((x for x in (g[0], second) if st.gb_markers[x]
+                                       and st.gb_free_turn[gb_hex(x)] != st.turn), -1))
+    return st, params, g, second, asked
+
+
+def test_free_removal_one_per_majority_hex_within_removals_per_round(monkeypatch):
+    st, params, g, second, asked = _two_majorities(monkeypatch, {"removals_per_round": 2})
+    _turn(st, params, 0)
+    assert asked == [(0,), (0,)]                                 # two removals: none left this round
+    assert st.gb_markers[g[0]] == 0 and st.gb_markers[second] == 0
+    assert st.stats[0, GBD.S_GB_REMOVED_FREE] == 2 and st.illegal == 0
+
+
+def test_free_removal_per_hex_stops_at_removals_per_round(monkeypatch):
+    st, params, g, second, asked = _two_majorities(monkeypatch, {"removals_per_round": 1})
     _turn(st, params, 0)
     assert asked == [(0,)] and st.gb_markers[g[0]] + st.gb_markers[second] == 1
     assert st.stats[0, GBD.S_GB_REMOVED_FREE] == 1
     for p in (1, 2, 3, 0):                                       # its next turn is in the next round
         _turn(st, params, p)
     assert st.gb_markers[g[0]] + st.gb_markers[second] == 0 and st.stats[0, GBD.S_GB_REMOVED_FREE] == 2
+
+
+def test_a_hex_gives_one_free_removal_a_turn(monkeypatch):
+    st, params, g = _majority(monkeypatch, {"removals_per_round": 3})
+    st.gb_markers[g[0]] = 2
+    asked = script(monkeypatch, "gb_free_removal", g[0])         # asks for the same hex again: refused
+    _turn(st, params, 0)
+    assert asked == [(0,), (0,)] and st.gb_markers[g[0]] == 1 and st.illegal == 1
 
 
 # --- defence against a robber move (seed §7) -------------------------------------------------
@@ -118,6 +142,20 @@ def test_robber_defence_then_place_markers_on_a_gb_it_could_block(monkeypatch):
     assert target == [(3, 0, GRAIN6, WHAT_ROBBER_MOVE, FOLLOW_STRIKE)]
     assert st.gb_markers[g[0]] == 2 and st.robber == 9 and robber == [(0,)]
     assert st.stats[3, GBD.S_GB_FOLLOW_STRIKE] == 1 and st.stats[3, GBD.S_GB_MARKERS_STRIKE] == 2
+
+
+def test_the_follow_up_is_logged_as_chosen_then_its_effect(monkeypatch):
+    """Issue 30 item 7: gb_follow_up (the choice) before the strike's gb_block and the gb_remove."""
+    from simcore.engine.events import event_dicts
+    for follow, effect in ((FOLLOW_STRIKE, "gb_block"), (FOLLOW_REMOVE, "gb_remove")):
+        st, _, g, _ = _robber_move_defended(monkeypatch, follow)
+        settle(st, 3, 18)
+        mine = own_gb(st, 3, 18, BRICK6, markers=1)
+        script(monkeypatch, "gb_follow_target", g[0] if follow == FOLLOW_STRIKE else mine)
+        st.log_on = 1
+        seven(st, 0)
+        types = [e["type"] for e in event_dicts(st.log[:st.log_n], st.players)]
+        assert types.index("gb_defence") < types.index("gb_follow_up") < types.index(effect), types
 
 
 def test_robber_defence_then_remove_a_marker(monkeypatch):

@@ -170,7 +170,7 @@ def test_free_removal_by_the_strict_majority_holder_before_rolling(monkeypatch):
     st, params, g = _majority(monkeypatch)
     st.gb_markers[g[1]] = 2                                      # any marker on the hex
     st.log_on = 1
-    asked = script(monkeypatch, "gb_free_removal", g[1])
+    asked = script(monkeypatch, "gb_free_removal", g[1], -1)
     _turn(st, params, 0)
     assert asked == [(0,)]
     assert st.gb_markers[g[1]] == 1 and st.stats[0, GBD.S_GB_REMOVED_FREE] == 1
@@ -228,7 +228,8 @@ def test_removals_per_round(monkeypatch, per_round):
     st, params, g = _majority(monkeypatch, {"removals_per_round": per_round})
     st.gb_markers[g[0]] = 5
     knights(st, 0, 3)
-    free = script(monkeypatch, "gb_free_removal", lambda st, p: g[0] if p == 0 else -1)
+    free = script(monkeypatch, "gb_free_removal",     # once a turn per hex: then it passes
+                  lambda st, p: g[0] if p == 0 and st.gb_free_turn[BRICK6] != st.turn else -1)
     legal_after = []
 
     def act(st, p):
@@ -240,7 +241,7 @@ def test_removals_per_round(monkeypatch, per_round):
     for _ in range(2):                                          # two rounds
         for p in range(4):
             _turn(st, params, p)
-    assert [q for q, in free].count(0) == (2 if per_round else 0)   # not asked with none left
+    assert [q for q, in free].count(0) == [0, 2, 4][per_round]   # not asked with none left; asked again with one
     assert st.gb_markers[g[0]] == 5 - 2 * min(per_round, 1)
     # after this round's free removal, a knight removal only if the limit allows a second
     assert legal_after == [per_round >= 2] * 2

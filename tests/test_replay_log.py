@@ -1,6 +1,8 @@
 """A replay's log holds every event of the game, however long (simcore.run.replay plays a
-game of more events than the state's log holds once per page), and an award comes
-right after the event that moved it (RULES.md §0 longest road, largest army)."""
+game of more events than the state's log holds once per page), an award comes
+right after the event that moved it (RULES.md §0 longest road, largest army), the board
+event shows the number tokens at the start (C&K's Inventor swaps them later, each swap its
+own event) and no event field overwrites an event's own keys (issue 30 items 5, 6)."""
 import os
 import subprocess
 import sys
@@ -12,6 +14,7 @@ from simcore.engine.state import LOG_ROWS
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = ROOT / "scenarios" / "base.toml"
+CK = ROOT / "scenarios" / "ck.toml"
 
 
 def test_a_game_of_more_events_than_the_log_holds_is_logged_whole():
@@ -60,3 +63,29 @@ def test_an_award_follows_the_build_cut_or_knight_that_moved_it():
                 # a cut: another player's settlement takes the road from its holder
                 seen.add((award["award"], before["type"], before["player"] == award["to_player"]))
     assert {("largest_army", "play_dev", True), ("longest_road", "build_road", True)} <= seen
+
+
+def test_the_board_shows_the_start_numbers_and_each_inventor_swap_follows_from_them():
+    scenario = load_scenario(CK, ["ck.progress_deck.inventor=12"])
+    swaps = targets = 0
+    for game in range(40):
+        events = replay(scenario, game)[1]
+        numbers = {h["hex"]: h["number"] for h in events[0]["hexes"]}
+        for e in events:
+            if e["type"] == "ck_inventor":         # the numbers before the swap, as the board shows them
+                assert (numbers[e["hex_a"]], numbers[e["hex_b"]]) == (e["number_a"], e["number_b"]), (game, e)
+                numbers[e["hex_a"]], numbers[e["hex_b"]] = e["number_b"], e["number_a"]
+                swaps += e["number_a"] != e["number_b"]
+            elif e["type"] == "ck_card_target":    # the card's player, the opponent concerned apart
+                assert e["player"] >= 0 and "other_player" in e
+                targets += 1
+        if swaps >= 3 and targets:
+            break
+    assert swaps >= 3 and targets
+
+
+def test_an_event_field_may_not_take_an_events_own_key():
+    import pytest
+    from simcore.engine.event_codes import add_event
+    with pytest.raises(ValueError, match="player"):
+        add_event("x_target", ("progress", "target", "second", "player"))

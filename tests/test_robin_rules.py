@@ -426,6 +426,22 @@ def test_fence_counting():
     assert fence_missing(st, 0) == -1          # a neutral road there: never fenced in
 
 
+def test_the_road_that_encloses_robin_is_logged_then_its_award_then_the_end():
+    """Issue 30 item 7: each event after what causes it.  The closing road (the cause) makes a
+    6-road chain, so the longest-road award (its effect) comes next, and the end, whose VP
+    comparison counts the award's 2 VP, last."""
+    st, params = new_robin_position()
+    neutral(st, 23)                                    # breaks the ring's chain at 23
+    fence(st, [24, 18, 23, 29, 35, 30])                # five of the six ring edges: longest 3
+    st.log_on = 1
+    deal(st, SHERIFF, lumber=1, brick=1)
+    apply_action(st, SHERIFF, A_ROAD, edge(30, 24), 0)
+    types = [e["type"] for e in event_dicts(st.log[:st.log_n], st.players)]
+    assert types.index("build_road") < types.index("award") < types.index("robin_game_end")
+    end = logged(st, "robin_game_end")[0]
+    assert end["ending"] == "enclosure" and end["sheriff_vp"] == 2 and end["robin_vp"] == 0
+
+
 def test_a_coastal_hex_is_enclosed_by_its_land_edges_alone():
     st, _ = new_robin_position()
     st.robber = 0                              # ore 10, next to hexes 1, 3 and 4 only

@@ -41,10 +41,17 @@ AWARD_NAMES = ("largest_army", "longest_road")
 NAMED_FIELDS = {"award": AWARD_NAMES, "source": PAYOUT_SOURCES}
 
 
+RESERVED_FIELDS = ("type", "player", "hands", "bank")   # every event's own keys in the replay log
+
+
 def add_event(name, field_names):
     """The code of a variant's new event (simcore.engine.variant.register)."""
     if len(field_names) != 4:
         raise ValueError(f"event {name}: 4 field names (a, b, c, d; '-' = unused), not {len(field_names)}")
+    taken = set(field_names) & set(RESERVED_FIELDS)
+    if taken:   # a field of that name would overwrite the event's own in the replay log (event_dicts)
+        raise ValueError(f"event {name}: field name(s) {', '.join(sorted(taken))} are the log's own "
+                         f"({', '.join(RESERVED_FIELDS)})")
     code = len(EVENT_FIELDS)
     EVENT_FIELDS[code] = (name, tuple(field_names))
     return code

@@ -20,13 +20,28 @@ from simcore.engine.topology import (CORNER_POSITIONS, EDGE_CORNERS, EDGE_POSITI
                                      HEX_POSITIONS, N_HARBOURS)
 
 
-def board_event(st, players, start_robber, hands_bank, kinds=RESOURCE_NAMES):
-    """The board as laid at the start: hexes (axial q, r, resource, number), corners
-    (the three hex positions meeting there, sea included), edges (their two
-    corners and two hex positions), harbours (corners, rate, resource)."""
+SWAP_FIELDS = ("hex_a", "hex_b", "number_a", "number_b")   # an event swapping two hexes' number tokens
+                                                             # (the numbers before the swap, e.g. C&K's Inventor)
+
+
+def start_numbers(numbers, events):
+    """The number tokens at the start of the game: the final `numbers` with every swap
+    event (SWAP_FIELDS) undone, the last first."""
+    numbers = [int(n) for n in numbers]
+    for ev in reversed(events):
+        if all(f in ev for f in SWAP_FIELDS):
+            numbers[ev["hex_a"]], numbers[ev["hex_b"]] = ev["number_a"], ev["number_b"]
+    return numbers
+
+
+def board_event(st, players, start_robber, hands_bank, kinds=RESOURCE_NAMES, numbers=None):
+    """The board as laid at the start: hexes (axial q, r, resource, number at the start:
+    `numbers`, else st's), corners (the three hex positions meeting there, sea included),
+    edges (their two corners and two hex positions), harbours (corners, rate, resource)."""
+    numbers = st.hex_number if numbers is None else numbers
     hexes = [{"hex": h, "q": int(q), "r": int(r),
               "resource": "desert" if st.hex_resource[h] == DESERT else RESOURCE_NAMES[st.hex_resource[h]],
-              "number": int(st.hex_number[h])}
+              "number": int(numbers[h])}
              for h, (q, r) in enumerate(HEX_POSITIONS)]
     corners = [{"corner": c, "positions": CORNER_POSITIONS[c].tolist()} for c in range(len(CORNER_POSITIONS))]
     edges = [{"edge": e, "corners": EDGE_CORNERS[e].tolist(), "positions": EDGE_POSITIONS[e].tolist()}
@@ -53,7 +68,8 @@ def replay_events(params, kinds, weights, game_index, seed):
     start_robber = int(np.flatnonzero(st.hex_resource[:19] == DESERT)[0])
     supply = st.bank + st.hand[:players].sum(axis=0)    # every kind is conserved: the bank at the start
     start = ([[0] * len(names) for _ in range(players)], [int(x) for x in supply])
-    return [board_event(st, players, start_robber, start, names)] + events
+    numbers = start_numbers(st.hex_number, events)    # the board was laid before any swap
+    return [board_event(st, players, start_robber, start, names, numbers)] + events
 
 
 def _game_log(params, kinds, weights, game_index, seed, buf):

@@ -38,6 +38,9 @@ ck_aqueduct = choice_point(
 ck_alchemist = choice_point(
     "ck_alchemist", "st, p", progress_ck.random_alchemist, progress_ck.alchemist,
     "Before p's roll, holding an Alchemist: play it (the dice: ck_card_pick)?")
+ck_progress_discard = choice_point(
+    "ck_progress_discard", "st, p", progress_ck.random_discard, progress_ck.discard,
+    "p drew a 5th progress card (ck.fifth_progress_card = \"discard\"): the card it puts back.")
 ck_card_pick = choice_point(
     "ck_card_pick", "st, q, card, k", progress_ck.random_pick, progress_ck.pick,
     "q's answer to choice k of progress card `card` (simcore.variants.ck.progress lists them).")

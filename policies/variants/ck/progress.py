@@ -9,7 +9,7 @@ from policies import builder
 from simcore.variants.ck.progress_board import answers, corner_ok, first_ok, inventor_hex, open_road, pick_ok
 from simcore.engine.pieces import has_building_on
 from simcore.accel.jit import jitted
-from simcore.variants.ck.board import commodity, all_active
+from simcore.variants.ck.board import all_active, trade_commodity
 from simcore.engine.state import DESERT, N_RESOURCES, PIPS, randint, row_sum
 from simcore.engine.state import victory_points as total_vp
 from simcore.engine.topology import HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
@@ -17,7 +17,7 @@ from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HA
                                  CARD_DIPLOMAT, CARD_ENGINEER, CARD_INTRIGUE, CARD_INVENTOR, CARD_IRRIGATION, CARD_MASTER_MERCHANT,
                                  CARD_MEDICINE, CARD_MERCHANT, CARD_MERCHANT_FLEET, CARD_MINING,
                                  CARD_RESOURCE_MONOPOLY, CARD_ROAD_BUILDING, CARD_SABOTEUR, CARD_SMITH, CARD_SPY,
-                                 CARD_TRADE_MONOPOLY, CARD_WARLORD, CARD_WEDDING, N_TRACKS, P_CK_STEPS,
+                                 CARD_TRADE_MONOPOLY, CARD_WARLORD, CARD_WEDDING, N_PROGRESS, P_CK_STEPS,
                                  W_CK_CARD_MIN, W_CK_TRACK0)
 
 GRAIN, ORE = 3, 4
@@ -32,6 +32,17 @@ def random_pick(st, q, card, k):
     for x in range(answers(st, card, k)):
         if pick_ok(st, q, card, k, x):
             st.choice[n] = x
+            n += 1
+    return st.choice[randint(n)] if n > 0 else -1
+
+
+@jitted
+def random_discard(st, p):
+    """A 5th progress card drawn: any held card, uniformly."""
+    n = 0
+    for card in range(N_PROGRESS):
+        for _ in range(st.ck_progress[p, card]):
+            st.choice[n] = card
             n += 1
     return st.choice[randint(n)] if n > 0 else -1
 
@@ -120,10 +131,12 @@ def monopoly_gain(st, p, k, most):
 def best_monopoly(st, p, card):
     """(kind, cards) of the best Resource or Trade Monopoly."""
     most = 2 if card == CARD_RESOURCE_MONOPOLY else 1
-    lo = 0 if card == CARD_RESOURCE_MONOPOLY else commodity(st, 0)
-    hi = N_RESOURCES if card == CARD_RESOURCE_MONOPOLY else commodity(st, N_TRACKS)
+    lo = 0 if card == CARD_RESOURCE_MONOPOLY else N_RESOURCES
+    hi = N_RESOURCES if card == CARD_RESOURCE_MONOPOLY else st.hand.shape[1]
     best, where = -1, lo
     for k in range(lo, hi):
+        if k >= N_RESOURCES and not trade_commodity(st, k):   # a commodity for trade (meat too, RULES.md §2)
+            continue
         g = monopoly_gain(st, p, k, most)
         if g > best:
             best, where = g, k
@@ -186,6 +199,19 @@ def worth(st, p, card, w):
     if card == CARD_INVENTOR:
         return inventor_gain(st, p) > 0
     return True
+
+
+@jitted
+def discard(st, p, w):
+    """A 5th progress card drawn: the first held card it would not play now (worth), else the first held."""
+    first = -1
+    for card in range(N_PROGRESS):
+        if st.ck_progress[p, card] > 0:
+            if first < 0:
+                first = card
+            if not worth(st, p, card, w):
+                return card
+    return first
 
 
 @jitted
@@ -322,6 +348,15 @@ def deserter_knight(st, q):
 
 
 @jitted
+def spare_resource(st, q):
+    """q holds two or more of some resource (one to give a Commercial Harbor's opponent)."""
+    for r in range(N_RESOURCES):
+        if st.hand[q, r] >= 2:
+            return True
+    return False
+
+
+@jitted
 def score(st, q, card, k, x, w, s):
     """How much the builder q likes answer x (higher is better; ties: the first); s: the
     Alchemist's sum (alchemist_sum), for that card."""
@@ -341,6 +376,8 @@ def score(st, q, card, k, x, w, s):
         return st.corner_pips[x].sum()
     if card == CARD_SMITH or card == CARD_INTRIGUE:
         return st.ck_knight[x]
+    if card == CARD_COMMERCIAL_HARBOR and k == 2:      # ck.commercial_harbor = "choose": trade with ck_pick
+        return float(x) if spare_resource(st, q) else -float(x)   # while it has a resource to spare
     if card == CARD_COMMERCIAL_HARBOR or card == CARD_WEDDING or card == CARD_MERCHANT_FLEET:
         return st.hand[q, x]                         # give (or trade) what it holds most of
     if card == CARD_MASTER_MERCHANT or card == CARD_SPY:

@@ -12,6 +12,9 @@
     geselle_cost = { grain = 1, meat = 1 }   # turn a Knecht at a city into the Geselle
     relocation = "best"         # ck: a figure whose building the barbarians take moves to the best
                                 # free place ("best") or is removed ("remove")
+    meat_trades_as_commodity = true   # ck: meat is a commodity for trade (seed 001 "Fleisch ist die neue
+                                # Handelsware"): the trading house's 2:1, the Trade Monopoly, the Commercial
+                                # Harbor; false: meat trades as before (4:1, no commodity card names it)
 
 A place is the pair (corner c, hex CORNER_HEXES[c, k]), numbered 3 * c + k (as a
 Grundbesitz is): one Knecht per (building, hex), so at most 3 per hex.
@@ -22,7 +25,7 @@ from dataclasses import dataclass, field
 
 from simcore.engine.cards import CardKind
 from simcore.engine.errors import ScenarioError
-from simcore.engine.fields import Param, choice, int_table, integer
+from simcore.engine.fields import Param, choice, flag, int_table, integer
 from simcore.engine.names import RESOURCE_NAMES
 from simcore.engine.records import MAX_SEATS as MAX_PLAYERS
 from simcore.engine.topology import N_CORNERS
@@ -65,6 +68,7 @@ class Autarkie:
     knecht_cost: dict = int_table(COST_DEFAULT, 0, 20)
     geselle_cost: dict = int_table(COST_DEFAULT, 0, 20)
     relocation: str = choice("best", {"best": RELOCATE_BEST, "remove": RELOCATE_REMOVE})
+    meat_trades_as_commodity: bool = flag(True)
 
 
 def chip_points(rules):
@@ -178,6 +182,7 @@ P_AUT_CARD_VP = AUT.slot("card_vp")
 P_AUT_COST = (AUT.slot("slave_cost"), AUT.slot("knecht_cost"), AUT.slot("geselle_cost"))
 P_AUT_SLAVE_COST, P_AUT_KNECHT_COST, P_AUT_GESELLE_COST = P_AUT_COST
 P_AUT_RELOCATION = AUT.slot("relocation")
+P_AUT_MEAT_TRADES = AUT.slot("meat_trades_as_commodity")
 
 (S_AUT_POINTS, S_AUT_SLAVES, S_AUT_KNECHTE, S_AUT_GESELLE, S_AUT_MEAT_PRODUCED, S_AUT_MEAT_SPENT,
  S_GAIN_KNECHT, S_GAIN_GESELLE, S_SPEND_AUTARKIE, S_AUT_CARD_TURNS, S_AUT_CARD_TAKEN, S_VP_AUTARKIE, S_AUT_CARD_END,

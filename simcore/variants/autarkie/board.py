@@ -14,8 +14,8 @@ from simcore.engine.kernel_variants import variant_code
 from simcore.engine.state import DESERT, PIPS
 from simcore.engine.topology import CORNER_HEXES, HEX_CORNERS, N_HEXES
 from simcore.variants.autarkie import (AUTARKIE, FIG_GESELLE, FIG_KNECHT, FIG_NONE, N_PLACES, P_AUT_CHIPS,
-                                       P_AUT_MAX, P_AUT_ON, P_AUT_POINTS, P_AUT_SUBSTRATE, STEP_GESELLE, STEP_KNECHT,
-                                       STEP_SLAVE, SUBSTRATE_CK)
+                                       P_AUT_MAX, P_AUT_MEAT_TRADES, P_AUT_ON, P_AUT_POINTS, P_AUT_SUBSTRATE,
+                                       STEP_GESELLE, STEP_KNECHT, STEP_SLAVE, SUBSTRATE_CK)
 from simcore.variants.ck import CK
 
 FIELDS = 3      # grain: a fields hex (RULES.md §2 meat)
@@ -62,6 +62,15 @@ def producing(st, h):
 def city_damaged(st, c):
     """The city at c is damaged by a Saboteur (C&K substrate; never on the base game)."""
     return st.ck_damaged[c] != 0
+
+
+@variant_code(CK, None)
+def meat_trades_as_commodity(st):
+    """C&K substrate: meat is a commodity for trade (RULES.md §2, seed 001 "Fleisch ist die neue
+    Handelsware"): the trading house, the Trade Monopoly and the Commercial Harbor take it
+    (autarkie.meat_trades_as_commodity; simcore.variants.ck.board.trade_commodity)."""
+    if st.params[P_AUT_SUBSTRATE] == SUBSTRATE_CK and st.params[P_AUT_MEAT_TRADES] != 0:
+        st.ck_trade_extra = st.aut_meat
 
 
 @jitted

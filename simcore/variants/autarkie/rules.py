@@ -20,8 +20,8 @@ Its hooks (simcore.engine.hooks):
                     the points, and with them the card, follow
 """
 from simcore.variants.autarkie.board import (HEX_PLACES, can_geselle, can_knecht, can_slave, city_damaged, figure_at,
-                                             geselle_kind, meat_kind, place_corner, place_hex, points_of,
-                                             relocation_place)
+                                             geselle_kind, meat_kind, meat_trades_as_commodity, place_corner,
+                                             place_hex, points_of, relocation_place)
 from simcore.engine.economy import give, pay
 from simcore.engine.events import log_event
 from simcore.accel.jit import jitted
@@ -45,7 +45,8 @@ FIELDS = 3
 
 @variant_code(AUTARKIE, None)
 def init(st):
-    """Hook: the step costs (resources, then meat) in the hand's card kinds; no holder."""
+    """Hook: the step costs (resources, then meat) in the hand's card kinds; no holder; on
+    C&K meat trades as a commodity (after C&K's init, which registers first)."""
     st.aut_meat = meat_kind(st)
     st.aut_holder = -1
     st.aut_geselle_at[:] = -1
@@ -55,6 +56,7 @@ def init(st):
         for r in range(N_RESOURCES):
             st.aut_costs[step, r] = st.params[P_AUT_COST[step] + r]
         st.aut_costs[step, st.aut_meat] = st.params[P_AUT_COST[step] + N_RESOURCES]
+    meat_trades_as_commodity(st)
 
 
 # --- production ------------------------------------------------------------------

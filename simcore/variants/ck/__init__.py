@@ -15,7 +15,7 @@ Encodings (every array is readable by other variants, e.g. Autarkie, §2):
 from dataclasses import dataclass
 
 from simcore.engine.cards import CardKind
-from simcore.engine.fields import choice, int_list, int_table, integer
+from simcore.engine.fields import choice, flag, int_list, int_table, integer
 from simcore.engine.records import MAX_SEATS as MAX_PLAYERS
 from simcore.engine.topology import N_CORNERS
 from simcore.engine.variant import Variant, register
@@ -56,6 +56,12 @@ DECK_ROOM = 10 * MAX_EACH                          # a colour has at most 10 car
  CARD_INTRIGUE, CARD_SABOTEUR, CARD_SPY, CARD_WARLORD, CARD_WEDDING) = range(N_PROGRESS)
 
 SABOTEUR_DAMAGE, SABOTEUR_DISCARD = 0, 1
+# the official readings as parameters (docs/ck-readings.md): packed values of each choice
+DEFENDER_NONE, DEFENDER_VP = 0, 1                 # defender_after_cards
+FIFTH_REFUSE, FIFTH_DISCARD = 0, 1                # fifth_progress_card
+LEVEL5_BLOCKED, LEVEL5_ALLOWED = 0, 1             # level_5_after_holder
+METRO_CITY_WHEN_TAKING, METRO_CITY_ALWAYS = 0, 1  # metropolis_city
+HARBOR_ALL, HARBOR_CHOOSE = 0, 1                  # commercial_harbor
 # barbarian attack outcomes (ck_attack event, game columns)
 OUTCOME_PILLAGE, OUTCOME_DEFENDER, OUTCOME_TIE, OUTCOME_NOBODY = range(4)
 OUTCOME_NAMES = ("pillage", "defender", "tie", "no_defender")
@@ -81,6 +87,14 @@ class CitiesKnights:
     saboteur: str = choice("damage", {"damage": SABOTEUR_DAMAGE, "discard": SABOTEUR_DISCARD})
     wall_cost: tuple = int_list((0, 2, 0, 0, 0), ("lumber", "brick", "wool", "grain", "ore"), 0, 20)
     max_walls: int = integer(MAX_WALLS, 0, 4)
+    # docs/ck-readings.md: each reading, the rule text, which is official, why this default
+    defender_after_cards: str = choice("vp", {"none": DEFENDER_NONE, "vp": DEFENDER_VP})
+    fifth_progress_card: str = choice("discard", {"refuse": FIFTH_REFUSE, "discard": FIFTH_DISCARD})
+    level_5_after_holder: str = choice("allowed", {"blocked": LEVEL5_BLOCKED, "allowed": LEVEL5_ALLOWED})
+    metropolis_city: str = choice("always", {"when_taking": METRO_CITY_WHEN_TAKING, "always": METRO_CITY_ALWAYS})
+    commercial_harbor: str = choice("choose", {"all": HARBOR_ALL, "choose": HARBOR_CHOOSE})
+    bishop_before_attack: bool = flag(False)
+    metropolis_strength: int = integer(1, 1, 2)
 
 
 CK_VARIANT = register(Variant(
@@ -114,6 +128,9 @@ CK_VARIANT = register(Variant(
         ("ck_fleet_kind", "card kind the Merchant Fleet trades 2:1 this turn, -1 = none"),
         ("ck_fleet_owner", "player whose Merchant Fleet is out this turn, -1 = nobody"),
         ("ck_pick", "scratch of ck_progress: an earlier choice of the card being played"),
+        ("ck_trade_extra", "a card kind besides paper, cloth and coin that trades as a commodity (trading house, "
+                           "Trade Monopoly, Commercial Harbor), set by a variant on the C&K substrate "
+                           "(Autarkie's meat, RULES.md §2); -1 = none"),
     ),
     arrays=(
         ("ck_level", (MAX_PLAYERS, N_TRACKS), "city improvement level per track (0..5)"),
@@ -199,10 +216,11 @@ CK_VARIANT = register(Variant(
         ("ck_repair", ("corner", "-", "-", "-")),
         ("ck_play_progress", ("progress", "-", "-", "-")),
         ("ck_card_gain", ("progress", "res", "amount", "from_player")),
-        ("ck_card_target", ("progress", "target", "second", "player")),
+        ("ck_card_target", ("progress", "target", "second", "other_player")),   # the opponent concerned, -1 none
         ("ck_inventor", ("hex_a", "hex_b", "number_a", "number_b")),
         ("ck_merchant", ("hex", "from_player", "-", "-")),
         ("ck_sabotage", ("corner", "victim", "-", "-")),
+        ("ck_discard_progress", ("progress", "-", "-", "-")),   # a 5th card drawn: one discarded
     ),
     named_fields={"track": TRACKS, "outcome": OUTCOME_NAMES, "progress": PROGRESS_CARDS, "colour": COLOURS,
                   "why": ("gate", "tie")},
@@ -232,6 +250,13 @@ P_CK_REPAIR = CK_VARIANT.slot("repair_cost")          # 5 slots
 P_CK_SABOTEUR = CK_VARIANT.slot("saboteur")
 P_CK_WALL_COST = CK_VARIANT.slot("wall_cost")
 P_CK_MAX_WALLS = CK_VARIANT.slot("max_walls")
+P_CK_DEFENDER_AFTER = CK_VARIANT.slot("defender_after_cards")
+P_CK_FIFTH_CARD = CK_VARIANT.slot("fifth_progress_card")
+P_CK_LEVEL5 = CK_VARIANT.slot("level_5_after_holder")
+P_CK_METRO_CITY = CK_VARIANT.slot("metropolis_city")
+P_CK_HARBOR = CK_VARIANT.slot("commercial_harbor")
+P_CK_BISHOP_EARLY = CK_VARIANT.slot("bishop_before_attack")
+P_CK_METRO_STRENGTH = CK_VARIANT.slot("metropolis_strength")
 
 (S_CK_GAIN_COMMODITIES, S_CK_SPEND_IMPROVEMENTS, S_CK_SPEND_KNIGHTS, S_CK_SPEND_WALLS, S_CK_SPEND_REPAIRS,
  S_CK_GAIN_AQUEDUCT, S_CK_LEVEL_SCIENCE, S_CK_LEVEL_TRADE, S_CK_LEVEL_POLITICS,
@@ -248,7 +273,7 @@ G_CK_ATTACKS, G_CK_WON, G_CK_LOST, G_CK_PILLAGED = range(4)
 (E_CK_SETUP_CITY, E_CK_ROLL, E_CK_BARBARIANS, E_CK_ATTACK, E_CK_PILLAGE, E_CK_DEFENDER, E_CK_DRAW, E_CK_IMPROVE,
  E_CK_METROPOLIS, E_CK_WALL, E_CK_KNIGHT_BUILD, E_CK_KNIGHT_ACTIVATE, E_CK_KNIGHT_PROMOTE, E_CK_KNIGHT_MOVE,
  E_CK_KNIGHT_CHASE, E_CK_AQUEDUCT, E_CK_REPAIR, E_CK_PLAY_PROGRESS, E_CK_CARD_GAIN, E_CK_CARD_TARGET, E_CK_INVENTOR,
- E_CK_MERCHANT, E_CK_SABOTAGE) = (CK_VARIANT.event(n) for n, _ in CK_VARIANT.events)
+ E_CK_MERCHANT, E_CK_SABOTAGE, E_CK_DISCARD_PROGRESS) = (CK_VARIANT.event(n) for n, _ in CK_VARIANT.events)
 
 (A_CK_IMPROVE, A_CK_WALL, A_CK_REPAIR, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_PROMOTE, A_CK_KNIGHT_MOVE,
  A_CK_KNIGHT_CHASE, A_CK_PLAY_PROGRESS) = (CK_VARIANT.action(n) for n in CK_VARIANT.actions)

@@ -12,7 +12,8 @@ from simcore.engine.state import randint, seat_from
 from simcore.engine.topology import N_CORNERS
 from simcore.variants.ck import (DRAW_GATE, DRAW_TIE, E_CK_ATTACK, E_CK_BARBARIANS, E_CK_DEFENDER, E_CK_ROLL,
                                  G_CK_ATTACKS, G_CK_LOST, G_CK_PILLAGED, G_CK_WON, N_TRACKS, OUTCOME_DEFENDER,
-                                 OUTCOME_NOBODY, OUTCOME_PILLAGE, OUTCOME_TIE, P_CK_STEPS, S_CK_DEFENDED,
+                                 OUTCOME_NOBODY, OUTCOME_PILLAGE, OUTCOME_TIE, P_CK_DEFENDER_AFTER, P_CK_STEPS,
+                                 S_CK_DEFENDED, DEFENDER_NONE,
                                  S_CK_DEFENDER_CARDS, S_CK_PILLAGED, S_CK_STRENGTH, S_CK_VP_DEFENDER)
 
 # its bots' choice points (policies/variants/ck/bots.py), asked by name (simcore.engine.bots)
@@ -105,8 +106,9 @@ def attack(st):
         elif n_best == 1:
             outcome = OUTCOME_DEFENDER
             st.stats[who, S_CK_DEFENDED] += 1
-            if st.ck_defenders_left > 0:
-                st.ck_defenders_left -= 1
+            if st.ck_defenders_left > 0 or st.params[P_CK_DEFENDER_AFTER] != DEFENDER_NONE:
+                if st.ck_defenders_left > 0:   # none left: the VP all the same (ck.defender_after_cards = "vp")
+                    st.ck_defenders_left -= 1
                 st.ck_defender[who] += 1
                 st.stats[who, S_CK_DEFENDER_CARDS] += 1
                 st.stats[who, S_CK_VP_DEFENDER] = st.ck_defender[who]

@@ -7,9 +7,10 @@ from simcore.engine.kinds import kind_of
 from simcore.engine.records import S_CITIES
 from simcore.engine.state import DESERT, GENERIC_HARBOUR, N_RESOURCES, row_sum
 from simcore.engine.topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS
-from simcore.variants.ck import (ABILITY_LEVEL, HAND_LIMIT, KNIGHT_LEVELS, KNIGHTS_PER_LEVEL, MAX_LEVEL,
-                                 METRO_LEVEL, N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_ON, P_CK_REPAIR,
-                                 P_CK_WALL_COST, PROGRESS_COLOUR, PROGRESS_HAND, WALL_HAND)
+from simcore.variants.ck import (ABILITY_LEVEL, FIFTH_REFUSE, HAND_LIMIT, KNIGHT_LEVELS, KNIGHTS_PER_LEVEL, LEVEL5_BLOCKED,
+                                 MAX_LEVEL, METRO_CITY_ALWAYS, METRO_LEVEL, N_PROGRESS, N_TRACKS, P_CK_FIFTH_CARD,
+                                 P_CK_LEVEL5, P_CK_MAX_WALLS, P_CK_METRO_CITY, P_CK_METRO_STRENGTH, P_CK_ON,
+                                 P_CK_REPAIR, P_CK_WALL_COST, PROGRESS_COLOUR, PROGRESS_HAND, WALL_HAND)
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(N_RESOURCES)
 SCIENCE, TRADE, POLITICS = range(N_TRACKS)
@@ -27,6 +28,24 @@ paper = kind_of("paper")   # its hand column: C&K's commodities sit side by side
 def commodity(st, t):
     """The hand column of the commodity of track t (paper, cloth, coin); t = N_TRACKS: one past coin."""
     return paper(st) + t
+
+
+@jitted
+def trade_commodity(st, k):
+    """Card kind k trades as a commodity (RULES.md §4: the trading house, the Trade Monopoly, the
+    Commercial Harbor): paper, cloth, coin, and the kind a variant on this substrate adds
+    (st.ck_trade_extra: Autarkie's meat, RULES.md §2 "Meat is a commodity")."""
+    return (commodity(st, 0) <= k < commodity(st, N_TRACKS)) or (k >= N_RESOURCES and k == st.ck_trade_extra)
+
+
+@jitted
+def trade_commodities_held(st, q):
+    """Cards q holds that trade as commodities (trade_commodity)."""
+    n = 0
+    for k in range(N_RESOURCES, st.hand.shape[1]):
+        if trade_commodity(st, k):
+            n += st.hand[q, k]
+    return n
 
 
 @jitted
@@ -102,8 +121,9 @@ def improve_cost(st, p, t):
 @jitted
 def can_improve(st, p, t):
     """Next level of track t: a city, its commodities; level 4 takes a free metropolis
-    (needs a city without one); level 5 only if p holds the metropolis or its holder is
-    still at 4 (then p takes it, RULES.md §4)."""
+    (needs a city without one); level 5 takes it from a holder still at 4 (RULES.md §4).
+    Level 5 after a holder at 5: ck.level_5_after_holder; levels 4-5 without a city free
+    for a metropolis: ck.metropolis_city (docs/ck-readings.md)."""
     return improve_ok(st, p, t, 0)
 
 
@@ -116,18 +136,24 @@ def improve_ok(st, p, t, discount):
     if new > MAX_LEVEL or st.hand[p, commodity(st, t)] < new - discount:
         return False
     holder = st.ck_metro[t]
-    if new == METRO_LEVEL and holder < 0:
+    if (new >= METRO_LEVEL and holder != p and st.params[P_CK_METRO_CITY] == METRO_CITY_ALWAYS
+            and not has_free_city(st, p)):
+        return False      # ck.metropolis_city = "always": no level 4-5 without a city free for a metropolis
+    if takes_metropolis(st, p, t, new):
         return has_free_city(st, p)
-    if new == MAX_LEVEL and holder != p:
-        return holder >= 0 and st.ck_level[holder, t] < MAX_LEVEL and has_free_city(st, p)
+    if new == MAX_LEVEL and holder != p:   # the holder is at 5 too (ck.level_5_after_holder)
+        return st.params[P_CK_LEVEL5] != LEVEL5_BLOCKED
     return True
 
 
 @jitted
 def takes_metropolis(st, p, t, new):
-    """Does reaching level `new` of track t take its metropolis?"""
+    """Does reaching level `new` of track t take its metropolis?  The first at 4 takes it; the
+    first at 5 takes it from a holder still at 4 (a holder at 5 keeps it, docs/ck-readings.md)."""
     holder = st.ck_metro[t]
-    return (new == METRO_LEVEL and holder < 0) or (new == MAX_LEVEL and holder != p)
+    if new == METRO_LEVEL:
+        return holder < 0
+    return new == MAX_LEVEL and holder != p and (holder < 0 or st.ck_level[holder, t] < MAX_LEVEL)
 
 
 @jitted
@@ -153,10 +179,14 @@ def can_repair(st, p, c):
 
 @jitted
 def barbarian_strength(st):
-    """Cities on the board (a metropolis is a city; a damaged city counts, RULES.md §2)."""
+    """Cities on the board (a metropolis is a city; a damaged city counts, RULES.md §2); a
+    metropolis counts ck.metropolis_strength times (docs/ck-readings.md)."""
     n = 0
     for q in range(st.players):
         n += st.stats[q, S_CITIES]
+    for t in range(N_TRACKS):
+        if st.ck_metro[t] >= 0:
+            n += st.params[P_CK_METRO_STRENGTH] - 1
     return n
 
 
@@ -328,7 +358,11 @@ def progress_in_hand(st, p):
 
 @jitted
 def can_draw(st, p, colour):
-    return st.ck_deck_n[colour] > 0 and progress_in_hand(st, p) < PROGRESS_HAND
+    """A card to draw, and room for it: at the hand limit a 5th is drawn and one discarded
+    (ck.fifth_progress_card = "discard", simcore.variants.ck.cards.draw) or none is drawn ("refuse")."""
+    if st.ck_deck_n[colour] == 0:
+        return False
+    return progress_in_hand(st, p) < PROGRESS_HAND or st.params[P_CK_FIFTH_CARD] != FIFTH_REFUSE
 
 
 @jitted
@@ -362,9 +396,9 @@ def refresh_rates(st, p):
         elif h >= 0:
             st.trade_rate[p, h] = 2
     if st.ck_level[p, TRADE] >= ABILITY_LEVEL:
-        for t in range(N_TRACKS):
-            if st.trade_rate[p, commodity(st, t)] > 0:
-                st.trade_rate[p, commodity(st, t)] = 2
+        for k in range(N_RESOURCES, st.trade_rate.shape[1]):
+            if trade_commodity(st, k) and st.trade_rate[p, k] > 0:
+                st.trade_rate[p, k] = 2
     if st.ck_merchant_owner == p and st.ck_merchant_hex >= 0:
         r = st.hex_resource[st.ck_merchant_hex]
         if r != DESERT:

@@ -2,12 +2,17 @@
 players' progress hands.  A deck is a ring in st.ck_deck[colour]: drawn from the top
 (ck_deck_top), played and discarded cards go back under it.  The cards' effects are
 in simcore/variants/ck/progress.py."""
+from simcore.engine.bots import ask
 from simcore.engine.events import log_event
 from simcore.accel.jit import jitted
 from simcore.engine.state import randint
-from simcore.variants.ck.board import can_draw, card_colour
-from simcore.variants.ck import (DECK_ROOM, E_CK_DRAW, N_PROGRESS, N_TRACKS, P_CK_DECK, PROGRESS_COLOUR,
-                                 S_CK_PROGRESS_DRAWN, S_CK_VP_PROGRESS, CARD_CONSTITUTION, CARD_PRINTER)
+from simcore.variants.ck.board import can_draw, card_colour, progress_in_hand
+from simcore.variants.ck import (CK, DECK_ROOM, E_CK_DISCARD_PROGRESS, E_CK_DRAW, N_PROGRESS, N_TRACKS, P_CK_DECK,
+                                 PROGRESS_COLOUR, PROGRESS_HAND, S_CK_PROGRESS_DRAWN, S_CK_VP_PROGRESS,
+                                 CARD_CONSTITUTION, CARD_PRINTER)
+
+# its bots' choice point (policies/variants/ck/bots.py), asked by name (simcore.engine.bots)
+ck_progress_discard = ask(CK, "ck_progress_discard")
 
 
 @jitted
@@ -38,7 +43,8 @@ def is_vp_card(card):
 @jitted
 def draw(st, p, colour, why):
     """p draws the top card of `colour` if the deck has one and p's hand has room
-    (4 non-VP cards); a VP card (Printer, Constitution) is shown at once.  The card, or -1."""
+    (4 non-VP cards; a 5th drawn makes p discard one of its five, ck.fifth_progress_card =
+    "discard"); a VP card (Printer, Constitution) is shown at once.  The card, or -1."""
     if not can_draw(st, p, colour):
         return -1
     card = st.ck_deck[colour, st.ck_deck_top[colour]]
@@ -51,7 +57,23 @@ def draw(st, p, colour, why):
         st.ck_progress[p, card] += 1
     st.stats[p, S_CK_PROGRESS_DRAWN] += 1
     log_event(st, E_CK_DRAW, p, card, colour, why, 0)
+    if progress_in_hand(st, p) > PROGRESS_HAND:
+        discard_progress(st, p)
     return card
+
+
+@jitted
+def discard_progress(st, p):
+    """p, holding a 5th non-VP progress card, puts one of its choice under its deck
+    (docs/ck-readings.md: the official "discard or play" read as discard)."""
+    card = ck_progress_discard(st, p)
+    if card < 0 or card >= N_PROGRESS or st.ck_progress[p, card] <= 0:
+        st.illegal += 1
+        card = 0
+        while st.ck_progress[p, card] <= 0:
+            card += 1
+    put_back(st, p, card)
+    log_event(st, E_CK_DISCARD_PROGRESS, p, card, 0, 0, 0)
 
 
 @jitted

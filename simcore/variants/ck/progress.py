@@ -13,7 +13,8 @@ uses simcore.engine.game); the choices are asked through policies.variants.ck.bo
   medicine           0: p, a settlement that becomes a city for 2 ore + 1 grain
   road_building      0, 1: p, two free roads
   smith              0, 1: p, two knights promoted free
-  commercial_harbor  per opponent with a commodity: 0: p, a resource given; 1: the opponent, a commodity back
+  commercial_harbor  per opponent with a commodity: ("choose") 2: p, 1 = trade with it (ck_pick), 0 = not;
+                     0: p, a resource given; 1: the opponent, a commodity back
   master_merchant    0: p, a player with more VP; 1 (twice): p, a card kind taken from that player
   merchant           0: p, a land hex at an own building (the merchant piece)
   merchant_fleet     0: p, a card kind traded 2:1 with the bank this turn
@@ -32,7 +33,7 @@ uses simcore.engine.game); the choices are asked through policies.variants.ck.bo
   wedding            per player with more VP, twice: that player, a card kind given to p"""
 from simcore.engine.bots import ask, decide
 from simcore.variants.ck import CK
-from simcore.variants.ck.board import commodity, refresh_rates
+from simcore.variants.ck.board import commodity, refresh_rates, trade_commodities_held
 from simcore.variants.ck.cards import put_back
 from simcore.variants.ck.cities import damage, improve, road_removed, roads_changed
 from simcore.variants.ck.knights import displaced, put_knight, raise_knight, set_active, take_knight
@@ -53,7 +54,7 @@ from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HA
                                  CARD_RESOURCE_MONOPOLY, CARD_ROAD_BUILDING, CARD_SABOTEUR, CARD_SMITH, CARD_SPY,
                                  CARD_TRADE_MONOPOLY, CARD_WARLORD, CARD_WEDDING, E_CK_CARD_GAIN, E_CK_CARD_TARGET,
                                  E_CK_INVENTOR, E_CK_MERCHANT, E_CK_PLAY_PROGRESS, E_CK_SABOTAGE, E_CK_WALL,
-                                 KNIGHTS_PER_LEVEL, N_TRACKS, P_CK_SABOTEUR, S_CK_GAIN_PROGRESS,
+                                 HARBOR_ALL, KNIGHTS_PER_LEVEL, P_CK_HARBOR, P_CK_SABOTEUR, S_CK_GAIN_PROGRESS,
                                  S_CK_KNIGHTS_ACTIVATED, S_CK_KNIGHTS_DISPLACED, S_CK_PLAYED, S_CK_PROGRESS_PLAYED,
                                  S_CK_SPEND_IMPROVEMENTS, S_CK_SPEND_PROGRESS, S_CK_VP_MERCHANT, S_CK_WALLS,
                                  SABOTEUR_DAMAGE)
@@ -266,14 +267,19 @@ def smith(st, p):
 
 @jitted
 def commercial_harbor(st, p):
-    """Each opponent with a commodity gets a resource of p's choice and gives a commodity
-    of its own choice back (while p has resources)."""
+    """Each opponent with a commodity (meat too, RULES.md §2) gets a resource of p's choice and
+    gives a commodity of its own choice back (while p has resources); with
+    ck.commercial_harbor = "choose" p chooses per opponent whether to trade (k 2)."""
     for i in range(1, st.players):
         q = (p + i) % st.players
         if st.hand[p, :N_RESOURCES].sum() == 0:
             break
-        if st.hand[q, commodity(st, 0):commodity(st, N_TRACKS)].sum() == 0:
+        if trade_commodities_held(st, q) == 0:
             continue
+        if st.params[P_CK_HARBOR] != HARBOR_ALL:
+            st.ck_pick = q
+            if pick(st, p, CARD_COMMERCIAL_HARBOR, 2) != 1:
+                continue
         r = pick(st, p, CARD_COMMERCIAL_HARBOR, 0)
         k = pick(st, q, CARD_COMMERCIAL_HARBOR, 1)
         take(st, q, p, r, CARD_COMMERCIAL_HARBOR)

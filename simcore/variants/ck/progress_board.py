@@ -9,8 +9,9 @@ Deserter k 1, Wedding).  st.ck_pick holds the earlier answer a later choice depe
 opponent).  No state changes here."""
 import numpy as np
 
-from simcore.variants.ck.board import (commodity, all_active, has_damaged_city, improve_ok, is_city, is_empty, is_metropolis,
-                                       may_promote, own_knight, promote_ok, road_ok)
+from simcore.variants.ck.board import (all_active, has_damaged_city, improve_ok, is_city, is_empty, is_metropolis,
+                                       may_promote, own_knight, promote_ok, road_ok, trade_commodities_held,
+                                       trade_commodity)
 from simcore.accel.jit import jitted
 from simcore.engine.pieces import can_build_road_at, has_building_on
 from simcore.engine.records import S_CITIES, S_SETTLEMENTS
@@ -21,8 +22,8 @@ from simcore.variants.ck import (CARD_ALCHEMIST, CARD_BISHOP, CARD_COMMERCIAL_HA
                                  CARD_DIPLOMAT, CARD_ENGINEER, CARD_INTRIGUE, CARD_INVENTOR, CARD_IRRIGATION, CARD_MASTER_MERCHANT,
                                  CARD_MEDICINE, CARD_MERCHANT, CARD_MINING, CARD_MERCHANT_FLEET, CARD_RESOURCE_MONOPOLY,
                                  CARD_ROAD_BUILDING, CARD_SABOTEUR, CARD_SMITH, CARD_SPY, CARD_TRADE_MONOPOLY,
-                                 CARD_WARLORD, CARD_WEDDING, N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_SABOTEUR,
-                                 SABOTEUR_DAMAGE)
+                                 CARD_WARLORD, CARD_WEDDING, N_PROGRESS, N_TRACKS, P_CK_BISHOP_EARLY, P_CK_MAX_WALLS,
+                                 P_CK_SABOTEUR, SABOTEUR_DAMAGE)
 from simcore.variants.ck import CARD_CONSTITUTION, CARD_PRINTER
 
 PICK_RANGE = max(N_EDGES, N_CORNERS, N_HEXES, N_PROGRESS)   # every choice's answers are below it
@@ -51,8 +52,8 @@ def can_play(st, p, card):
         return False
     elif card == CARD_MERCHANT_FLEET and st.ck_fleet_owner == p:
         return False
-    elif card == CARD_BISHOP and st.ck_attacks == 0:      # the robber sleeps until the first attack
-        return False
+    elif card == CARD_BISHOP and st.ck_attacks == 0 and st.params[P_CK_BISHOP_EARLY] == 0:
+        return False      # the robber sleeps until the first attack (ck.bishop_before_attack)
     elif card == CARD_WARLORD:
         return has_inactive_knight(st, p)
     elif card == CARD_WEDDING:
@@ -157,10 +158,12 @@ def answers(st, card, k):
         return 7
     if card == CARD_CRANE:
         return N_TRACKS
+    if card == CARD_COMMERCIAL_HARBOR and k == 2:
+        return 2
     if card == CARD_RESOURCE_MONOPOLY or (card == CARD_COMMERCIAL_HARBOR and k == 0):
         return N_RESOURCES
     if card == CARD_TRADE_MONOPOLY or card == CARD_COMMERCIAL_HARBOR:
-        return commodity(st, N_TRACKS)
+        return st.hand.shape[1]
     if card == CARD_MERCHANT_FLEET or card == CARD_WEDDING or (card == CARD_MASTER_MERCHANT and k == 1):
         return st.hand.shape[1]
     if (card == CARD_MASTER_MERCHANT or card == CARD_SPY or card == CARD_DESERTER) and k == 0:
@@ -207,18 +210,20 @@ def pick_ok(st, q, card, k, x):
         return x < N_HEXES and inventor_hex(st, x) and (k == 0 or x != st.ck_pick)
     if card == CARD_ROAD_BUILDING:                  # k 0, k 1: a road
         return free_road_ok(st, q, x)
-    if card == CARD_COMMERCIAL_HARBOR:              # k 0 the player's resource, k 1 the opponent's commodity
-        if k == 0:
+    if card == CARD_COMMERCIAL_HARBOR:              # k 0 the player's resource, k 1 the opponent's commodity,
+        if k == 0:                                  # k 2 whether to trade with opponent ck_pick (1) or not (0)
             return x < N_RESOURCES and st.hand[q, x] > 0
-        return commodity(st, 0) <= x < commodity(st, N_TRACKS) and st.hand[q, x] > 0
+        if k == 2:
+            return x == 0 or x == 1
+        return x < st.hand.shape[1] and trade_commodity(st, x) and st.hand[q, x] > 0
     if card == CARD_MERCHANT:                       # a land hex next to an own building
         return x < N_HEXES and merchant_ok(st, q, x)
     if card == CARD_MERCHANT_FLEET:                 # a kind the bank trades
         return x < st.hand.shape[1] and st.trade_rate[q, x] > 0
     if card == CARD_RESOURCE_MONOPOLY:
         return x < N_RESOURCES
-    if card == CARD_TRADE_MONOPOLY:
-        return commodity(st, 0) <= x < commodity(st, N_TRACKS)
+    if card == CARD_TRADE_MONOPOLY:                 # a kind that trades as a commodity (meat too, RULES.md §2)
+        return x < st.hand.shape[1] and trade_commodity(st, x)
     if card == CARD_BISHOP:                         # another hex
         return x < N_HEXES and x != st.robber
     if card == CARD_DIPLOMAT:                       # k 0 an open road, k 1 where an own one goes again
@@ -316,10 +321,8 @@ def has_inactive_knight(st, p):
 @jitted
 def opponent_has_commodity(st, p):
     for q in range(st.players):
-        if q != p:
-            for k in range(commodity(st, 0), commodity(st, N_TRACKS)):
-                if st.hand[q, k] > 0:
-                    return True
+        if q != p and trade_commodities_held(st, q) > 0:
+            return True
     return False
 
 

@@ -47,6 +47,7 @@ def init(st):
     st.ck_merchant_owner = -1
     st.ck_fleet_owner = -1
     st.ck_fleet_kind = -1
+    st.ck_trade_extra = -1              # a variant's kind trading as a commodity sets it (Autarkie's init)
     st.ck_defenders_left = st.params[P_CK_DEFENDERS]
     st.dev_top = N_DEV_CARDS            # no development cards (RULES.md §4): the deck is empty
     fill_decks(st, st.params)

@@ -63,6 +63,7 @@ GB = register(Variant(
         ("gb_count", (MAX_PLAYERS, N_HEXES), "GBs each player owns pointing at each hex"),
         ("gb_removal_round", (MAX_PLAYERS,), "round of the player's last removal"),
         ("gb_removals", (MAX_PLAYERS,), "removals the player made in that round"),
+        ("gb_free_turn", (N_HEXES,), "turn in which the hex's free removal (majority holder) was last used, -1 = never"),
     ),
     seat_columns=(
         ("gb_bought", "Grundbesitz bought"),

@@ -114,8 +114,10 @@ def majority_holder(st, h):
 
 @jitted
 def can_free_remove(st, params, p, g):
+    """The strict majority holder's free removal on g's hex: one per such hex a turn (RULES.md §1,
+    seed §5 "an diesem Feld"), within removals_per_round (can_remove)."""
     return (params[P_GB_MAJORITY_FREE] != 0 and can_remove(st, params, p, g)
-            and majority_holder(st, gb_hex(g)) == p)
+            and majority_holder(st, gb_hex(g)) == p and st.gb_free_turn[gb_hex(g)] != st.turn)
 
 
 @jitted

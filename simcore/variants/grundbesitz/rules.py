@@ -160,28 +160,30 @@ def defender_follow_up(st, params, d, actor, h, what):
     if 2).  Returns the follow-up carried out; a refused one is FOLLOW_NONE."""
     choice = gb_follow_up(st, d, actor, h, what)
     done = FOLLOW_NONE
+    g = -1
     if choice == FOLLOW_STRIKE or choice == FOLLOW_REMOVE:
         g = gb_follow_target(st, d, actor, h, what, choice)
         if choice == FOLLOW_STRIKE and can_strike(st, d, actor, h, what, g):
-            place_markers(st, d, g, params[P_GB_MARKERS_BLOCK], BLOCK_STRIKE)
             done = FOLLOW_STRIKE
         elif choice == FOLLOW_REMOVE and can_remove(st, params, d, g):
-            remove_marker(st, d, g, REMOVE_DEFENCE)
             done = FOLLOW_REMOVE
         else:
             st.illegal += 1
     elif choice == FOLLOW_ROBBER:
-        if params[P_GB_STEAL_KNIGHTS] == 1:
-            done = FOLLOW_ROBBER
-        elif has_knight(st, d):
-            spend_knight(st, params, d, S_GB_KNIGHTS_DEFENCE, False)
+        if params[P_GB_STEAL_KNIGHTS] == 1 or has_knight(st, d):
             done = FOLLOW_ROBBER
         else:
             st.illegal += 1
     elif choice != FOLLOW_NONE:
         st.illegal += 1
     st.stats[d, S_GB_FOLLOW0 + done] += 1
-    log_event(st, E_GB_FOLLOW_UP, d, actor, h, what, done)
+    log_event(st, E_GB_FOLLOW_UP, d, actor, h, what, done)     # the choice, then its effect (issue 30)
+    if done == FOLLOW_STRIKE:
+        place_markers(st, d, g, params[P_GB_MARKERS_BLOCK], BLOCK_STRIKE)
+    elif done == FOLLOW_REMOVE:
+        remove_marker(st, d, g, REMOVE_DEFENCE)
+    elif done == FOLLOW_ROBBER and params[P_GB_STEAL_KNIGHTS] != 1:
+        spend_knight(st, params, d, S_GB_KNIGHTS_DEFENCE, False)    # the second knight, for the robber
     return done
 
 
@@ -272,6 +274,8 @@ def removal(st, params, p, g, kind):
     """One marker off g (free or with the turn's knight) unless a defender cancels."""
     if kind == REMOVE_KNIGHT:
         spend_knight(st, params, p, S_GB_KNIGHTS_REMOVE, True)
+    elif kind == REMOVE_FREE:
+        st.gb_free_turn[gb_hex(g)] = st.turn     # the hex's free removal is used, defended or not
     d, mover = fight(st, params, p, gb_hex(g), WHAT_REMOVAL, g)
     if d < 0:
         remove_marker(st, p, g, kind)
@@ -314,13 +318,14 @@ def init(st):
     """Hook: nobody owns a GB, none had a marker removed; the price in force."""
     st.gb_owner[:] = -1
     st.gb_removed_turn[:] = -1
+    st.gb_free_turn[:] = -1
     for r in range(N_RESOURCES):     # `cost` names the five resources; commodities cost 0
         st.costs[ITEM_GB, r] = st.params[P_GB_COST + r]
 
 
 @variant_code(GRUNDBESITZ, None)
 def before_roll(st, p):
-    """Hook: the free removal (one a turn, within removals_per_round)."""
+    """Hook: the free removals (one per hex p holds the majority on, within removals_per_round)."""
     free_removal(st, st.params, p)
 
 
@@ -359,18 +364,19 @@ def move_robber(st, p):
 
 @jitted
 def free_removal(st, params, p):
-    """Free removal by the strict majority holder of a hex (majority_free_removal): one
-    marker a turn, whatever the number of hexes p holds the majority on (RULES.md §1
-    "one marker on that hex"), and within removals_per_round."""
-    if params[P_GB_MAJORITY_FREE] == 0 or removals_left(st, params, p) <= 0:
+    """Free removals by the strict majority holder of a hex (majority_free_removal): one
+    marker per hex p holds the majority on (RULES.md §1, seed §5 "an diesem Feld"), each
+    hex once a turn (gb_free_turn), within removals_per_round; p stops when it passes (-1)."""
+    if params[P_GB_MAJORITY_FREE] == 0:
         return
-    g = gb_free_removal(st, p)
-    if g < 0:
-        return
-    if not can_free_remove(st, params, p, g):
-        st.illegal += 1
-        return
-    removal(st, params, p, g, REMOVE_FREE)
+    while removals_left(st, params, p) > 0:
+        g = gb_free_removal(st, p)
+        if g < 0:
+            return
+        if not can_free_remove(st, params, p, g):
+            st.illegal += 1
+            return
+        removal(st, params, p, g, REMOVE_FREE)
 
 
 @variant_code(GRUNDBESITZ, None)
