@@ -173,6 +173,7 @@ def _ratings(fit, players, frames, pairs, solo):
     stronger = {p: [] for p in players}
     weaker = {p: [] for p in players}
     tied = {p: [] for p in players}
+    undecided = {p: [] for p in players}
     for r in pairs:
         if r["verdict"] == "a stronger":
             stronger[r["a"]].append(r["b"]), weaker[r["b"]].append(r["a"])
@@ -180,6 +181,8 @@ def _ratings(fit, players, frames, pairs, solo):
             stronger[r["b"]].append(r["a"]), weaker[r["a"]].append(r["b"])
         elif r["verdict"] == "tied":
             tied[r["a"]].append(r["b"]), tied[r["b"]].append(r["a"])
+        if r["verdict"] in ("tied", "not told apart"):
+            undecided[r["a"]].append(r["b"]), undecided[r["b"]].append(r["a"])
     rows = []
     se = fit.se
     for i, p in enumerate(players):
@@ -192,7 +195,7 @@ def _ratings(fit, players, frames, pairs, solo):
                      "win_rate": round(float(wins[i] / seats[i]), 6) if seats[i] else np.nan,
                      "win_lo": round(lo, 6), "win_hi": round(hi, 6),
                      "stronger_than": "; ".join(stronger[p]), "weaker_than": "; ".join(weaker[p]),
-                     "tied_with": "; ".join(tied[p])})
+                     "tied_with": "; ".join(tied[p]), "not_told_apart_from": "; ".join(undecided[p])})
     df = pd.DataFrame(rows).sort_values("theta", ascending=False, kind="stable").reset_index(drop=True)
     df.insert(1, "verdict", [_word(r, len(players)) for r in df.to_dict("records")])
     return df
@@ -204,7 +207,7 @@ def _word(row, n):
     if row["stronger_than"] and len(row["stronger_than"].split("; ")) == n - 1:
         return "strongest"
     if row["stronger_than"]:
-        return "among the strongest (not told apart from the others)"
+        return "at the top, not told apart from " + row["not_told_apart_from"]
     return "not told apart"
 
 
@@ -264,6 +267,10 @@ def by_how_much(result, a, b):
             f"{fmt.pct(p, 0)} {fmt.interval(plo, phi, digits=0)} of its meetings with {b}")
 
 
+def _and(names):
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def sentences(result):
     """The answer: who is strongest and by how much, from the Holm test over the pairs only."""
     r = result.ratings
@@ -279,7 +286,7 @@ def sentences(result):
         if len(best) == n:
             out.append(f"No player is told apart from another at {games} ({family}).")
         else:
-            out.append(f"Not told apart at the top: {'; '.join(best)}; each of the others is weaker than at least "
+            out.append(f"Not told apart at the top: {_and(best)}; each of the others is weaker than at least "
                        f"one of them ({games}; {family}).")
     second = r.iloc[1]
     out.append(f"{top['player']} against {second['player']}, the next best estimate: "

@@ -40,6 +40,7 @@ def verdicts(result, command):
             "strongest": [p for p, w in zip(r["player"], r["weaker_than"]) if not w] if len(r) else [],
             "margin": result.margin,
             "players": r.to_dict("records"), "pairs": result.pairs, "speed": result.speed.get("players", []),
+            "play_statistics": result.stats.to_dict("records"),
             "text": " ".join(result.words), "command": command}
 
 

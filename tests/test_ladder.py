@@ -149,6 +149,12 @@ def test_a_resumed_ladder_writes_the_same_bytes(base_ladder, tmp_path):
         assert (copy / path.relative_to(out)).read_bytes() == path.read_bytes(), path
     again = invoke("ladder", "base", "--players", "greedy,roads,devcards", "-n", 80, "--out", copy, "-q")
     assert_bad_input(again, "already holds a finished ladder", "--resume")
+    (copy / "ladder.csv").unlink()
+    result = invoke("report", copy)                                         # the report again, from the games
+    assert result.exit_code == 0, result.output
+    assert (copy / "ladder.csv").read_bytes() == (out / "ladder.csv").read_bytes()
+    other = invoke("ladder", "base", "--players", "greedy,roads", "-n", 80, "--out", copy, "-q", "--resume")
+    assert_bad_input(other, "the ladder there has other settings")
 
 
 def test_identical_presets_are_tied_and_none_stronger(tmp_path):
