@@ -9,11 +9,17 @@ play_batch(params, kinds, weights, game_indices, seeds) -> int64[n, row_layout(p
 A game's row depends only on (params, kinds, weights, game index, seed); its columns are
 those of the base game and the variants the rules switch on (simcore.engine.rows, `row_layout`).
 """
+import json
+from pathlib import Path
+
 import numpy as np
 
 from policies import weights as W
 from simcore.engine import params as P
+from policies.rollout_seat import is_rollout
 from simcore.engine.game import play_batch_kernel
+from simcore.engine.search import play_search_kernel
+from simcore.engine.value import DEFAULT_VALUE
 from simcore.engine.hooks import compiled_variants
 from simcore.engine.rows import RowLayout
 from simcore.engine.params import P_PLAYERS, P_SEAT_SPECS
@@ -42,9 +48,28 @@ def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=Fal
                          "make it with new_state_buffer(params)")
     compiled = RowLayout(compiled_variants(buf))
     out = np.empty((len(game_indices), compiled.width), dtype=np.int64)
-    play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, game_bytes(buf), int(log_on))
+    if any(is_rollout(k) for k in kinds):   # rollout seats: the search driver (simcore.engine.search)
+        work = np.zeros(2, buf.dtype).view(np.recarray)
+        work_bytes = work.view(np.uint8).reshape(2, -1)[:, :game_bytes(buf).shape[0]]
+        play_search_kernel(params, kinds, weights, value_model(params), game_indices, seeds, out, buf,
+                           game_bytes(buf), work, work_bytes, int(log_on))
+    else:
+        play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, game_bytes(buf), int(log_on))
     layout = row_layout(params)
     return out if layout.variants == compiled.variants else compiled.take(out, layout)
+
+
+VALUE_MODELS = Path(__file__).resolve().parents[2] / "policies" / "rollout_value.json"
+
+
+def value_model(params):
+    """The coefficients of the value at a rollout's horizon for these rules (simcore.engine.value),
+    fitted by simcore.studies.value_fit into policies/rollout_value.json; a rule set not fitted yet
+    gets the base game's."""
+    models = json.loads(VALUE_MODELS.read_text())["models"] if VALUE_MODELS.is_file() else {}
+    key = "+".join(rules_variants(params)) or "base"
+    coef = models.get(key, models.get("base", {})).get("coef", DEFAULT_VALUE)
+    return np.asarray(coef, dtype=np.float64)
 
 
 def row_layout(params):
