@@ -10,7 +10,7 @@ from simcore.engine import search, search_point
 from simcore.engine.errors import ScenarioError
 from simcore.engine.game import begin_game
 from simcore.engine.state import DEV_KNIGHT, DEV_VP, N_DEV_CARDS, game_bytes, new_state_buffer, victory_points
-from simcore.run.batch import play_batch, value_model
+from simcore.run.batch import play_batch, value_model, work_buffer
 from simcore.run.config import load_scenario, pack_policies, pack_rules
 from simcore.run.seeds import game_seeds
 from tests.test_cli import assert_bad_input, invoke
@@ -123,8 +123,7 @@ def searched(buf, params, seed, u, swap):
     st = buf[0]
     swap(st)
     st.search_on = 1
-    work = np.zeros(2, buf.dtype).view(np.recarray)
-    work_bytes = work.view(np.uint8).reshape(2, -1)[:, :game_bytes(buf).shape[0]]
+    work, work_bytes = work_buffer(buf)
     search.copy_bytes(game_bytes(buf), work_bytes[0])
     work[0].ans_n = 0
     search.start_pass(st, seed, u, -1)
@@ -157,3 +156,48 @@ def test_a_searched_choice_does_not_depend_on_an_opponents_hidden_card(scenario_
     # the leading opponent's VP, which the value at the horizon reads)
     monkeypatch.setattr(search_point, "redeal", lambda st, p: None)
     assert searched(buf, params, seed, u, hold(DEV_KNIGHT))[1] != searched(buf, params, seed, u, hold(DEV_VP))[1]
+
+
+def test_ck_progress_cards_are_re_dealt_from_what_the_player_knows():
+    """C&K's hook hidden: the others' progress cards and the decks come out the same whichever card of a
+    colour an opponent held; the counts each holds per colour and each deck's size stay."""
+    from simcore.engine import hidden
+    from simcore.run.config import find_scenario
+    from simcore.variants.ck import DECK_ROOM, PROGRESS_COLOUR
+    s = load_scenario(find_scenario("ck"))
+    params = pack_rules(s)
+    kinds, weights = pack_policies(s)
+    buf = new_state_buffer(params)
+    st = begin_game(buf, game_bytes(buf), params, kinds, weights, 0, 3, 0)
+    u = 0
+    while not (st.ck_progress[1:].sum() > 0 and st.ck_deck_n.min() > 0):
+        search.start_pass(st, 3, u, -1)
+        search.play_unit(st, u)
+        u += 1
+        assert not search.game_ended(st)
+    q, card = [int(v[0]) for v in np.nonzero(st.ck_progress[1:])]
+    q += 1
+    t = PROGRESS_COLOUR[card]
+    ring = [(st.ck_deck_top[t] + i) % DECK_ROOM for i in range(st.ck_deck_n[t])]
+    other = next((i for i in ring if st.ck_deck[t, i] != card), None)
+    assert other is not None
+
+    def dealt(swap):
+        b = buf.copy()
+        x = b[0]
+        if swap:   # q held the deck's other card instead
+            x.ck_progress[q, card] -= 1
+            x.ck_progress[q, x.ck_deck[t, other]] += 1
+            x.ck_deck[t, other] = card
+        before = [[x.ck_progress[r][[c for c in range(len(PROGRESS_COLOUR)) if PROGRESS_COLOUR[c] == tt]].sum()
+                   for tt in range(3)] for r in range(4)]
+        sizes = x.ck_deck_n.copy()
+        np.random.seed(99)
+        hidden.redeal(x, 0)
+        after = [[x.ck_progress[r][[c for c in range(len(PROGRESS_COLOUR)) if PROGRESS_COLOUR[c] == tt]].sum()
+                  for tt in range(3)] for r in range(4)]
+        assert before == after and (x.ck_deck_n == sizes).all()
+        return x.ck_progress.copy(), x.ck_deck.copy(), x.dev_deck.copy()
+
+    plain, swapped = dealt(False), dealt(True)
+    assert all((a == b).all() for a, b in zip(plain, swapped))

@@ -37,9 +37,7 @@ def redeal_devcards(st, p):
         for _ in range(count):
             pool[n] = d
             n += 1
-    for i in range(n - 1, 0, -1):   # Fisher-Yates
-        j = randint(i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
+    shuffle_pool(pool, n)
     at = 0
     for q in range(st.players):
         if q == p:
@@ -60,3 +58,24 @@ def redeal_devcards(st, p):
     for i in range(st.dev_top, N_DEV_CARDS):
         st.dev_deck[i] = pool[at]
         at += 1
+
+
+@jitted
+def shuffle_pool(pool, n):
+    """Fisher-Yates on pool[:n], which the caller filled in an order p could know (by kind)."""
+    for i in range(n - 1, 0, -1):
+        j = randint(i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+
+
+@jitted
+def reshuffle(a):
+    """A deck's undrawn part `a`, shuffled from what a player knows of it: sorted, then shuffled."""
+    for i in range(1, a.shape[0]):   # insertion sort (a short deck)
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+    shuffle_pool(a, a.shape[0])

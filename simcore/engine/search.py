@@ -29,9 +29,9 @@ from simcore.engine.params import P_MAX_TURNS
 from simcore.engine.search_point import mix
 from simcore.engine.value import estimate
 
-# the one-SE rule: a candidate replaces the base policy's choice only when its mean gain over it
+# the two-SE rule: a candidate replaces the base policy's choice only when its mean gain over it
 # (paired by play-out seed) is more than this many standard errors
-SE_RULE = 1.0
+SE_RULE = 2.0
 
 
 @jitted
@@ -80,8 +80,8 @@ def play_searching(buf, buf_bytes, work, work_bytes, params, kinds, weights, coe
     snap = work[0]
     u = 0
     while True:
+        st.ans_n = 0   # no answers yet for this unit (the last unit's are done with)
         copy_bytes(buf_bytes, work_bytes[0])   # the unit's start
-        snap.ans_n = 0
         while True:
             start_pass(st, seed, u, -1)
             play_unit(st, u)
@@ -118,7 +118,8 @@ def choose(st, work, work_bytes, coef, seed, u):
             copy_bytes(work_bytes[0], work_bytes[1])
             trial.log_on = 0
             start_pass(trial, seed, u, k)
-            trial.request_n = n   # what the decision must offer again (search_point.pick checks)
+            trial.request_n = n   # the decision it must meet again (search_point.pick checks)
+            trial.request_key = st.request_key
             trial.rollout_seed = mix(mix(unit_seed(seed, u), snap.ans_n), r)
             st.search_now[k] = play_out(trial, u, p, horizon, coef)
             if trial.illegal != snap.illegal:

@@ -56,7 +56,7 @@ def pick(st, p, n):
         st.ans_used += 1
         return k if k < n else 0
     if st.candidate >= 0:   # a play-out reaching the decision it tests
-        if n != st.request_n:
+        if n != st.request_n or decision_key(st, p, n) != st.request_key:
             st.illegal += 1   # not the decision the real game reported: a bug (tests check illegal == 0)
         k = st.candidate
         st.candidate = -1
@@ -68,4 +68,15 @@ def pick(st, p, n):
     if st.request_n < 0 and st.ans_n < MAX_ANSWERS:
         st.request_n = n
         st.request_player = p
+        st.request_key = decision_key(st, p, n)
     return 0
+
+
+@jitted
+def decision_key(st, p, n):
+    """A fingerprint of a decision (turn, player, the candidates), to check a play-out meets the
+    decision the real game reported."""
+    key = st.turn * 1000003 + p * 7919
+    for i in range(n):
+        key = (key * 31 + st.cand_a[i] * 1009 + st.cand_x[i] * 101 + st.cand_y[i]) % MODULUS
+    return key

@@ -77,6 +77,7 @@ SCALARS = (
     ("candidate", "in a play-out before the searched decision: the candidate to play there; -1 = the real game"),
     ("request_n", "candidates of the first decision of this unit nobody answered yet; -1 = none"),
     ("request_player", "the player deciding it"),
+    ("request_key", "its fingerprint (search_point.decision_key)"),
     ("ans_n", "answers of this unit known (st.answers)"),
     ("ans_used", "answers given so far in this pass of the unit"),
     ("switch_turn", "player-turn of the searched decision (a play-out's horizon counts from it)"),

@@ -49,8 +49,7 @@ def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=Fal
     compiled = RowLayout(compiled_variants(buf))
     out = np.empty((len(game_indices), compiled.width), dtype=np.int64)
     if any(is_rollout(k) for k in kinds):   # rollout seats: the search driver (simcore.engine.search)
-        work = np.zeros(2, buf.dtype).view(np.recarray)
-        work_bytes = work.view(np.uint8).reshape(2, -1)[:, :game_bytes(buf).shape[0]]
+        work, work_bytes = work_buffer(buf)
         play_search_kernel(params, kinds, weights, value_model(params), game_indices, seeds, out, buf,
                            game_bytes(buf), work, work_bytes, int(log_on))
     else:
@@ -92,13 +91,15 @@ def compile_seconds(variants):
     return max(own, default=BASE_COMPILE_SECONDS) + MORE_VARIANT_SECONDS * max(len(own) - 1, 0)
 
 
-def kernel_cached(params):
-    """True when the kernel for these rules is in numba's disk cache (or loaded), False when it
-    must be compiled, None when numba's cache cannot be asked (then nothing is promised)."""
+def kernel_cached(params, kinds=None):
+    """True when the kernel for these rules (and seats: the search kernel for rollout seats) is in
+    numba's disk cache (or loaded), False when it must be compiled, None when numba's cache cannot be
+    asked (then nothing is promised)."""
     buf = new_state_buffer(params)
-    dispatcher = play_batch_kernel
+    search = kinds is not None and any(is_rollout(k) for k in kinds)
+    dispatcher = play_search_kernel if search else play_batch_kernel
     try:
-        args = _kernel_args(params, buf)
+        args = _kernel_args(params, buf, search)
         sig = tuple(dispatcher.typeof_pyval(a) for a in args)
         if sig in dispatcher.overloads:
             return True
@@ -109,12 +110,23 @@ def kernel_cached(params):
         return None
 
 
-def _kernel_args(params, buf):
+def _kernel_args(params, buf, search=False):
     one = np.zeros(1, dtype=np.int64)
     specs = int(params[P_SEAT_SPECS]) or int(params[P_PLAYERS])
-    return (np.ascontiguousarray(params, dtype=np.int64), np.zeros(specs, np.int64),
-            np.zeros((specs, W.N_WEIGHTS)), one, np.zeros(1, np.uint32),
-            np.empty((1, row_layout(params).width), np.int64), buf, game_bytes(buf), 0)
+    kinds, weights = np.zeros(specs, np.int64), np.zeros((specs, W.N_WEIGHTS))
+    out = np.empty((1, row_layout(params).width), np.int64)
+    if search:
+        work, work_bytes = work_buffer(buf)
+        return (np.ascontiguousarray(params, dtype=np.int64), kinds, weights, value_model(params), one,
+                np.zeros(1, np.uint32), out, buf, game_bytes(buf), work, work_bytes, 0)
+    return (np.ascontiguousarray(params, dtype=np.int64), kinds, weights, one, np.zeros(1, np.uint32),
+            out, buf, game_bytes(buf), 0)
+
+
+def work_buffer(buf):
+    """The search kernel's two state records of buf's type, and their memory before the log."""
+    work = np.zeros(2, buf.dtype).view(np.recarray)
+    return work, work.view(np.uint8).reshape(2, -1)[:, :game_bytes(buf).shape[0]]
 
 
 def engine_name(params):
@@ -133,7 +145,7 @@ def warm_up(params, kinds, weights, stream, load=True):
     load=False: only when it is not cached yet (workers load it themselves).  Returns (seconds it
     took, whether it compiled), or None when nothing was done."""
     from simcore.run.progress import CompileNotice
-    cached = kernel_cached(params)
+    cached = kernel_cached(params, kinds)
     if cached and not load:
         return None
     # not cached: say so at once; unknown (numba's cache cannot be asked): after 2 s
