@@ -764,7 +764,8 @@ def bench(
                f"({', '.join(s.policy for s in loaded.seats)}), one core")
     result = run_bench(loaded, games)
     typer.echo(f"compile / cache load: {result['compile_s']:.2f} s (first batch of {result['warmup_games']} games)")
-    typer.echo(f"{result['games']:,} games in {result['seconds']:.2f} s: {result['games_per_s']:,.0f} games/s "
+    rate = result['games_per_s']
+    typer.echo(f"{result['games']:,} games in {result['seconds']:.2f} s: {rate:,.{0 if rate >= 100 else 1}f} games/s "
                f"({1000 / result['games_per_s']:.3f} ms a game, {result['turns_per_game']:.1f} player-turns a game)")
 
 

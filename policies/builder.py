@@ -424,32 +424,50 @@ def robber(st, p, w):
     one of our own; rob the leader there."""
     best, target = -1e9, -1
     ties = 0
-    weight = st.player_val   # worth of hurting each player: leader first
-    for q in range(st.players):
-        weight[q] = 1.0 + w[W_ROBBER_LEADER] * public_vp(st, q)
+    robber_weights(st, w)
     for h in range(N_HEXES):
         if h == st.robber:
             continue
-        v = 0.0
-        for k in range(6):
-            c = HEX_CORNERS[h, k]
-            o = st.corner_owner[c]
-            if o == p:
-                v -= 100.0 * st.corner_level[c]
-            elif o >= 0:
-                v += st.corner_level[c] * PIPS[st.hex_number[h]] * weight[o]
-        take, best, ties = tie_break(v, best, ties)
+        take, best, ties = tie_break(robber_hex_value(st, p, h), best, ties)
         if take:
             target = h
+    return target, robber_victim(st, p, target)
+
+
+@jitted
+def robber_weights(st, w):
+    """st.player_val: the worth of hurting each player, the leader first."""
+    for q in range(st.players):
+        st.player_val[q] = 1.0 + w[W_ROBBER_LEADER] * public_vp(st, q)
+
+
+@jitted
+def robber_hex_value(st, p, h):
+    """The others' production the robber blocks on h, weighted by st.player_val (robber_weights);
+    our own buildings there count heavily against it."""
+    v = 0.0
+    for k in range(6):
+        c = HEX_CORNERS[h, k]
+        o = st.corner_owner[c]
+        if o == p:
+            v -= 100.0 * st.corner_level[c]
+        elif o >= 0:
+            v += st.corner_level[c] * PIPS[st.hex_number[h]] * st.player_val[o]
+    return v
+
+
+@jitted
+def robber_victim(st, p, h):
+    """The player to rob on h: the most VP in sight (then the bigger hand), -1 = nobody."""
     victim, best = -1, -1.0
     ties = 0
     for k in range(6):
-        o = st.corner_owner[HEX_CORNERS[target, k]]
+        o = st.corner_owner[HEX_CORNERS[h, k]]
         if o >= 0 and o != p and st.hand[o].sum() > 0:
             take, best, ties = tie_break(public_vp(st, o) + 0.01 * st.hand[o].sum(), best, ties)
             if take:
                 victim = o
-    return target, victim
+    return victim
 
 
 @jitted

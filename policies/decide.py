@@ -8,9 +8,10 @@ checks it (simcore.engine.game).  A variant's bots plug in through its policy mo
 nothing here names a variant."""
 from simcore.accel.jit import jitted
 
-from policies import builder, dispatch, randombot
+from policies import builder, dispatch, randombot, rollout
 from policies.dispatch import choice_point
 from policies.weights import KIND_RANDOM
+from simcore.engine.search_point import searching
 
 
 @jitted
@@ -20,11 +21,13 @@ def new_game(st, p):
         builder.new_game(st, p, st.weights[p])
 
 
-setup_settlement = choice_point("setup_settlement", "st, p", randombot.setup_settlement, builder.setup_settlement)
+base_setup_settlement = choice_point("base_setup_settlement", "st, p", randombot.setup_settlement,
+                                     builder.setup_settlement)
 setup_road = choice_point("setup_road", "st, p, c", randombot.setup_road, builder.setup_road)
 discard = choice_point("discard", "st, p", randombot.discard, builder.discard,
                        "One card to discard on a 7 (asked once per card).")
-robber = choice_point("robber", "st, p", randombot.robber, builder.robber, "(hex to move the robber to, victim or -1).")
+base_robber = choice_point("base_robber", "st, p", randombot.robber, builder.robber,
+                           "(hex to move the robber to, victim or -1).")
 knight_before_roll = choice_point("knight_before_roll", "st, p", randombot.knight_before_roll,
                                   builder.knight_before_roll)
 accept_offer = choice_point("accept_offer", "st, q, p, give_r, get_r", randombot.coin, builder.accept_offer,
@@ -34,9 +37,37 @@ monopoly = choice_point("monopoly", "st, p", randombot.monopoly, builder.monopol
 
 
 @jitted
+def setup_settlement(st, p):
+    """Corner of a setup settlement (a rollout seat searches among the base policy's best: policies.rollout)."""
+    c = base_setup_settlement(st, p)
+    if searching(st, p):
+        return rollout.setup_settlement(st, p, c)
+    return c
+
+
+@jitted
+def robber(st, p):
+    """(hex to move the robber to, victim or -1); a rollout seat searches (policies.rollout)."""
+    h, victim = base_robber(st, p)
+    if searching(st, p):
+        return rollout.robber(st, p, h, victim)
+    return h, victim
+
+
+@jitted
 def action(st, p):
     """Next main-phase action (simcore.engine.actions codes); a variant's policy module may choose it
-    its own way (policies.dispatch: random_action, builder_action)."""
+    its own way (policies.dispatch: random_action, builder_action); a rollout seat searches among
+    the base policy's best options (policies.rollout)."""
+    a, x, y = base_action(st, p)
+    if searching(st, p):
+        return rollout.action(st, p, a, x, y)
+    return a, x, y
+
+
+@jitted
+def base_action(st, p):
+    """The seat's base policy's main-phase action."""
     if st.policy_kind[p] == KIND_RANDOM:
         return dispatch.random_action(st, p)
     return dispatch.builder_action(st, p, st.weights[p])

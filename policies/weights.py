@@ -11,6 +11,11 @@ KIND_BUILDER = 1  # scripted: goal-driven builder, its style set by the weights
 
 KIND_NAMES = {"random": KIND_RANDOM, "builder": KIND_BUILDER}
 
+# A rollout seat (policies.rollout_seat) is its base kind with its search packed above it:
+#   kind = base | ROLLOUT_BIT | candidates << 8 | rollouts << 16 | horizon << 32
+KIND_MASK = 0xF
+ROLLOUT_BIT = 0x10
+
 # name -> (index, meaning): the base game's, then the variants' (add_weight)
 WEIGHTS = {
     # build goals: a goal's score is weight * value / (1 + missing cards)

@@ -62,10 +62,12 @@ def number(x, digits=1):
 
 
 def seat_label(seat):
-    """'greedy' or 'greedy {devcard=0.8}' for a SeatSpec."""
+    """'greedy', 'greedy {devcard=0.8}' or 'rollout:base=greedy,candidates=5,rollouts=16,horizon=0' for a SeatSpec."""
+    search = getattr(seat, "search", None)
+    name = seat.policy + ":" + ",".join(f"{k}={v}" for k, v in search.items()) if search else seat.policy
     if not seat.weights:
-        return seat.policy
-    return seat.policy + " {" + ", ".join(f"{k}={v}" for k, v in seat.weights.items()) + "}"
+        return name
+    return name + " {" + ", ".join(f"{k}={v}" for k, v in seat.weights.items()) + "}"
 
 
 def terminal_width():

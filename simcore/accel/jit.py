@@ -39,7 +39,7 @@ ENGINE_PACKAGES = ("simcore", "policies")
 # here only costs an unneeded recompile.
 SHELL_FOLDERS = ("simcore/run", "simcore/studies")
 SHELL_FILES = ("simcore/engine/errors.py", "simcore/engine/fields.py", "policies/registry.py",
-               "policies/preset_file.py", "policies/presets.py", "policies/variants/*/presets.py",
+               "policies/preset_file.py", "policies/presets.py", "policies/rollout_seat.py", "policies/variants/*/presets.py",
                "simcore/variants/scaffold.py")
 
 

@@ -17,6 +17,7 @@ import numpy as np
 from simcore.accel.jit import entry, jitted
 
 from policies import decide
+from policies.weights import KIND_MASK, ROLLOUT_BIT
 from simcore.engine import hooks
 from simcore.engine import records as R
 from simcore.engine.actions import (A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_OFFER, A_PLENTY, A_ROAD, A_ROADS,
@@ -28,6 +29,7 @@ from simcore.engine.economy import SOURCE_SETUP, bank_trade, init_card_kinds, di
 from simcore.engine.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GAME_END, E_OFFER, E_PAYOUT,
                                    E_ROBBER, E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN, log_event)
 from simcore.engine.legal import is_legal
+from simcore.engine.search_point import playout_dice
 from simcore.engine.params import (LAYOUT_BEGINNER, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS, P_ROTATE_SEATS,
                                    P_SEAT_SPECS, P_VICTORY_POINTS)
 from simcore.engine.pieces import (can_build_road_at, has_building_on, place_city, place_road, place_settlement,
@@ -50,7 +52,13 @@ def seat_policies(st, kinds, weights, params, game_index):
     specs = params[P_SEAT_SPECS] if params[P_SEAT_SPECS] > 0 else players
     for s in range(players):
         spec = (s + game_index) % specs if params[P_ROTATE_SEATS] else s
-        st.policy_kind[s] = kinds[spec]
+        kind = kinds[spec]
+        st.policy_kind[s] = kind & KIND_MASK
+        if kind & ROLLOUT_BIT:   # a rollout seat: its base kind, and its search (policies.rollout_seat)
+            st.rollout[s, 0] = 1
+            st.rollout[s, 1] = (kind >> 8) & 0xFF
+            st.rollout[s, 2] = (kind >> 16) & 0xFFFF
+            st.rollout[s, 3] = (kind >> 32) & 0xFFFF
         copy_into(st.weights[s], weights[spec])
         st.stats[s, R.S_SPEC] = spec
 
@@ -297,9 +305,12 @@ def roll(st, p):
 
 @jitted
 def two_dice(st, p):
-    """Two dice; their sum."""
-    d1 = randint(6) + 1
-    d2 = randint(6) + 1
+    """Two dice; their sum (in a rollout's play-out, its own dice: search_point.playout_dice)."""
+    if st.playing_out:
+        d1, d2 = playout_dice(st)
+    else:
+        d1 = randint(6) + 1
+        d2 = randint(6) + 1
     st.last_roll = d1 + d2
     log_event(st, E_ROLL, p, d1, d2, d1 + d2, 0)
     return d1 + d2
@@ -350,19 +361,27 @@ def end_turn(st, p):
 # --- a whole game -----------------------------------------------------------
 
 @jitted
+def begin_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on):
+    """The state record buf[0] zeroed (buf_bytes: its memory before the log), seeded, with the
+    seats' policies, the board and the per-game tables: the game before its setup."""
+    buf_bytes[:] = 0
+    st = buf[0]
+    np.random.seed(seed)
+    st.log_on = log_on
+    seat_policies(st, kinds, weights, params, game_index)
+    init_game(st, params)
+    for s in range(params[P_PLAYERS]):
+        decide.new_game(st, s)
+    return st
+
+
+@jitted
 def play_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on):
     """Plays one game from its seed in the state record buf[0] (buf_bytes is the
     record's memory before the log, zeroed first).  kinds/weights are per
     scenario seat spec; log_on = 1 records every event in st.log."""
-    buf_bytes[:] = 0
-    st = buf[0]
-    np.random.seed(seed)
+    st = begin_game(buf, buf_bytes, params, kinds, weights, game_index, seed, log_on)
     players = params[P_PLAYERS]
-    st.log_on = log_on
-    seat_policies(st, kinds, weights, params, game_index)
-    init_game(st, params)
-    for s in range(players):
-        decide.new_game(st, s)
     if not hooks.play_game(st):   # a solo mode plays its own setup, turns and endings
         setup_phase(st)
         while st.turn < params[P_MAX_TURNS]:

@@ -31,6 +31,8 @@ registration order:
   city_changed(st, p, c)           p's city at corner c was just damaged, repaired, turned back into a
                                    settlement or lost (a rule set's own events, e.g. C&K's Saboteur and
                                    barbarians: simcore.variants.ck.cities); corner_owner/corner_level show the result
+  hidden(st, p)                    a rollout's play-out: re-deal the variant's cards p cannot see (the others'
+                                   hidden cards, its decks' order) from what p knows (simcore.engine.hidden)
 and the record: record(st, row) writes st.stats (every seat column, its final values set by
 game.write_record) and the variants' game columns (from their `game_field`, when on) into the
 row, in the layout of the variants compiled in (simcore.engine.rows.RowLayout).
@@ -71,6 +73,7 @@ HOOKS = {
     "end_turn": ("st, p", "each"),
     "victory_points": ("st, p", "sum"),
     "city_changed": ("st, p, c", "each"),
+    "hidden": ("st, p", "each"),
     "record": ("st, row", "record"),
 }
 
@@ -228,4 +231,5 @@ apply_action = _hook("apply_action")
 end_turn = _hook("end_turn")
 victory_points = _hook("victory_points")
 city_changed = _hook("city_changed")
+hidden = _hook("hidden")
 record = _hook("record")

@@ -70,11 +70,25 @@ SCALARS = (
     ("illegal", "policy answers the engine refused (always 0 for the shipped policies)"),
     ("offers_made", "domestic trade offers the current player made this turn"),
     ("board_version", "pieces placed so far; changes whenever the board does"),
+    # a rollout seat's search (simcore.engine.search; all 0 in games without rollout seats)
+    ("search_on", "1: the game is played by the search driver (rollout seats search their decisions)"),
+    ("search_over", "1: the opening played the whole game (a solo mode)"),
+    ("playing_out", "1: a play-out past the searched decision (every seat plays as its base policy)"),
+    ("candidate", "in a play-out before the searched decision: the candidate to play there; -1 = the real game"),
+    ("request_n", "candidates of the first decision of this unit nobody answered yet; -1 = none"),
+    ("request_player", "the player deciding it"),
+    ("request_key", "its fingerprint (search_point.decision_key)"),
+    ("ans_n", "answers of this unit known (st.answers)"),
+    ("ans_used", "answers given so far in this pass of the unit"),
+    ("switch_turn", "player-turn of the searched decision (a play-out's horizon counts from it)"),
+    ("rollout_seed", "seed of this play-out's dice and re-dealt hidden cards (the same for every candidate)"),
 )
 
 # Array fields: (name, shape, encoding).  Player arrays have MAX_PLAYERS rows;
 # rows >= players stay unused.
 MAX_PLAYERS = 4
+MAX_CANDIDATES = 16     # candidates of one searched decision (policies.rollout_seat: at most 15 + end turn)
+MAX_ANSWERS = 256       # searched decisions of one unit (a turn, the setup, a solo game); later ones: the base's
 KINDS = "card kinds"    # in a shape: one entry per card kind (state_dtype)
 CHOICES = "choices"     # in a shape: n_choices(card kinds)
 
@@ -121,7 +135,13 @@ ARRAYS = (
     ("road_seen", (N_EDGES,), "scratch of pieces.longest_road: edges some search has used"),
     # a trail is at most as deep as there are edges (a player may hold up to 60 roads: robin.sheriff_piece_sets)
     ("road_stack", (3, N_EDGES + 1), "scratch of pieces.longest_road: corner, next slot, edge per depth"),
-    ("policy_kind", (MAX_PLAYERS,), "policy kind of each seat (policies.weights.KIND_*)"),
+    ("policy_kind", (MAX_PLAYERS,), "policy kind of each seat (policies.weights.KIND_*); a rollout seat's base kind"),
+    ("rollout", (MAX_PLAYERS, 4), "a rollout seat's search: on (0/1), candidates, rollouts, horizon "
+     "(policies.rollout_seat)"),
+    ("answers", (MAX_ANSWERS,), "the search's choices (candidate indices) of this unit's decisions, in order"),
+    ("cand_a", (MAX_CANDIDATES,), "candidates of one searched decision: action code (or corner, hex)"),
+    ("cand_x", (MAX_CANDIDATES,), "candidates: first argument (or victim)"),
+    ("cand_y", (MAX_CANDIDATES,), "candidates: second argument"),
     ("spot_val_mask", (MAX_PLAYERS,), "policy scratch: income_mask spot_val was computed for, -1 = none"),
     # policy scratch: each player's plan, made this turn on this board (policies.builder)
     ("plan_turn", (MAX_PLAYERS,), "turn the plan was made in, -1 = none"),
@@ -140,6 +160,12 @@ FLOAT_ARRAYS = (
     ("corner_prod", (MAX_PLAYERS, N_CORNERS), "policy scratch: each seat's weighted production value per corner"),
     ("spot_val", (MAX_PLAYERS, N_CORNERS), "policy scratch: each seat's value of a settlement per corner"),
     ("player_val", (MAX_PLAYERS,), "policy scratch of one decision: a value per player (builder.robber)"),
+    ("cand_score", (MAX_CANDIDATES,), "policy scratch: the candidates' ranking scores (policies.rollout)"),
+    ("search_value", (MAX_CANDIDATES,), "the last searched decision: each candidate's mean play-out value"),
+    ("search_gain", (MAX_CANDIDATES,), "the last searched decision: sum over play-outs of each candidate's value "
+     "minus the base choice's (same seed)"),
+    ("search_gain2", (MAX_CANDIDATES,), "the same, squared differences"),
+    ("search_now", (MAX_CANDIDATES,), "scratch: each candidate's value in the current play-out seed"),
 )
 
 # event log row: [type, player, a, b, c, d, hands (MAX_PLAYERS x kinds), bank (kinds)]

@@ -9,11 +9,17 @@ play_batch(params, kinds, weights, game_indices, seeds) -> int64[n, row_layout(p
 A game's row depends only on (params, kinds, weights, game index, seed); its columns are
 those of the base game and the variants the rules switch on (simcore.engine.rows, `row_layout`).
 """
+import json
+from pathlib import Path
+
 import numpy as np
 
 from policies import weights as W
 from simcore.engine import params as P
+from policies.rollout_seat import is_rollout
 from simcore.engine.game import play_batch_kernel
+from simcore.engine.search import play_search_kernel
+from simcore.engine.value import DEFAULT_VALUE
 from simcore.engine.hooks import compiled_variants
 from simcore.engine.rows import RowLayout
 from simcore.engine.params import P_PLAYERS, P_SEAT_SPECS
@@ -42,9 +48,27 @@ def play_batch(params, kinds, weights, game_indices, seeds, buf=None, log_on=Fal
                          "make it with new_state_buffer(params)")
     compiled = RowLayout(compiled_variants(buf))
     out = np.empty((len(game_indices), compiled.width), dtype=np.int64)
-    play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, game_bytes(buf), int(log_on))
+    if any(is_rollout(k) for k in kinds):   # rollout seats: the search driver (simcore.engine.search)
+        work, work_bytes = work_buffer(buf)
+        play_search_kernel(params, kinds, weights, value_model(params), game_indices, seeds, out, buf,
+                           game_bytes(buf), work, work_bytes, int(log_on))
+    else:
+        play_batch_kernel(params, kinds, weights, game_indices, seeds, out, buf, game_bytes(buf), int(log_on))
     layout = row_layout(params)
     return out if layout.variants == compiled.variants else compiled.take(out, layout)
+
+
+VALUE_MODELS = Path(__file__).resolve().parents[2] / "policies" / "rollout_value.json"
+
+
+def value_model(params):
+    """The coefficients of the value at a rollout's horizon for these rules (simcore.engine.value),
+    fitted by simcore.studies.value_fit into policies/rollout_value.json; a rule set not fitted yet
+    gets the base game's."""
+    models = json.loads(VALUE_MODELS.read_text())["models"] if VALUE_MODELS.is_file() else {}
+    key = "+".join(rules_variants(params)) or "base"
+    coef = models.get(key, models.get("base", {})).get("coef", DEFAULT_VALUE)
+    return np.asarray(coef, dtype=np.float64)
 
 
 def row_layout(params):
@@ -67,13 +91,15 @@ def compile_seconds(variants):
     return max(own, default=BASE_COMPILE_SECONDS) + MORE_VARIANT_SECONDS * max(len(own) - 1, 0)
 
 
-def kernel_cached(params):
-    """True when the kernel for these rules is in numba's disk cache (or loaded), False when it
-    must be compiled, None when numba's cache cannot be asked (then nothing is promised)."""
+def kernel_cached(params, kinds=None):
+    """True when the kernel for these rules (and seats: the search kernel for rollout seats) is in
+    numba's disk cache (or loaded), False when it must be compiled, None when numba's cache cannot be
+    asked (then nothing is promised)."""
     buf = new_state_buffer(params)
-    dispatcher = play_batch_kernel
+    search = kinds is not None and any(is_rollout(k) for k in kinds)
+    dispatcher = play_search_kernel if search else play_batch_kernel
     try:
-        args = _kernel_args(params, buf)
+        args = _kernel_args(params, buf, search)
         sig = tuple(dispatcher.typeof_pyval(a) for a in args)
         if sig in dispatcher.overloads:
             return True
@@ -84,12 +110,23 @@ def kernel_cached(params):
         return None
 
 
-def _kernel_args(params, buf):
+def _kernel_args(params, buf, search=False):
     one = np.zeros(1, dtype=np.int64)
     specs = int(params[P_SEAT_SPECS]) or int(params[P_PLAYERS])
-    return (np.ascontiguousarray(params, dtype=np.int64), np.zeros(specs, np.int64),
-            np.zeros((specs, W.N_WEIGHTS)), one, np.zeros(1, np.uint32),
-            np.empty((1, row_layout(params).width), np.int64), buf, game_bytes(buf), 0)
+    kinds, weights = np.zeros(specs, np.int64), np.zeros((specs, W.N_WEIGHTS))
+    out = np.empty((1, row_layout(params).width), np.int64)
+    if search:
+        work, work_bytes = work_buffer(buf)
+        return (np.ascontiguousarray(params, dtype=np.int64), kinds, weights, value_model(params), one,
+                np.zeros(1, np.uint32), out, buf, game_bytes(buf), work, work_bytes, 0)
+    return (np.ascontiguousarray(params, dtype=np.int64), kinds, weights, one, np.zeros(1, np.uint32),
+            out, buf, game_bytes(buf), 0)
+
+
+def work_buffer(buf):
+    """The search kernel's two state records of buf's type, and their memory before the log."""
+    work = np.zeros(2, buf.dtype).view(np.recarray)
+    return work, work.view(np.uint8).reshape(2, -1)[:, :game_bytes(buf).shape[0]]
 
 
 def engine_name(params):
@@ -108,7 +145,7 @@ def warm_up(params, kinds, weights, stream, load=True):
     load=False: only when it is not cached yet (workers load it themselves).  Returns (seconds it
     took, whether it compiled), or None when nothing was done."""
     from simcore.run.progress import CompileNotice
-    cached = kernel_cached(params)
+    cached = kernel_cached(params, kinds)
     if cached and not load:
         return None
     # not cached: say so at once; unknown (numba's cache cannot be asked): after 2 s

@@ -24,6 +24,7 @@ except ModuleNotFoundError:  # Python 3.10
 import simcore.variants  # noqa: F401  the shipped variants register themselves
 from policies import weights as W
 from policies.registry import resolve
+from policies.rollout_seat import KEYS as ROLLOUT_KEYS, ROLLOUT, pack_kind, rollout_options
 from simcore.engine import params as P
 from simcore.engine.cards import pack_card_kinds
 from simcore.engine.errors import ScenarioError, describe, did_you_mean
@@ -87,8 +88,10 @@ class Rules:
 
 @dataclass(frozen=True)
 class SeatSpec:
-    policy: str                                   # a preset name (policies.presets)
-    weights: dict = field(default_factory=dict)   # weight name -> value, overriding the preset
+    policy: str                                   # a preset name (policies.presets), or "rollout"
+    weights: dict = field(default_factory=dict)   # weight name -> value, overriding the preset (a rollout's base)
+    search: dict = field(default_factory=dict)    # a rollout seat's base, candidates, rollouts, horizon
+                                                  # (policies.rollout_seat); empty for the other seats
 
 
 @dataclass(frozen=True)
@@ -222,29 +225,41 @@ def _parse_seats(value, players):
         raise ScenarioError("seats", "missing", allowed)
     if not isinstance(value, list) or not value:
         raise ScenarioError("seats", f"expected a non-empty array, got {describe(value)}", allowed)
-    seats = []
-    for i, item in enumerate(value):
-        key = f"seats[{i}]"
-        if isinstance(item, str):
-            item = {"policy": item}
-        if not isinstance(item, dict):
-            raise ScenarioError(key, f"expected a policy name or a table, got {describe(item)}", allowed)
-        for k in item:
-            if k not in ("policy", "weights"):
-                raise ScenarioError(f"{key}.{k}", f"unknown key{did_you_mean(k, ['policy', 'weights'])}",
-                                    "policy, weights")
-        if "policy" not in item:
-            raise ScenarioError(f"{key}.policy", "missing", "a policy name (catan-balance policies)")
-        weights = _table(f"{key}.weights", item.get("weights", {}), "a table such as { devcard = 0.8 }")
-        try:
-            resolve(item["policy"], weights)
-        except ScenarioError as e:
-            raise e.located(None, key) from None
-        seats.append(SeatSpec(item["policy"], dict(weights)))
+    seats = [seat_spec(item, f"seats[{i}]") for i, item in enumerate(value)]
     if len(seats) != players and players != 1:
         raise ScenarioError("seats", f"{len(seats)} seats for {players} players",
                             f"exactly {players} seats, one per player")
     return tuple(seats)
+
+
+SEAT_KEYS = ("policy", "weights")
+
+
+def seat_spec(item, key):
+    """One seat: a policy name, or a table (policy, weights; a rollout seat's search keys,
+    policies.rollout_seat).  Errors name `key` (e.g. seats[2]) and the key within it."""
+    allowed = 'a policy name, e.g. "greedy", or a table such as { policy = "rollout", base = "greedy" }'
+    if isinstance(item, str):
+        item = {"policy": item}
+    if not isinstance(item, dict):
+        raise ScenarioError(key, f"expected a policy name or a table, got {describe(item)}", allowed)
+    rollout = item.get("policy") == ROLLOUT
+    known = SEAT_KEYS + (ROLLOUT_KEYS if rollout else ())
+    for k in item:
+        if k in ROLLOUT_KEYS and not rollout:
+            raise ScenarioError(f"{key}.{k}", f'only a rollout seat has {k}',
+                                f'{", ".join(SEAT_KEYS)}; with policy = "rollout" also {", ".join(ROLLOUT_KEYS)}')
+        if k not in known:
+            raise ScenarioError(f"{key}.{k}", f"unknown key{did_you_mean(k, known)}", ", ".join(known))
+    if "policy" not in item:
+        raise ScenarioError(f"{key}.policy", "missing", 'a policy name (catan-balance policies), or "rollout"')
+    weights = _table(f"{key}.weights", item.get("weights", {}), "a table such as { devcard = 0.8 }")
+    try:
+        search = rollout_options(item, resolve) if rollout else {}
+        resolve(search.get("base", item["policy"]), weights)
+    except ScenarioError as e:
+        raise e.located(None, key) from None
+    return SeatSpec(item["policy"], dict(weights), search)
 
 
 def _check_players(rules):
@@ -394,7 +409,11 @@ def pack_policies(scenario):
     kinds = np.zeros(len(scenario.seats), dtype=np.int64)
     weights = np.zeros((len(scenario.seats), W.N_WEIGHTS), dtype=np.float64)
     for i, seat in enumerate(scenario.seats):
-        kinds[i], weights[i] = resolve(seat.policy, seat.weights)
+        if seat.search:
+            kind, weights[i] = resolve(seat.search["base"], seat.weights)
+            kinds[i] = pack_kind(kind, seat.search)
+        else:
+            kinds[i], weights[i] = resolve(seat.policy, seat.weights)
     return kinds, weights
 
 

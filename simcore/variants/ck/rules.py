@@ -17,7 +17,7 @@ from simcore.variants.ck.barbarians import roll_dice
 from simcore.variants.ck.board import (commodity, ABILITY_LEVEL, SCIENCE, can_activate, can_build_knight, can_chase, can_improve,
                                        can_move, can_promote, can_repair, can_wall, commodity_of, has_damaged_city,
                                        hand_limit, metropolises, road_ok)
-from simcore.variants.ck.cards import fill_decks
+from simcore.variants.ck.cards import fill_decks, redeal_progress
 from simcore.variants.ck.progress_board import can_play
 from simcore.variants.ck.cities import build_wall, improve, repair
 from simcore.variants.ck.knights import activate, build_knight, chase, move, promote
@@ -217,3 +217,9 @@ def victory_points(st, p):
     merchant = 1 if st.ck_merchant_owner == p else 0
     st.stats[p, S_CK_VP_MERCHANT] = merchant
     return 2 * metropolises(st, p) + st.ck_defender[p] + st.ck_progress_vp[p] + merchant
+
+
+@jitted
+def hidden(st, p):
+    """Hook (simcore.engine.hidden): a rollout's play-out re-deals the progress cards p cannot see."""
+    redeal_progress(st, p)

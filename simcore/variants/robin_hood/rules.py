@@ -31,6 +31,7 @@ from simcore.engine.board import shuffle
 from simcore.engine.economy import random_card
 from simcore.engine.events import log_event
 from simcore.engine.game import discards, play_turn, setup_placement
+from simcore.engine.hidden import reshuffle
 from simcore.engine.params import P_MAX_TURNS
 from simcore.engine.pieces import place_road, place_settlement, spot_is_free
 from simcore.engine.records import S_SPEND_STOLEN
@@ -428,3 +429,11 @@ def play_game(st):
         play_round(st)
     end_game(st, ENDING_MAX_TURNS)
     return True
+
+
+@jitted
+def hidden(st, p):
+    """Hook (simcore.engine.hidden): a rollout's play-out re-shuffles Robin's undrawn movement cards,
+    whose order the Sheriff cannot know."""
+    if not st.robin_die and st.robin_deck_top < st.robin_deck_n:
+        reshuffle(st.robin_deck[st.robin_deck_top:st.robin_deck_n])
