@@ -25,13 +25,22 @@ SHELL_SEPARATORS = {"&&", "||", "|", ";", "&"}
 
 
 def split_page(path):
-    """(prose lines, code-block lines) of a Markdown page, each as (line number, text)."""
-    prose, code, fenced = [], [], False
+    """(prose lines, code-block lines) of a Markdown page, each as (line number, text); a code
+    line ending in a backslash is joined with the next, as the shell reads it."""
+    prose, code, fenced, joined = [], [], False, None   # joined: a code line continued so far
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if FENCE.match(line):
-            fenced = not fenced
+            fenced, joined = not fenced, None
             continue
-        (code if fenced else prose).append((number, line))
+        if not fenced:
+            prose.append((number, line))
+            continue
+        first, text = (joined[0], f"{joined[1]} {line.strip()}") if joined else (number, line)
+        if text.endswith("\\"):
+            joined = (first, text[:-1].rstrip())
+        else:
+            code.append((first, text))
+            joined = None
     return prose, code
 
 
