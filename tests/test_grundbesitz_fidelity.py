@@ -144,6 +144,20 @@ def test_robber_defence_then_place_markers_on_a_gb_it_could_block(monkeypatch):
     assert st.stats[3, GBD.S_GB_FOLLOW_STRIKE] == 1 and st.stats[3, GBD.S_GB_MARKERS_STRIKE] == 2
 
 
+def test_the_follow_up_is_logged_as_chosen_then_its_effect(monkeypatch):
+    """Issue 30 item 7: gb_follow_up (the choice) before the strike's gb_block and the gb_remove."""
+    from simcore.engine.events import event_dicts
+    for follow, effect in ((FOLLOW_STRIKE, "gb_block"), (FOLLOW_REMOVE, "gb_remove")):
+        st, _, g, _ = _robber_move_defended(monkeypatch, follow)
+        settle(st, 3, 18)
+        mine = own_gb(st, 3, 18, BRICK6, markers=1)
+        script(monkeypatch, "gb_follow_target", g[0] if follow == FOLLOW_STRIKE else mine)
+        st.log_on = 1
+        seven(st, 0)
+        types = [e["type"] for e in event_dicts(st.log[:st.log_n], st.players)]
+        assert types.index("gb_defence") < types.index("gb_follow_up") < types.index(effect), types
+
+
 def test_robber_defence_then_remove_a_marker(monkeypatch):
     st, _, g, _ = _robber_move_defended(monkeypatch, FOLLOW_REMOVE)
     settle(st, 3, 18)
