@@ -128,6 +128,7 @@ AUT = register(Variant(
         ("aut_geselle", "Knechte turned into the Geselle"),
         ("aut_meat_produced", "meat from the dice (cities on fields)"),
         ("aut_meat_spent", "meat paid for figures"),
+        ("aut_meat_bought", "meat bought from the bank (maritime trades)"),
         ("gain_knecht", "resources from Knechte"),
         ("gain_geselle", "commodities from the Geselle"),
         ("spend_autarkie", "cards paid for figures"),
@@ -158,6 +159,18 @@ AUT = register(Variant(
         ("aut_sabotage", ("place", "damaged", "points", "-")),         # ck: the Geselle at a damaged/repaired city
     ),
     named_fields={"figure": ("none", "knecht", "geselle")},
+    # every choice RULES.md §2 gives a player, and what its rules do to the figures, with the columns
+    # counting them (reports.options)
+    options=(
+        ("buy a slave", ("aut_slaves",)), ("place a Knecht", ("aut_knechte",)),
+        ("make the Geselle", ("aut_geselle",)), ("buy meat from the bank", ("aut_meat_bought",)),
+        ("take the Autarkie card", ("aut_card_taken",)),
+        ("Geselle moved after a pillage", ("aut_geselle_moved",), {"substrate": "ck", "relocation": "best"}),
+        ("Geselle removed", ("aut_geselle_removed",), {"substrate": "ck"}),
+        ("Knecht moved after a city's loss", ("aut_knecht_moved",), {"substrate": "ck", "relocation": "best"}),
+        ("Knecht removed after a city's loss", ("aut_knecht_removed",), {"substrate": "ck", "relocation": "remove"}),
+        ("Geselle at a sabotaged city", ("aut_sabotaged",), {"substrate": "ck"}),
+    ),
     actions=("aut_slave", "aut_knecht", "aut_geselle"),
     weights=(
         ("aut_card", "value of the Autarkie card's VP in the race for it (0 = ignore the card)", 1.0),
@@ -180,7 +193,7 @@ P_AUT_SLAVE_COST, P_AUT_KNECHT_COST, P_AUT_GESELLE_COST = P_AUT_COST
 P_AUT_RELOCATION = AUT.slot("relocation")
 
 (S_AUT_POINTS, S_AUT_SLAVES, S_AUT_KNECHTE, S_AUT_GESELLE, S_AUT_MEAT_PRODUCED, S_AUT_MEAT_SPENT,
- S_GAIN_KNECHT, S_GAIN_GESELLE, S_SPEND_AUTARKIE, S_AUT_CARD_TURNS, S_AUT_CARD_TAKEN, S_VP_AUTARKIE, S_AUT_CARD_END,
+ S_AUT_MEAT_BOUGHT, S_GAIN_KNECHT, S_GAIN_GESELLE, S_SPEND_AUTARKIE, S_AUT_CARD_TURNS, S_AUT_CARD_TAKEN, S_VP_AUTARKIE, S_AUT_CARD_END,
  S_AUT_GESELLE_MOVED, S_AUT_GESELLE_REMOVED, S_AUT_KNECHT_MOVED, S_AUT_KNECHT_REMOVED, S_AUT_SABOTAGED) = (
     AUT.seat(c) for c, _ in AUT.seat_columns)
 G_AUT_HOLDER, G_AUT_CHANGES, G_AUT_FIRST_TURN = (AUT.game(c) for c, _ in AUT.game_columns)
