@@ -176,6 +176,8 @@ AUT = register(Variant(
         ("aut_card", "value of the Autarkie card's VP in the race for it (0 = ignore the card)", 1.0),
         ("aut_income", "value of a figure's expected extra income", 1.0),
         ("aut_trade", "1 = trade with the bank towards a figure worth buying", 0.0),
+        ("aut_trade_rate", "aut_trade trades only at a maritime rate up to this for the card given (4 = any; "
+                           "2 = a 2:1 harbour, C&K's trading house or Merchant Fleet)", 4.0),
         ("aut_geselle", "value of the Geselle's card (meat; C&K paper, cloth, coin) beyond the card it replaces, "
                         "per pip; draws Knechte to cities where it could stand", 0.0),
     ),
@@ -200,4 +202,4 @@ G_AUT_HOLDER, G_AUT_CHANGES, G_AUT_FIRST_TURN = (AUT.game(c) for c, _ in AUT.gam
 E_AUT_SLAVE, E_AUT_KNECHT, E_AUT_GESELLE, E_AUT_YIELD, E_AUT_CARD, E_AUT_RELOCATE, E_AUT_SABOTAGE = (
     AUT.event(n) for n, _ in AUT.events)
 A_AUT_SLAVE, A_AUT_KNECHT, A_AUT_GESELLE = (AUT.action(n) for n in AUT.actions)
-W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE, W_AUT_GESELLE = (AUT.weight(n) for n, *_ in AUT.weights)
+W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE, W_AUT_TRADE_RATE, W_AUT_GESELLE = (AUT.weight(n) for n, *_ in AUT.weights)
