@@ -20,6 +20,7 @@ from reports.answer import box as answer_box
 from reports import display as D
 from reports import fmt
 from reports import narrative as N
+from reports import options as O
 from reports import verdicts as V
 from reports.files import save_figure, save_table, write_text
 from reports.render import to_html, to_markdown
@@ -71,14 +72,17 @@ TESTS = [
 ]
 FLOWS = ("Resource flows: resource cards {per}, gained by source (dice, setup, trade, steal, development "
          "cards, variant sources) and spent or lost by use; VP by source at the end of the game.")
+OPTIONS = ("Options in play: every choice a rule set gives a player (its declaration's `options`); the line names "
+           "those no game used: a rule no player uses cannot be judged by these games.")
 HOW_TO_READ = [WIN_RATE, INTERVALS, *SEATS, *TESTS, FLOWS.format(per="per player and game"),
-               "Game length: player-turns per game (one turn of one player)."]
+               "Game length: player-turns per game (one turn of one player).", OPTIONS]
 def solo_how_to_read(who):
     return [
         f"A solo game has one player, {who}: there are no table seats to compare. Win rate: the share of "
         f"games {who} won; per policy: of the games that policy played (the scenario's policies take turns "
         "game by game). The variant's section gives the other side's wins, the draws and the endings.",
         INTERVALS, SOLO_STYLES, *TESTS, FLOWS.format(per="per game"), f"Game length: turns of {who} per game.",
+        OPTIONS,
     ]
 
 
@@ -282,6 +286,12 @@ def build(study, tables, out):
     for entry in variants:
         _section(doc, entry.title, lambda blocks, says, entry=entry: _variant_blocks(blocks, says, images, out,
                                                                                       study, tables, entry))
+
+    def options(blocks, says):
+        for run in study.runs:
+            for text in O.lines(run.summary):
+                blocks.append(("p", f"{run.label}: {text}" if many else text))
+    _section(doc, "Options in play", options)
 
     read = solo_how_to_read(solo_player()) if solo else [x for x in HOW_TO_READ if many or not x.startswith("Less fair")]
     doc += [("h2", "How to read this report"), ("ul", read, "What every number means"),

@@ -9,6 +9,7 @@ import dataclasses
 import numpy as np
 
 from reports.fmt import format_columns, pct, seat_label
+from reports.options import OPTIONS_KEY, OptionTally, lines as option_lines
 from reports.rates import Z95, rate, wilson  # noqa: F401 (wilson, Z95: read from here too)
 from reports.variants import REGISTRY
 
@@ -42,6 +43,7 @@ class Tally:
         # a variant's own counts (its report entry's `tally`, e.g. the Robin Hood mode's)
         self.own = {name: REGISTRY[name].tally(scenario) for name in scenario.rules.variants
                     if name in REGISTRY and REGISTRY[name].tally is not None}
+        self.options = OptionTally(scenario)        # the rule sets' options and their uses (reports.options)
         self.averages = averages_for(scenario)
         self.spec_sums = np.zeros((specs, len(self.averages)))  # by scenario seat
 
@@ -50,7 +52,8 @@ class Tally:
         players = self.scenario.players
         cols = ["winner_seat", "turns"] + [f"seat{k}_spec" for k in range(players)]
         avg = [f"seat{k}_{c}" for _, columns in self.averages for c in columns for k in range(players)]
-        return cols + avg + [c for own in self.own.values() for c in own.columns]
+        own = [c for own in self.own.values() for c in own.columns]
+        return list(dict.fromkeys(cols + avg + own + self.options.columns()))   # each once (options share some)
 
     def add(self, df):
         players, specs = self.scenario.players, len(self.scenario.seats)
@@ -63,6 +66,7 @@ class Tally:
         self.spec_games += np.bincount(spec.ravel(), minlength=specs)[:specs]
         for own in self.own.values():
             own.add(df)
+        self.options.add(df)
         for j, (_, columns) in enumerate(self.averages):
             if any(f"seat0_{c}" not in df.columns for c in columns):
                 continue  # a frame without these record columns (e.g. a hand-made one)
@@ -83,6 +87,7 @@ class Tally:
         self.turns = np.pad(self.turns, (0, size - len(self.turns))) + np.pad(other.turns, (0, size - len(other.turns)))
         for name, own in self.own.items():
             own.merge(other.own[name])
+        self.options.merge(other.options)
         return self
 
     def widest_half_width(self):
@@ -137,6 +142,8 @@ class Tally:
         }
         for name, own in self.own.items():
             out[name] = own.result()
+        if self.options.variants:
+            out[OPTIONS_KEY] = self.options.result()
         return out
 
 
@@ -153,7 +160,12 @@ def _rate_cells(entry):
 
 
 def format_table(summary):
-    """The summary as plain text for the terminal."""
+    """The summary as plain text for the terminal, closing with the rule sets' unused options."""
+    options = option_lines(summary)
+    return "\n".join([_table_text(summary)] + ([""] + options if options else []))
+
+
+def _table_text(summary):
     for name, entry in REGISTRY.items():
         if name in summary and entry.format_summary is not None:   # a variant's own summary (a solo mode)
             return entry.format_summary(summary)

@@ -33,6 +33,7 @@ INVARIANTS = {
     5: "points == the figures' points capped at max_points, never above it, recorded in aut_points",
     6: "the card: nobody holds it only while nobody reached the threshold; its holder has the threshold "
        "and no fewer points than anybody; it passed only to a player with strictly more than the last holder "
+       "(unless the last holder lost a figure in the turn, a pillage or a Saboteur, and bought back since) "
        "(ck: set aside only on a tie for the most)",
     7: "records: slaves bought - Knechte made == slaves; Knechte made - Geselle made - Knechte removed == "
        "Knechte; Geselle made - Geselle removed == Geselle; vp_autarkie == card_vp for the holder only; "
@@ -42,8 +43,18 @@ INVARIANTS = {
 
 
 @njit(cache=True)
-def check_autarkie(st, params, before):
-    """The first broken invariant, or 0; `before`: the holder after the previous turn."""
+def figure_losses(st, p):
+    """Times p's figures were moved, removed or sabotaged (C&K): its points may have dropped."""
+    if p < 0:
+        return -1
+    return (st.stats[p, AD.S_AUT_GESELLE_MOVED] + st.stats[p, AD.S_AUT_GESELLE_REMOVED]
+            + st.stats[p, AD.S_AUT_KNECHT_MOVED] + st.stats[p, AD.S_AUT_KNECHT_REMOVED] + st.stats[p, AD.S_AUT_SABOTAGED])
+
+
+@njit(cache=True)
+def check_autarkie(st, params, before, losses):
+    """The first broken invariant, or 0; `before`: the holder after the previous turn, `losses`: its
+    figure_losses then (the card may pass while its points are down and they come back in the turn)."""
     players = st.players
     for r in range(st.hand.shape[1]):
         total = st.bank[r]
@@ -114,7 +125,8 @@ def check_autarkie(st, params, before):
             return 6
     elif st.aut_points[holder] < params[AD.P_AUT_THRESHOLD] or st.aut_points[holder] < most:
         return 6
-    elif before >= 0 and holder != before and st.aut_points[holder] <= st.aut_points[before]:
+    elif (before >= 0 and holder != before and st.aut_points[holder] <= st.aut_points[before]
+          and figure_losses(st, before) == losses):
         return 6
     if st.illegal > 0:
         return 8
@@ -123,10 +135,11 @@ def check_autarkie(st, params, before):
 
 @njit(cache=True)
 def check_turn(st, params, memo, row):
-    """check_autarkie, memo[0] keeping the holder after the previous turn; row[3] = turns,
-    row[4] = the card's changes of hands."""
-    code = check_autarkie(st, params, memo[0])
+    """check_autarkie, memo[0] keeping the holder after the previous turn, memo[1] its figure losses;
+    row[3] = turns, row[4] = the card's changes of hands."""
+    code = check_autarkie(st, params, memo[0], memo[1])
     memo[0] = st.aut_holder
+    memo[1] = figure_losses(st, st.aut_holder)
     row[3] = st.turn
     row[4] = st.aut_game[AD.G_AUT_CHANGES]
     return code

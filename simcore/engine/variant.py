@@ -76,6 +76,10 @@ class Variant:
     slow_tests: tuple = ()           # its test files that take longest (started first)
     sweep: dict = field(default_factory=dict)  # dotted scenario key -> values: the grid `catan-balance sweep` runs
     #   for a scenario that turns it on and has neither --vary nor a [sweep] table
+    options: tuple = ()              # (name, counts, when): every choice its rules give a player (RULES.md), and what
+    #   counts its use: seat columns summed over the seats, game columns, or "column=value" (games with that value);
+    #   `when`: {rule parameter: value or tuple of values} where the option exists only then ({}: always).  The run's summary lists
+    #   the options no game used (reports.options)
     # allocated by register
     on_slot: int = -1
     slots: dict = field(default_factory=dict)

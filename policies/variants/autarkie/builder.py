@@ -27,7 +27,7 @@ from simcore.variants.ck import W_CK_COMMODITY
 from simcore.variants.autarkie import (A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, AUTARKIE,
                                        P_AUT_CARD_VP, P_AUT_MAX, P_AUT_POINTS, P_AUT_THRESHOLD, STEP_GESELLE,
                                        STEP_KNECHT, STEP_SLAVE, W_AUT_CARD, W_AUT_GESELLE, W_AUT_INCOME,
-                                       W_AUT_TRADE)
+                                       W_AUT_TRADE, W_AUT_TRADE_RATE)
 
 ROLLS_PER_VP = 9.0    # rolls per VP the leader still needs (a game: ~90 player-turns for ~10 VP)
 MIN_ROLLS, MAX_ROLLS = 8.0, 60.0
@@ -217,7 +217,7 @@ def action(st, p, w):
         return -1, -1, -1
     if w[W_AUT_TRADE] > 0 and missing(st, p, st.aut_costs[step]) == 1:
         give_r, get_r = trade_towards(st, p, st.aut_costs[step])
-        if give_r >= 0:
+        if give_r >= 0 and st.trade_rate[p, give_r] <= w[W_AUT_TRADE_RATE]:
             return A_TRADE, give_r, get_r
     return -1, -1, -1
 

@@ -1,18 +1,19 @@
 """The `builder` kind (greedy, roads, ... and the presets knights, science, trade) under
 Cities & Knights (RULES.md §4).  Before the base builder's goal (policies.builder) it
 repairs a damaged city, chases the robber off its own hex, raises and activates knights
-in proportion to the barbarian threat, improves its cities toward the metropolises,
+in proportion to the barbarian threat (trading for them; policies.variants.ck.defence), moves
+or displaces knights while the ship is far, improves its cities toward the metropolises,
 plays progress cards that pay and builds a wall when the hand is large; it keeps the
 commodities an improvement can use."""
 from policies import builder
 from policies.common import tie_break
+from policies.variants.ck import defence
 from policies.variants.ck.progress import worth
 from simcore.variants.ck.progress_board import can_play as can_play_progress
 from simcore.engine.actions import A_END, A_TRADE
-from simcore.variants.ck.board import (commodity, GRAIN, all_active, barbarian_strength, can_activate, can_build_knight,
-                                       can_chase, can_improve, can_promote, can_repair, cost_row_afford, hand_limit,
-                                       has_damaged_city, is_city, knight_cost_ok, is_metropolis, may_promote,
-                                       metropolises, progress_in_hand, takes_metropolis)
+from simcore.variants.ck.board import (commodity, GRAIN, all_active, can_activate, can_chase, can_improve, can_promote,
+                                       can_repair, cost_row_afford, hand_limit, has_damaged_city, is_city,
+                                       knight_cost_ok, is_metropolis, may_promote, progress_in_hand, takes_metropolis)
 from simcore.accel.jit import jitted
 from simcore.engine.legal import is_legal
 from simcore.engine.records import S_CITIES
@@ -20,36 +21,9 @@ from simcore.engine.state import N_RESOURCES, row_sum
 from simcore.engine.topology import HEX_CORNERS, N_CORNERS
 from simcore.variants.ck import (A_CK_IMPROVE, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT_BUILD, A_CK_KNIGHT_CHASE,
                                  A_CK_KNIGHT_PROMOTE, A_CK_PLAY_PROGRESS, A_CK_REPAIR, A_CK_WALL, KNIGHTS_PER_LEVEL, MAX_LEVEL,
-                                 N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_REPAIR, P_CK_STEPS, P_CK_WALL_COST,
-                                 W_CK_CHASE, W_CK_COMMODITY, W_CK_IMPROVE, W_CK_KNIGHTS, W_CK_PROGRESS, W_CK_TRACK0,
-                                 W_CK_WALL)
-
-
-@jitted
-def threatened(st, p, w):
-    """The barbarians are near (closer than w_knights thirds of their way) and Catan is
-    weaker than them, or p would be among the weakest defenders with a city to lose."""
-    steps = st.params[P_CK_STEPS]
-    left = steps - st.ck_barbarians
-    if w[W_CK_KNIGHTS] <= 0 or left * 3 > w[W_CK_KNIGHTS] * steps + 3:
-        return False
-    total = 0                          # Catan's active strength (st.ck_power: each player's)
-    for q in range(st.players):
-        total += st.ck_power[q]
-    if total < barbarian_strength(st):
-        return True
-    if open_cities(st, p) <= 0:
-        return False
-    for q in range(st.players):        # p is among the weakest with a city to lose
-        if q != p and st.ck_power[q] < st.ck_power[p] and open_cities(st, q) > 0:
-            return False
-    return True
-
-
-@jitted
-def open_cities(st, q):
-    """Cities of q without a metropolis."""
-    return st.stats[q, S_CITIES] - metropolises(st, q)
+                                 N_PROGRESS, N_TRACKS, P_CK_MAX_WALLS, P_CK_REPAIR, P_CK_WALL_COST,
+                                 W_CK_CHASE, W_CK_COMMODITY, W_CK_IMPROVE, W_CK_KNIGHTS, W_CK_PLAN, W_CK_PROGRESS,
+                                 W_CK_TRACK0, W_CK_WALL)
 
 
 @jitted
@@ -72,14 +46,24 @@ def knight_action(st, p, w):
     if not knight_cost_ok(st, p):
         return -1, -1
     if st.ck_knights[p, 0] < KNIGHTS_PER_LEVEL:
-        for c in range(N_CORNERS):
-            if can_build_knight(st, p, c):
-                return A_CK_KNIGHT_BUILD, c
+        c = defence.knight_corner(st, p, w)
+        if c >= 0:
+            return A_CK_KNIGHT_BUILD, c
     if w[W_CK_KNIGHTS] >= 1.0 and may_promote(st, p):
         for c in range(N_CORNERS):
             if can_promote(st, p, c):
                 return A_CK_KNIGHT_PROMOTE, c
     return -1, -1
+
+
+@jitted
+def sleeper(st, p):
+    """p's inactive knight next to the robber, or -1 (activated, it chases next turn)."""
+    for j in range(6):
+        c = HEX_CORNERS[st.robber, j]
+        if can_activate(st, p, c):
+            return c
+    return -1
 
 
 @jitted
@@ -125,14 +109,24 @@ def action(st, p, w):
         for c in range(N_CORNERS):
             if st.ck_damaged[c] and can_repair(st, p, c):
                 return A_CK_REPAIR, c, 0
-    if w[W_CK_CHASE] > 0 and st.ck_attacks > 0 and st.ck_power[p] > 0 and builder.robber_on_own_hex(st, p):
-        c = chaser(st, p)                # (only an active knight chases: p has one)
+    if w[W_CK_CHASE] > 0 and st.ck_attacks > 0 and builder.robber_on_own_hex(st, p):
+        c = chaser(st, p) if st.ck_power[p] > 0 else -1    # (only an active knight chases)
         if c >= 0:
             return A_CK_KNIGHT_CHASE, c, 0
-    if knight_affordable(st, p) and threatened(st, p, w):
-        a, c = knight_action(st, p, w)
-        if a >= 0:
-            return a, c, 0
+        c = sleeper(st, p) if w[W_CK_PLAN] > 0 and st.hand[p, GRAIN] >= 1 else -1
+        if c >= 0:
+            return A_CK_KNIGHT_ACTIVATE, c, 0
+    if defence.threatened(st, p, w):
+        if knight_affordable(st, p):
+            a, c = knight_action(st, p, w)
+            if a >= 0:
+                return a, c, 0
+        give_r, get_r = defence.knight_trade(st, p, w)
+        if give_r >= 0:
+            return A_TRADE, give_r, get_r
+    a, c, d = defence.knight_move(st, p, w)
+    if a >= 0:
+        return a, c, d
     t = best_track(st, p, w)
     if t >= 0:
         return A_CK_IMPROVE, t, 0

@@ -132,6 +132,7 @@ AUT = register(Variant(
         ("aut_geselle", "Knechte turned into the Geselle"),
         ("aut_meat_produced", "meat from the dice (cities on fields)"),
         ("aut_meat_spent", "meat paid for figures"),
+        ("aut_meat_bought", "meat bought from the bank (maritime trades)"),
         ("gain_knecht", "resources from Knechte"),
         ("gain_geselle", "commodities from the Geselle"),
         ("spend_autarkie", "cards paid for figures"),
@@ -162,11 +163,25 @@ AUT = register(Variant(
         ("aut_sabotage", ("place", "damaged", "points", "-")),         # ck: the Geselle at a damaged/repaired city
     ),
     named_fields={"figure": ("none", "knecht", "geselle")},
+    # every choice RULES.md §2 gives a player, and what its rules do to the figures, with the columns
+    # counting them (reports.options)
+    options=(
+        ("buy a slave", ("aut_slaves",)), ("place a Knecht", ("aut_knechte",)),
+        ("make the Geselle", ("aut_geselle",)), ("buy meat from the bank", ("aut_meat_bought",)),
+        ("take the Autarkie card", ("aut_card_taken",)),
+        ("Geselle moved after a pillage", ("aut_geselle_moved",), {"substrate": "ck", "relocation": "best"}),
+        ("Geselle removed", ("aut_geselle_removed",), {"substrate": "ck"}),
+        ("Knecht moved after a city's loss", ("aut_knecht_moved",), {"substrate": "ck", "relocation": "best"}),
+        ("Knecht removed after a city's loss", ("aut_knecht_removed",), {"substrate": "ck", "relocation": "remove"}),
+        ("Geselle at a sabotaged city", ("aut_sabotaged",), {"substrate": "ck"}),
+    ),
     actions=("aut_slave", "aut_knecht", "aut_geselle"),
     weights=(
         ("aut_card", "value of the Autarkie card's VP in the race for it (0 = ignore the card)", 1.0),
         ("aut_income", "value of a figure's expected extra income", 1.0),
         ("aut_trade", "1 = trade with the bank towards a figure worth buying", 0.0),
+        ("aut_trade_rate", "aut_trade trades only at a maritime rate up to this for the card given (4 = any; "
+                           "2 = a 2:1 harbour, C&K's trading house or Merchant Fleet)", 4.0),
         ("aut_geselle", "value of the Geselle's card (meat; C&K paper, cloth, coin) beyond the card it replaces, "
                         "per pip; draws Knechte to cities where it could stand", 0.0),
     ),
@@ -185,11 +200,11 @@ P_AUT_RELOCATION = AUT.slot("relocation")
 P_AUT_MEAT_TRADES = AUT.slot("meat_trades_as_commodity")
 
 (S_AUT_POINTS, S_AUT_SLAVES, S_AUT_KNECHTE, S_AUT_GESELLE, S_AUT_MEAT_PRODUCED, S_AUT_MEAT_SPENT,
- S_GAIN_KNECHT, S_GAIN_GESELLE, S_SPEND_AUTARKIE, S_AUT_CARD_TURNS, S_AUT_CARD_TAKEN, S_VP_AUTARKIE, S_AUT_CARD_END,
+ S_AUT_MEAT_BOUGHT, S_GAIN_KNECHT, S_GAIN_GESELLE, S_SPEND_AUTARKIE, S_AUT_CARD_TURNS, S_AUT_CARD_TAKEN, S_VP_AUTARKIE, S_AUT_CARD_END,
  S_AUT_GESELLE_MOVED, S_AUT_GESELLE_REMOVED, S_AUT_KNECHT_MOVED, S_AUT_KNECHT_REMOVED, S_AUT_SABOTAGED) = (
     AUT.seat(c) for c, _ in AUT.seat_columns)
 G_AUT_HOLDER, G_AUT_CHANGES, G_AUT_FIRST_TURN = (AUT.game(c) for c, _ in AUT.game_columns)
 E_AUT_SLAVE, E_AUT_KNECHT, E_AUT_GESELLE, E_AUT_YIELD, E_AUT_CARD, E_AUT_RELOCATE, E_AUT_SABOTAGE = (
     AUT.event(n) for n, _ in AUT.events)
 A_AUT_SLAVE, A_AUT_KNECHT, A_AUT_GESELLE = (AUT.action(n) for n in AUT.actions)
-W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE, W_AUT_GESELLE = (AUT.weight(n) for n, *_ in AUT.weights)
+W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE, W_AUT_TRADE_RATE, W_AUT_GESELLE = (AUT.weight(n) for n, *_ in AUT.weights)

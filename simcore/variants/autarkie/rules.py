@@ -12,6 +12,7 @@ Its hooks (simcore.engine.hooks):
                     unless one player alone is owed it (README: Autarkie, shortage)
   after_production  pays the figures' yields owed (gain_knecht, gain_geselle), place by place
   is_legal_action / apply_action   A_AUT_SLAVE, A_AUT_KNECHT place, A_AUT_GESELLE place
+  after_action      counts meat bought from the bank (a maritime trade for meat)
   end_turn          counts the turn for the card's holder
   victory_points    card_vp for the card's holder
   city_changed      C&K substrate: a Saboteur's damage or its repair (the Geselle counts as a
@@ -22,6 +23,7 @@ Its hooks (simcore.engine.hooks):
 from simcore.variants.autarkie.board import (HEX_PLACES, can_geselle, can_knecht, can_slave, city_damaged, figure_at,
                                              geselle_kind, meat_kind, meat_trades_as_commodity, place_corner,
                                              place_hex, points_of, relocation_place)
+from simcore.engine.actions import A_TRADE
 from simcore.engine.economy import give, pay
 from simcore.engine.events import log_event
 from simcore.accel.jit import jitted
@@ -37,7 +39,8 @@ from simcore.variants.autarkie import (A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE,
                                        S_SPEND_AUTARKIE, S_VP_AUTARKIE, S_AUT_CARD_END, STEP_GESELLE, STEP_KNECHT,
                                        STEP_SLAVE, E_AUT_RELOCATE, E_AUT_SABOTAGE, FIG_NONE, P_AUT_RELOCATION,
                                        RELOCATE_BEST, S_AUT_GESELLE_MOVED, S_AUT_GESELLE_REMOVED,
-                                       S_AUT_KNECHT_MOVED, S_AUT_KNECHT_REMOVED, S_AUT_SABOTAGED)
+                                       S_AUT_KNECHT_MOVED, S_AUT_KNECHT_REMOVED, S_AUT_SABOTAGED,
+                                       S_AUT_MEAT_BOUGHT)
 
 GRAIN = 3
 FIELDS = 3
@@ -267,6 +270,13 @@ def city_changed(st, p, c):
         update_points(st, params, p)
         log_event(st, E_AUT_RELOCATE, p, g, to, FIG_KNECHT, st.aut_points[p])
     st.board_version += 1
+
+
+@variant_code(AUTARKIE, None)
+def after_action(st, p, a, x, y):
+    """Hook: a maritime trade for meat is meat bought from the bank (the options' count, reports.options)."""
+    if a == A_TRADE and y == meat_kind(st):
+        st.stats[p, S_AUT_MEAT_BOUGHT] += 1
 
 
 @variant_code(AUTARKIE, None)

@@ -181,6 +181,9 @@ CK_VARIANT = register(Variant(
         ("ck_knights_activated", "knight activations"),
         ("ck_knight_actions", "knight moves, displacements and robber chases"),
         ("ck_knights_displaced", "own knights displaced by an opponent"),
+        ("ck_knight_moves", "of ck_knight_actions: moves to a free corner"),
+        ("ck_knight_displacing", "of ck_knight_actions: moves displacing an opponent's weaker knight"),
+        ("ck_knight_chases", "of ck_knight_actions: robber chases"),
         ("ck_strength_at_attacks", "active knight strength summed over the barbarian attacks"),
         ("ck_attacks_defended", "attacks this seat was the single strongest defender in"),
         ("ck_cities_pillaged", "own cities pillaged by the barbarians"),
@@ -222,6 +225,18 @@ CK_VARIANT = register(Variant(
         ("ck_sabotage", ("corner", "victim", "-", "-")),
         ("ck_discard_progress", ("progress", "-", "-", "-")),   # a 5th card drawn: one discarded
     ),
+    # every choice RULES.md §4 gives a player, with the columns counting its use (reports.options)
+    options=(
+        ("improve science", ("ck_level_science",)), ("improve trade", ("ck_level_trade",)),
+        ("improve politics", ("ck_level_politics",)), ("take a metropolis", ("ck_metropolises",)),
+        ("aqueduct", ("gain_aqueduct",)), ("city wall", ("ck_walls",)),
+        ("repair a city", ("ck_repairs",), {"saboteur": "damage"}),
+        ("build a knight", ("ck_knights_built",)), ("activate a knight", ("ck_knights_activated",)),
+        ("promote a knight", ("ck_knights_promoted",)), ("move a knight", ("ck_knight_moves",)),
+        ("displace a knight", ("ck_knight_displacing",)), ("chase the robber", ("ck_knight_chases",)),
+        ("defend Catan alone (Defender card)", ("ck_defender_cards",)),
+        ("hold the merchant", ("ck_merchant_turns",)),
+    ) + tuple((n.replace("_", " "), ("ck_played_" + n,)) for n in PROGRESS_CARDS if n not in VP_CARDS),
     named_fields={"track": TRACKS, "outcome": OUTCOME_NAMES, "progress": PROGRESS_CARDS, "colour": COLOURS,
                   "why": ("gate", "tie")},
     actions=("ck_improve", "ck_wall", "ck_repair", "ck_knight_build", "ck_knight_activate", "ck_knight_promote",
@@ -237,6 +252,9 @@ CK_VARIANT = register(Variant(
         ("ck_progress", "1 = play progress cards when they pay", 1.0),
         ("ck_chase", "1 = chase the robber off own hexes with a knight", 1.0),
         ("ck_card_min", "cards a harvest, monopoly or fleet progress card must bring before it is played", 2.0),
+        ("ck_plan", "barbarian planning: steps earlier than ck_knights' threshold to raise and activate knights, "
+                    "trading for them, and knights placed next to own hexes (0 = neither)", 1.5),
+        ("ck_displace", "1 = displace a weaker knight of an opponent with at least its VP while the ship is far", 1.0),
     ),
 ))
 
@@ -261,7 +279,8 @@ P_CK_METRO_STRENGTH = CK_VARIANT.slot("metropolis_strength")
 (S_CK_GAIN_COMMODITIES, S_CK_SPEND_IMPROVEMENTS, S_CK_SPEND_KNIGHTS, S_CK_SPEND_WALLS, S_CK_SPEND_REPAIRS,
  S_CK_GAIN_AQUEDUCT, S_CK_LEVEL_SCIENCE, S_CK_LEVEL_TRADE, S_CK_LEVEL_POLITICS,
  S_CK_METROPOLISES, S_CK_KNIGHTS_BUILT, S_CK_KNIGHTS_PROMOTED, S_CK_KNIGHTS_ACTIVATED, S_CK_KNIGHT_ACTIONS,
- S_CK_KNIGHTS_DISPLACED, S_CK_STRENGTH, S_CK_DEFENDED, S_CK_PILLAGED, S_CK_DEFENDER_CARDS, S_CK_PROGRESS_DRAWN,
+ S_CK_KNIGHTS_DISPLACED, S_CK_KNIGHT_MOVES, S_CK_KNIGHT_DISPLACING, S_CK_KNIGHT_CHASES, S_CK_STRENGTH,
+ S_CK_DEFENDED, S_CK_PILLAGED, S_CK_DEFENDER_CARDS, S_CK_PROGRESS_DRAWN,
  S_CK_PROGRESS_PLAYED, S_CK_WALLS, S_CK_SABOTAGED, S_CK_REPAIRS, S_CK_MERCHANT_TURNS,
  S_CK_VP_METROPOLIS, S_CK_VP_DEFENDER, S_CK_VP_PROGRESS, S_CK_VP_MERCHANT) = (
     CK_VARIANT.seat(c) for c, _ in CK_VARIANT.seat_columns if (c, _) not in PROGRESS_SEAT_COLUMNS)
@@ -279,5 +298,5 @@ G_CK_ATTACKS, G_CK_WON, G_CK_LOST, G_CK_PILLAGED = range(4)
  A_CK_KNIGHT_CHASE, A_CK_PLAY_PROGRESS) = (CK_VARIANT.action(n) for n in CK_VARIANT.actions)
 
 (W_CK_KNIGHTS, W_CK_IMPROVE, W_CK_SCIENCE, W_CK_TRADE, W_CK_POLITICS, W_CK_COMMODITY, W_CK_WALL, W_CK_PROGRESS,
- W_CK_CHASE, W_CK_CARD_MIN) = (CK_VARIANT.weight(n) for n, *_ in CK_VARIANT.weights)
+ W_CK_CHASE, W_CK_CARD_MIN, W_CK_PLAN, W_CK_DISPLACE) = (CK_VARIANT.weight(n) for n, *_ in CK_VARIANT.weights)
 W_CK_TRACK0 = W_CK_SCIENCE   # W_CK_TRACK0 + t: preference for track t

@@ -14,7 +14,8 @@ from simcore.variants.ck.cities import roads_changed
 from simcore.engine.pieces import refresh_free
 from simcore.engine.topology import N_CORNERS
 from simcore.variants.ck import (E_CK_KNIGHT_ACTIVATE, E_CK_KNIGHT_BUILD, E_CK_KNIGHT_CHASE, E_CK_KNIGHT_MOVE,
-                                 E_CK_KNIGHT_PROMOTE, S_CK_KNIGHT_ACTIONS, S_CK_KNIGHTS_ACTIVATED,
+                                 E_CK_KNIGHT_PROMOTE, S_CK_KNIGHT_ACTIONS, S_CK_KNIGHT_CHASES,
+                                 S_CK_KNIGHT_DISPLACING, S_CK_KNIGHT_MOVES, S_CK_KNIGHTS_ACTIVATED,
                                  S_CK_KNIGHTS_BUILT, S_CK_KNIGHTS_DISPLACED, S_CK_KNIGHTS_PROMOTED, S_CK_SPEND_KNIGHTS)
 
 # its bots' choice points (policies/variants/ck/bots.py), asked by name (simcore.engine.bots)
@@ -104,6 +105,7 @@ def move(st, p, c, d):
     take_knight(st, c)
     put_knight(st, p, d, level, 0)
     st.stats[p, S_CK_KNIGHT_ACTIONS] += 1
+    st.stats[p, S_CK_KNIGHT_DISPLACING if q >= 0 else S_CK_KNIGHT_MOVES] += 1
     if q >= 0:
         retreat = displaced(st, q, d, q_level, q_active)
     log_event(st, E_CK_KNIGHT_MOVE, p, c, d, q, retreat)
@@ -151,6 +153,7 @@ def chase(st, p, c):
     old = st.robber
     set_active(st, c, 0)
     st.stats[p, S_CK_KNIGHT_ACTIONS] += 1
+    st.stats[p, S_CK_KNIGHT_CHASES] += 1
     relocate_robber(st, p, True)
     log_event(st, E_CK_KNIGHT_CHASE, p, c, old, st.robber, 0)
 

@@ -107,6 +107,22 @@ GB = register(Variant(
                   "what": ("knight_block", "robber_block", "removal", "robber_move", "response"),
                   "follow": ("defend", "strike", "robber", "remove")},
     actions=("buy_gb", "knight_block", "knight_remove"),
+    # every choice RULES.md §1 gives a player, with the columns counting its use (reports.options)
+    options=(
+        ("buy a Grundbesitz", ("gb_bought",)), ("response block", ("gb_markers_response",)),
+        ("knight block", ("gb_markers_knight",)), ("robber block", ("gb_markers_robber",)),
+        ("free removal", ("gb_removed_free",), {"majority_free_removal": True}),
+        ("knight removal", ("gb_removed_knight",)),
+        ("defend a knight block", ("gb_defended_knight_block",), {"defence": True}),
+        ("defend a robber block", ("gb_defended_robber_block",), {"defence": True}),
+        ("defend a removal", ("gb_defended_removal",), {"defence": True}),
+        ("defend a robber move", ("gb_defended_robber_move",), {"defence": True}),
+        ("defend a response", ("gb_defended_response",), {"defence": True, "response_defence": True}),
+        ("after a defence: only defend", ("gb_follow_defend",), {"defence": True}),
+        ("after a defence: strike back", ("gb_follow_strike",), {"defence": True}),
+        ("after a defence: move the robber and steal", ("gb_follow_robber",), {"defence": True}),
+        ("after a defence: remove a marker", ("gb_follow_remove",), {"defence": True}),
+    ),
     choices=3 * N_GB,           # the random bot's options: each action at each GB (policies.variants.grundbesitz.bots)
     items=("gb",),              # its price: st.costs[ITEM_GB] (RULES.md §1, parameter cost)
     weights=(

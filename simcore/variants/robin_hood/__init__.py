@@ -163,6 +163,13 @@ ROBIN = register(Variant(
         ("robin_steal", ("res", "-", "-", "-")),
         ("robin_game_end", ("side", "ending", "robin_vp", "sheriff_vp")),
     ),
+    # the Sheriff's choices (RULES.md §3) beyond the base game's, with the columns counting them (reports.options)
+    options=(
+        ("play a knight (Robin draws again)", ("robin_extra_draws",)),
+        ("evict Robin", ("robin_evictions",)),
+        ("block Robin's way with a road", ("robin_road_blocks",)),
+        ("enclose Robin", (f"robin_ending={ENDING_ENCLOSURE}",), {"enclosure": ("hex", "all_edges")}),
+    ),
     named_fields={"card": CARD_NAMES, "cause": CAUSE_NAMES, "how": MOVE_NAMES, "side": SIDE_NAMES,
                   "ending": ENDING_NAMES},
     weights=(
