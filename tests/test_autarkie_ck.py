@@ -338,7 +338,7 @@ def test_the_base_substrate_under_ruleset_ck_is_refused_in_one_line(scenario_fil
                      'allowed: "ck" with ruleset = "ck"')
 
 
-def test_the_ck_scenarios_load_and_the_readme_documents_them():
+def test_the_ck_scenarios_load_and_the_rules_page_documents_them():
     from simcore.run import sweep
     from simcore.run.config import SCENARIO_DIR, load_scenario
     for name in ("autarkie", "sweep-autarkie"):
@@ -346,8 +346,8 @@ def test_the_ck_scenarios_load_and_the_readme_documents_them():
         v = s.rules.variants["autarkie"]
         assert s.rules.ruleset == "ck" and v.substrate == "ck" and "autarkist" in [seat.policy for seat in s.seats]
     assert len(sweep.plan("sweep-autarkie").settings) == 8
-    readme = (SCENARIO_DIR.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Fleisch / Autarkie", 1)[1].split("\n## ", 1)[0]
+    rules = (SCENARIO_DIR.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = rules.split("\n## Fleisch / Autarkie\n", 1)[1].split("\n## ", 1)[0]
     for f in ("relocation", "autarkie", "sweep-autarkie", "aut_relocate", "aut_sabotage", "city_changed"):
         assert f"`{f}`" in section, f
 

@@ -102,11 +102,12 @@ def test_a_run_writes_the_columns_and_a_replay_logs_the_events(scenario_file, tm
                                                                           "meat")
 
 
-def test_the_sweep_plans_its_grid_and_the_readme_documents_it():
+def test_the_sweep_plans_its_grid_and_the_docs_document_it():
     from simcore.run import sweep
     assert len(sweep.plan("sweep-autarkie-base").settings) == 8
     readme = (SCENARIO_DIR.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Fleisch / Autarkie", 1)[1].split("\n## ", 1)[0]
+    rules = (SCENARIO_DIR.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = rules.split("\n## Fleisch / Autarkie\n", 1)[1].split("\n## ", 1)[0]
     for f in ("substrate", "points", "max_points", "small_chips", "card_threshold", "card_vp", "meat_supply",
               "slave_cost", "knecht_cost", "geselle_cost", "autarkist", "aut_card", "aut_income", "aut_trade",
               "aut_geselle", "aut_geselle_moved", "aut_geselle_removed", "aut_knecht_moved", "aut_knecht_removed",
@@ -115,8 +116,8 @@ def test_the_sweep_plans_its_grid_and_the_readme_documents_it():
     assert "`sweep-autarkie-base`" in readme
 
 
-def test_the_readme_table_loads(scenario_file):
-    readme = (SCENARIO_DIR.parent / "README.md").read_text(encoding="utf-8")
-    example = readme.split("## Fleisch / Autarkie", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+def test_the_rules_page_table_loads(scenario_file):
+    rules = (SCENARIO_DIR.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    example = rules.split("\n## Fleisch / Autarkie\n", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
     s = load_scenario(scenario_file(AUT.replace("[variants.autarkie]\n", "") + example))
     assert s.rules.variants["autarkie"].max_points == 13

@@ -191,9 +191,9 @@ def test_a_registered_variant_loads_validates_and_packs(scenario_file):
     assert "toy" not in REGISTRY
 
 
-def test_the_readme_example_scenario_loads(tmp_path):
-    readme = (SCENARIO_DIR.parent / "README.md").read_text(encoding="utf-8")
-    example = readme.split("```toml\n", 1)[1].split("```", 1)[0]
+def test_the_guide_example_scenario_loads(tmp_path):
+    guide = (SCENARIO_DIR.parent / "docs" / "guide.md").read_text(encoding="utf-8")
+    example = guide.split("```toml\n", 1)[1].split("```", 1)[0]
     (tmp_path / "my_rule.toml").write_text(example, encoding="utf-8")
     s = load_scenario(tmp_path / "my_rule.toml")
     assert (s.name, s.rules.victory_points, s.rules.board.layout, s.games) == ("vp12-beginner", 12, "beginner", 10000)

@@ -209,9 +209,9 @@ def test_a_robin_run_resumes_and_splits_across_jobs_to_the_same_bytes(tmp_path):
     assert full["robin_hood"]["games"] == 14
 
 
-def test_the_readme_robin_hood_example_loads(tmp_path):
-    readme = (SCENARIO_DIR.parent / "README.md").read_text(encoding="utf-8")
-    example = readme.split("### Robin Hood (solo mode", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+def test_the_rules_page_robin_hood_example_loads(tmp_path):
+    rules = (SCENARIO_DIR.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    example = rules.split("\n## Robin Hood\n", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
     (tmp_path / "rh.toml").write_text(example, encoding="utf-8")
     s = load_scenario(tmp_path / "rh.toml")
     assert s.players == 1 and [seat.policy for seat in s.seats] == ["sheriff-greedy", "sheriff-warden"]
