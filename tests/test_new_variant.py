@@ -63,7 +63,7 @@ def test_the_scaffold_refuses_names_in_use_or_not_names(tmp_path):
 def test_a_new_variant_from_the_scaffold_and_the_guide_plays_sweeps_and_reports(project):
     folder, run = project
     before = _tree(folder)
-    originals = {name: (folder / name).read_text() for name in before}
+    originals = {name: (folder / name).read_bytes() for name in before}   # bytes: docs/img holds PNGs
     done = run("new-variant", "toy")
     written = set(done.stdout.split())
     assert written == {"simcore/variants/toy/__init__.py", "simcore/variants/toy/rules.py",
@@ -71,7 +71,7 @@ def test_a_new_variant_from_the_scaffold_and_the_guide_plays_sweeps_and_reports(
                        "policies/variants/toy/presets.py", "reports/variants/toy.py", "scenarios/toy.toml",
                        "tests/test_toy.py", "simcore/variants/__init__.py"}
     assert _tree(folder) - before == written - {"simcore/variants/__init__.py"}
-    changed = {name for name in before if (folder / name).read_text() != originals[name]}
+    changed = {name for name in before if (folder / name).read_bytes() != originals[name]}
     assert changed == {"simcore/variants/__init__.py"}
     assert (folder / "simcore/variants/__init__.py").read_text().splitlines()[-1].startswith(
         "from simcore.variants import toy  # noqa: F401")
