@@ -167,11 +167,22 @@ def test_dask_local_cluster_gives_the_same_bytes(small, tmp_path, reference):
 
 
 _KILL_SCRIPT = """
-import sys
+import sys, time
 from simcore.run.config import load_scenario
 from reports.summary import Tally
 from simcore.run import runner
 runner._META_EVERY_S = 0.0   # meta.json after every chunk: the test kills the run mid-way by it
+absorb = runner.Job.absorb
+
+def absorb_then_hold(job, done):
+    # past sys.argv[4] games the run holds (its workers play on): the kill always comes mid-run,
+    # however slowly the test's process is scheduled (a machine under load)
+    count = absorb(job, done)
+    while job.done >= int(sys.argv[4]):
+        time.sleep(0.5)
+    return count
+
+runner.Job.absorb = absorb_then_hold
 s = load_scenario(sys.argv[1], ["games=20000"])
 runner.run(s, sys.argv[2], Tally, jobs=int(sys.argv[3]), chunk_games=150, progress=False, resume=True)
 """
@@ -211,7 +222,7 @@ def killable(tmp_path_factory):
 def test_a_killed_run_resumes_to_the_same_bytes(killable, tmp_path, sig, jobs):
     path, s, reference = killable
     out = tmp_path / "out"
-    kill_mid_run(_KILL_SCRIPT, [path, out, jobs], out, 600, sig)
+    kill_mid_run(_KILL_SCRIPT, [path, out, jobs, 600], out, 600, sig)
     runner.run(s, out, Tally, resume=True, chunk_games=400, progress=False)
     assert _files(out) == reference
 
