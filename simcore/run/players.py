@@ -78,8 +78,10 @@ def seat_table(spec, flag="--players"):
 
 
 def seats_override(tables):
-    """The --set text giving a scenario these seats."""
-    return "seats=" + toml_value(list(tables))
+    """The --set text giving a scenario these seats (a table naming only a policy as its name, as
+    scenario files write it: the same text as before seat tables, so older runs resume)."""
+    return "seats=" + toml_value([t["policy"] if isinstance(t, dict) and set(t) == {"policy"} else t
+                                  for t in tables])
 
 
 def check(load, spec, flag="--players"):
