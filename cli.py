@@ -2,6 +2,7 @@
 
 Bad input of any kind prints one line `error: ...` on stderr and exits 2.
 """
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -27,6 +28,13 @@ _NoArgsIsHelpError = getattr(sys.modules[_UsageError.__module__], "NoArgsIsHelpE
 class _OneLineErrors(TyperGroup):
     """Usage errors and InputErrors become one line on stderr and exit 2: no usage box, no traceback."""
 
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:   # Ctrl-C where the command says nothing more (those that keep files do)
+            typer.echo("interrupted", err=True)
+            raise typer.Exit(130) from None
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
@@ -50,6 +58,18 @@ class _OneLineErrors(TyperGroup):
             typer.echo(f"error: {e}", err=True)
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+@contextlib.contextmanager
+def _played(out):
+    """Ctrl-C once every game is played (the summary, the tables, the report): one line on what is
+    kept and the command that finishes the report, exit 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted while writing the report; the games in {out} are complete and kept: "
+                   f"`catan-balance report {out}` writes the report", err=True)
+        raise typer.Exit(130) from None
 
 
 def _say(text):
@@ -158,11 +178,9 @@ def run(
     except KeyboardInterrupt:
         typer.echo("interrupted: run the same command with --resume to continue", err=True)
         raise typer.Exit(130)
-    try:
+    with _played(out):
         typer.echo(format_table(summary))
-    except KeyboardInterrupt:
-        raise typer.Exit(130)
-    _report(out, no_report)
+        _report(out, no_report)
 
 
 def _note_sweep_table(scenario):
@@ -174,23 +192,19 @@ def _note_sweep_table(scenario):
 
 def _report(out, skip, study=None, quiet=False):
     """Write the report of the results in `out` (or drop a stale one with --no-report); return its tables."""
-    from reports.report import remove_stale, terminal_text, write_report
-    from reports.study import open_results
-    from reports.tables import all_tables
-    if skip:
-        if remove_stale(out):
-            typer.echo(f"{out}: removed the report of earlier results (--no-report)", err=True)
-        return None
-    try:
+    with _played(out):
+        from reports.report import remove_stale, terminal_text, write_report
+        from reports.study import open_results
+        from reports.tables import all_tables
+        if skip:
+            if remove_stale(out):
+                typer.echo(f"{out}: removed the report of earlier results (--no-report)", err=True)
+            return None
         study = study or open_results(out)
         tables = all_tables(study)
         paths = write_report(study, tables)
         if not quiet:
             _say("\n" + terminal_text(study, tables))
-    except KeyboardInterrupt:
-        typer.echo(f"interrupted while writing the report; the results in {out} are complete and kept: "
-                   f"`catan-balance report {out}` writes the report", err=True)
-        raise typer.Exit(130)
     typer.echo(f"report -> {paths['html']} ({len(paths['charts'])} charts; tables in {Path(out) / 'tables'})",
                err=True)
     return tables
@@ -322,9 +336,10 @@ def ladder(
     command = (f"catan-balance ladder {scenario} --players '{','.join(plan.players)}'"
                + "".join(f" --set '{s}'" for s in [*sets, *extra])
                + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
-    result = read_ladder(out, margin)
-    paths = write(result, command)
-    _say("\n" + terminal_text(result))
+    with _played(out):
+        result = read_ladder(out, margin)
+        paths = write(result, command)
+        _say("\n" + terminal_text(result))
     typer.echo(f"report -> {paths['html']}; ratings and matrix -> {paths['csv']}", err=True)
 
 

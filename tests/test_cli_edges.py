@@ -104,3 +104,45 @@ def test_wide_tables_are_cut_into_blocks_that_fit_and_prose_is_wrapped(monkeypat
     prose = "word " * 30
     wrapped = fit_terminal(prose + "\n" + "a  b")
     assert all(len(line) <= 40 for line in wrapped.splitlines()) and wrapped.endswith("\na  b")
+
+
+def _interrupt(*args, **kwargs):
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_after_the_games_says_what_is_kept_and_how_to_finish(scenario_file, tmp_path, monkeypatch):
+    import reports.summary
+    import reports.tables
+    out = tmp_path / "r"
+    finish = f"the games in {out} are complete and kept: `catan-balance report {out}` writes the report"
+    with monkeypatch.context() as m:          # while the summary tables print
+        m.setattr(reports.summary, "format_table", _interrupt)
+        result = invoke("run", scenario_file(), "-n", "4", "-o", out, "-q")
+    assert result.exit_code == 130 and result.stderr.splitlines()[-1].endswith(finish), result.output
+    assert_bad_input(invoke("run", scenario_file(), "-n", "4", "-o", out), f"catan-balance report {out}")
+    with monkeypatch.context() as m:          # while the report is written, by `report` as well
+        m.setattr(reports.tables, "all_tables", _interrupt)
+        result = invoke("report", out)
+    assert result.exit_code == 130 and result.stderr.splitlines()[-1].endswith(finish), result.output
+    assert invoke("report", out).exit_code == 0 and (out / "report.html").exists()
+
+
+def test_ctrl_c_anywhere_else_says_interrupted(monkeypatch):
+    from simcore.run import config
+    monkeypatch.setattr(config, "shipped_scenarios", _interrupt)
+    result = invoke("scenarios")
+    assert result.exit_code == 130 and result.stderr == "interrupted\n", result.output
+
+
+def test_an_interrupted_report_file_leaves_no_temporary_file(tmp_path):
+    import pytest
+    from reports.files import save_figure, write_text
+
+    class HalfWritten:
+        def savefig(self, path, **kwargs):
+            path.write_text("half a picture")
+            raise KeyboardInterrupt
+    write_text(tmp_path / "chart.png", "old")
+    with pytest.raises(KeyboardInterrupt):
+        save_figure(HalfWritten(), tmp_path / "chart.png")
+    assert [p.name for p in tmp_path.iterdir()] == ["chart.png"] and (tmp_path / "chart.png").read_text() == "old"
