@@ -727,12 +727,11 @@ def _check_preset(flag, name):
 @app.command()
 def scenarios():
     """List the shipped scenarios (use the name with `run`)."""
+    from reports.fmt import format_columns
     from simcore.run.config import read_toml, shipped_scenarios
-    paths = shipped_scenarios()
-    width = max((len(p.stem) for p in paths), default=0)
-    for path in paths:
-        description = str(read_toml(path).get("description", "")).splitlines() or [""]
-        typer.echo(f"{path.stem.ljust(width)}  {description[0]}")
+    rows = [[path.stem, (str(read_toml(path).get("description", "")).splitlines() or [""])[0]]
+            for path in shipped_scenarios()]
+    typer.echo(format_columns(["scenario", "description"], rows, align="ll", wrap_last=True))
 
 
 @app.command()
@@ -744,12 +743,12 @@ def policies():
     presets = list_presets()
     typer.echo('Presets (a seat\'s `policy = "..."`):')
     typer.echo(format_columns(["name", "kind", "description"], [[p.name, p.kind, p.description] for p in presets],
-                              align="lll", indent=2))
-    typer.echo("\nWeights (override per seat: `weights = { devcard = 0.8 }`), with each preset's values:")
+                              align="lll", indent=2, wrap_last=True))
+    _say("\nWeights (override per seat: `weights = { devcard = 0.8 }`), with each preset's values:")
     rows = [[name, *(f"{p.weights.get(name, 0.0):g}" for p in presets), meaning]
             for name, (_, meaning) in WEIGHTS.items()]
     typer.echo(format_columns(["weight", *(p.name for p in presets), "meaning"], rows,
-                              align="l" + "r" * len(presets) + "l", indent=2))
+                              align="l" + "r" * len(presets) + "l", indent=2, wrap_last=True))
 
 
 @app.command()

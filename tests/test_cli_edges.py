@@ -146,3 +146,27 @@ def test_an_interrupted_report_file_leaves_no_temporary_file(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         save_figure(HalfWritten(), tmp_path / "chart.png")
     assert [p.name for p in tmp_path.iterdir()] == ["chart.png"] and (tmp_path / "chart.png").read_text() == "old"
+
+
+def test_a_prose_last_column_is_wrapped_within_its_column():
+    rows = [["greedy", "builder", "VP-seeking builder: cities and settlements first, placement by pips and "
+                                  "diversity, robs the leader"], ["random", "random", "uniform"]]
+    text = format_columns(["name", "kind", "description"], rows, align="lll", indent=2, width=50, wrap_last=True)
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= 50 and "\n\n" not in text              # one block, no line too wide
+    assert lines[0].split() == ["name", "kind", "description"] and lines[1].startswith("  greedy  builder  VP-")
+    start = lines[1].index("VP-")
+    more = lines[2:-1]
+    assert more and all(line[:start].isspace() and line[start] != " " for line in more)
+    assert " ".join(line.strip() for line in [lines[1][start:], *more]) == rows[0][2]
+    assert lines[-1].split() == ["random", "random", "uniform"]
+    assert format_columns(["name", "kind", "description"], rows, width=None, wrap_last=True).count("\n") == 2
+
+
+def test_the_lists_of_scenarios_and_policies_fit_the_terminal(monkeypatch):
+    from reports import fmt
+    monkeypatch.setattr(fmt, "terminal_width", lambda: 80)
+    for command in ("scenarios", "policies"):
+        result = invoke(command)
+        assert result.exit_code == 0 and max(map(len, result.stdout.splitlines())) <= 80, result.stdout
+    assert "base " in invoke("scenarios").stdout
