@@ -170,3 +170,15 @@ def test_the_lists_of_scenarios_and_policies_fit_the_terminal(monkeypatch):
         result = invoke(command)
         assert result.exit_code == 0 and max(map(len, result.stdout.splitlines())) <= 80, result.stdout
     assert "base " in invoke("scenarios").stdout
+
+
+def test_a_run_starts_without_waiting_for_the_statistics_libraries():
+    """scipy.stats and statsmodels (1-2 s to import on a busy machine) are imported once a run has
+    games to summarise, not before its first line (the compile notice or the progress)."""
+    import subprocess
+    import sys
+    code = ("import sys, cli; from reports.summary import Tally, format_table; from simcore.run.sweep import run_one; "
+            "from reports.rates import wilson; print(sorted(m for m in ('scipy.stats', 'statsmodels') if m in sys.modules)); "
+            "wilson(3, 10); print(sorted(m for m in ('scipy.stats', 'statsmodels') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["[]", "['scipy.stats', 'statsmodels']"]
