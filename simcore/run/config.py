@@ -435,6 +435,7 @@ def find_scenario(name_or_path):
     shipped = SCENARIO_DIR / f"{name_or_path}.toml"
     if path.name == str(name_or_path) and shipped.is_file():
         return shipped
-    names = ", ".join(p.stem for p in shipped_scenarios())
-    raise ScenarioError("", "no such file or shipped scenario",
-                        f"a path to a .toml file, or one of: {names}", file=name_or_path)
+    stems = [p.stem for p in shipped_scenarios()]
+    hint = did_you_mean(name_or_path, stems) if path.name == str(name_or_path) else ""
+    raise ScenarioError("", f"no such file or shipped scenario{hint}",
+                        f"a path to a .toml file, or one of: {', '.join(stems)}", file=name_or_path)
