@@ -191,8 +191,9 @@ def _note_sweep_table(scenario):
 
 
 def _report(out, skip, study=None, quiet=False):
-    """Write the report of the results in `out` (or drop a stale one with --no-report); return its tables."""
-    with _played(out):
+    """Write the report of the results in `out` (or drop a stale one with --no-report); return its tables.
+    Ctrl-C: the line of _played, or (quiet: a part of a bigger command) KeyboardInterrupt to the caller."""
+    with contextlib.nullcontext() if quiet else _played(out):
         from reports.report import remove_stale, terminal_text, write_report
         from reports.study import open_results
         from reports.tables import all_tables
@@ -662,9 +663,13 @@ def robust(
     both = {"hand": hand, other: sweeps.plan(scenario, [*sets, *extra, seats], vary, margin=_margin(margin))}
     out = out or Path("results") / f"{hand.scenario.name}-robust"
     _check_compare_out(out, [])
-    for key, plan in both.items():
-        sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
-        _report(out / key, False, quiet=True)
+    try:
+        for key, plan in both.items():
+            sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
+            _report(out / key, False, quiet=True)
+    except KeyboardInterrupt:
+        typer.echo("interrupted: robust has no --resume; the same command plays both sweeps again", err=True)
+        raise typer.Exit(130) from None
     result = compare(read_verdicts(out / "hand"), read_verdicts(out / other))
     diffs = differences(out / "hand", out / other)
     where = "every seat" if seat is None else f"seat {seat}"

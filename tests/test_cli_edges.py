@@ -182,3 +182,11 @@ def test_a_run_starts_without_waiting_for_the_statistics_libraries():
             "wilson(3, 10); print(sorted(m for m in ('scipy.stats', 'statsmodels') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["[]", "['scipy.stats', 'statsmodels']"]
+
+
+def test_ctrl_c_in_robust_says_it_has_no_resume(tmp_path, monkeypatch):
+    from simcore.run import sweep
+    monkeypatch.setattr(sweep, "run", _interrupt)
+    result = invoke("robust", "sweep-vp-red", "--tuned", "tuned-base", "-n", "4", "-o", tmp_path / "r")
+    assert result.exit_code == 130, result.output
+    assert result.stderr.splitlines()[-1] == "interrupted: robust has no --resume; the same command plays both sweeps again"
