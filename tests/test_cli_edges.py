@@ -68,6 +68,28 @@ def test_the_compile_notice_counts_seconds_on_a_terminal_and_says_how_long_it_to
     assert plain.getvalue() in ("", "compiling\n")   # a file: the line once, no counting
 
 
+def test_a_compile_notice_wider_than_the_terminal_is_wrapped_once_and_the_seconds_counted_below(monkeypatch):
+    import re
+    import time
+    monkeypatch.setenv("COLUMNS", "40")
+    stream = Terminal()
+    text = "compiling the engine for the base game (first run only; about 10 s on an idle machine)"
+    notice = CompileNotice(stream, text, after=0.0)
+    time.sleep(1.3)
+    seconds = notice.stop()
+    out = stream.getvalue()
+    printed, counted = out.split("\n", out.count("\n") - 1)[:-1], out.split("\n")[-2]
+    assert " ".join(printed) == text and all(len(line) < 40 for line in printed)
+    assert re.fullmatch(r"(\rcompiling: \d s \033\[K)+\rcompiling: done in [\d.]+ s \033\[K", counted), counted
+    assert counted.endswith(f"done in {seconds:.1f} s \033[K")
+    monkeypatch.setenv("COLUMNS", "200")       # it fits: one line, redrawn
+    stream = Terminal()
+    notice = CompileNotice(stream, text, after=0.0)
+    time.sleep(0.3)
+    notice.stop()
+    assert stream.getvalue().startswith("\r" + text + ": ") and stream.getvalue().count("\n") == 1
+
+
 def test_games_per_second_leave_the_compile_out():
     stream = io.StringIO()
     bar = Progress(100, stream=stream)
