@@ -2,6 +2,7 @@
 
 Bad input of any kind prints one line `error: ...` on stderr and exits 2.
 """
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -27,6 +28,13 @@ _NoArgsIsHelpError = getattr(sys.modules[_UsageError.__module__], "NoArgsIsHelpE
 class _OneLineErrors(TyperGroup):
     """Usage errors and InputErrors become one line on stderr and exit 2: no usage box, no traceback."""
 
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:   # Ctrl-C where the command says nothing more (those that keep files do)
+            typer.echo("interrupted", err=True)
+            raise typer.Exit(130) from None
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
@@ -50,6 +58,18 @@ class _OneLineErrors(TyperGroup):
             typer.echo(f"error: {e}", err=True)
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+@contextlib.contextmanager
+def _played(out):
+    """Ctrl-C once every game is played (the summary, the tables, the report): one line on what is
+    kept and the command that finishes the report, exit 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted while writing the report; the games in {out} are complete and kept: "
+                   f"`catan-balance report {out}` writes the report", err=True)
+        raise typer.Exit(130) from None
 
 
 def _say(text):
@@ -158,11 +178,9 @@ def run(
     except KeyboardInterrupt:
         typer.echo("interrupted: run the same command with --resume to continue", err=True)
         raise typer.Exit(130)
-    try:
+    with _played(out):
         typer.echo(format_table(summary))
-    except KeyboardInterrupt:
-        raise typer.Exit(130)
-    _report(out, no_report)
+        _report(out, no_report)
 
 
 def _note_sweep_table(scenario):
@@ -173,24 +191,21 @@ def _note_sweep_table(scenario):
 
 
 def _report(out, skip, study=None, quiet=False):
-    """Write the report of the results in `out` (or drop a stale one with --no-report); return its tables."""
-    from reports.report import remove_stale, terminal_text, write_report
-    from reports.study import open_results
-    from reports.tables import all_tables
-    if skip:
-        if remove_stale(out):
-            typer.echo(f"{out}: removed the report of earlier results (--no-report)", err=True)
-        return None
-    try:
+    """Write the report of the results in `out` (or drop a stale one with --no-report); return its tables.
+    Ctrl-C: the line of _played, or (quiet: a part of a bigger command) KeyboardInterrupt to the caller."""
+    with contextlib.nullcontext() if quiet else _played(out):
+        from reports.report import remove_stale, terminal_text, write_report
+        from reports.study import open_results
+        from reports.tables import all_tables
+        if skip:
+            if remove_stale(out):
+                typer.echo(f"{out}: removed the report of earlier results (--no-report)", err=True)
+            return None
         study = study or open_results(out)
         tables = all_tables(study)
         paths = write_report(study, tables)
         if not quiet:
             _say("\n" + terminal_text(study, tables))
-    except KeyboardInterrupt:
-        typer.echo(f"interrupted while writing the report; the results in {out} are complete and kept: "
-                   f"`catan-balance report {out}` writes the report", err=True)
-        raise typer.Exit(130)
     typer.echo(f"report -> {paths['html']} ({len(paths['charts'])} charts; tables in {Path(out) / 'tables'})",
                err=True)
     return tables
@@ -322,9 +337,10 @@ def ladder(
     command = (f"catan-balance ladder {scenario} --players '{','.join(plan.players)}'"
                + "".join(f" --set '{s}'" for s in [*sets, *extra])
                + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
-    result = read_ladder(out, margin)
-    paths = write(result, command)
-    _say("\n" + terminal_text(result))
+    with _played(out):
+        result = read_ladder(out, margin)
+        paths = write(result, command)
+        _say("\n" + terminal_text(result))
     typer.echo(f"report -> {paths['html']}; ratings and matrix -> {paths['csv']}", err=True)
 
 
@@ -647,9 +663,13 @@ def robust(
     both = {"hand": hand, other: sweeps.plan(scenario, [*sets, *extra, seats], vary, margin=_margin(margin))}
     out = out or Path("results") / f"{hand.scenario.name}-robust"
     _check_compare_out(out, [])
-    for key, plan in both.items():
-        sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
-        _report(out / key, False, quiet=True)
+    try:
+        for key, plan in both.items():
+            sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
+            _report(out / key, False, quiet=True)
+    except KeyboardInterrupt:
+        typer.echo("interrupted: robust has no --resume; the same command plays both sweeps again", err=True)
+        raise typer.Exit(130) from None
     result = compare(read_verdicts(out / "hand"), read_verdicts(out / other))
     diffs = differences(out / "hand", out / other)
     where = "every seat" if seat is None else f"seat {seat}"
@@ -712,12 +732,11 @@ def _check_preset(flag, name):
 @app.command()
 def scenarios():
     """List the shipped scenarios (use the name with `run`)."""
+    from reports.fmt import format_columns
     from simcore.run.config import read_toml, shipped_scenarios
-    paths = shipped_scenarios()
-    width = max((len(p.stem) for p in paths), default=0)
-    for path in paths:
-        description = str(read_toml(path).get("description", "")).splitlines() or [""]
-        typer.echo(f"{path.stem.ljust(width)}  {description[0]}")
+    rows = [[path.stem, (str(read_toml(path).get("description", "")).splitlines() or [""])[0]]
+            for path in shipped_scenarios()]
+    typer.echo(format_columns(["scenario", "description"], rows, align="ll", wrap_last=True))
 
 
 @app.command()
@@ -729,12 +748,12 @@ def policies():
     presets = list_presets()
     typer.echo('Presets (a seat\'s `policy = "..."`):')
     typer.echo(format_columns(["name", "kind", "description"], [[p.name, p.kind, p.description] for p in presets],
-                              align="lll", indent=2))
-    typer.echo("\nWeights (override per seat: `weights = { devcard = 0.8 }`), with each preset's values:")
+                              align="lll", indent=2, wrap_last=True))
+    _say("\nWeights (override per seat: `weights = { devcard = 0.8 }`), with each preset's values:")
     rows = [[name, *(f"{p.weights.get(name, 0.0):g}" for p in presets), meaning]
             for name, (_, meaning) in WEIGHTS.items()]
     typer.echo(format_columns(["weight", *(p.name for p in presets), "meaning"], rows,
-                              align="l" + "r" * len(presets) + "l", indent=2))
+                              align="l" + "r" * len(presets) + "l", indent=2, wrap_last=True))
 
 
 @app.command()

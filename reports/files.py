@@ -5,6 +5,7 @@ Tables are saved as CSV always, and as Parquet too when pyarrow is installed
 holds, typed as pandas reads the CSV back (a swept value "8" is the number 8 in both),
 so either format gives the same DataFrame.
 """
+import contextlib
 import os
 from pathlib import Path
 
@@ -13,39 +14,42 @@ import pandas as pd
 from simcore.run.outputs import has_pyarrow  # noqa: F401  (tests replace it here and there)
 
 
-def _tmp(path):
-    return path.with_name(path.name + ".tmp")
+@contextlib.contextmanager
+def _atomic(path):
+    """A temporary name to write `path` under, renamed to `path` at the end; removed when the
+    writing fails or is interrupted (Ctrl-C), so no half-written .tmp file stays behind."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def write_text(path, text):
-    path = Path(path)
-    tmp = _tmp(path)
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    with _atomic(path) as tmp:
+        tmp.write_text(text, encoding="utf-8")
 
 
 def save_figure(fig, path):
     """The figure as PNG (100 dpi), atomically; the figure is closed afterwards."""
     import matplotlib.pyplot as plt
-    path = Path(path)
-    tmp = _tmp(path)
-    fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
+    with _atomic(path) as tmp:
+        fig.savefig(tmp, format="png", dpi=100, metadata={"Software": None})
     plt.close(fig)
-    os.replace(tmp, path)
 
 
 def save_table(df, path_csv):
     """df as CSV (and .parquet beside it when pyarrow is installed, with the CSV's content);
     returns the paths written."""
     path_csv = Path(path_csv)
-    tmp = _tmp(path_csv)
-    df.to_csv(tmp, index=False)
-    os.replace(tmp, path_csv)
+    with _atomic(path_csv) as tmp:
+        df.to_csv(tmp, index=False)
     written = [path_csv]
     if has_pyarrow():
         parquet = path_csv.with_suffix(".parquet")
-        tmp = _tmp(parquet)
-        pd.read_csv(path_csv).to_parquet(tmp, index=False)
-        os.replace(tmp, parquet)
+        with _atomic(parquet) as tmp:
+            pd.read_csv(path_csv).to_parquet(tmp, index=False)
         written.append(parquet)
     return written

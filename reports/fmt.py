@@ -78,25 +78,40 @@ def terminal_width():
     return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
 
 
-def format_columns(headers, rows, align=None, indent=0, width="terminal"):
+_PROSE_MIN = 24   # the narrowest a wrapped prose column gets
+
+
+def format_columns(headers, rows, align=None, indent=0, width="terminal", wrap_last=False):
     """Plain aligned text; `align` has one 'l' or 'r' per column (default: first left, others right).
     Wider than `width` characters (default: the terminal's), the columns are cut into blocks one
-    under the other, each starting with the first column again."""
+    under the other, each starting with the first column again; wrap_last: the last column is prose
+    (a description), wrapped within its column instead, its further lines indented under it."""
+    import textwrap
     align = align or "l" + "r" * (len(headers) - 1)
     cells = [list(headers)] + [[str(c) for c in row] for row in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
     width = terminal_width() if width == "terminal" else width
+    wrap = bool(wrap_last and width)
+    fit = widths[:-1] + [min(widths[-1], _PROSE_MIN) if wrap else widths[-1]]
     blocks, block = [], [0]
     for i in range(1, len(headers)):
-        if width and len(block) > 1 and indent + sum(widths[j] + 2 for j in block + [i]) - 2 > width:
+        if width and len(block) > 1 and indent + sum(fit[j] + 2 for j in block + [i]) - 2 > width:
             blocks.append(block)
             block = [0]
         block.append(i)
     blocks.append(block)
 
     def lines(cols):
-        return "\n".join((" " * indent + "  ".join(r[i].ljust(widths[i]) if align[i] == "l" else r[i].rjust(widths[i])
-                                                    for i in cols)).rstrip() for r in cells)
+        last, left = len(headers) - 1, indent + sum(widths[i] + 2 for i in cols[:-1])
+        room = max(width - left, _PROSE_MIN) if wrap and cols[-1] == last else None
+        out = []
+        for r in cells:
+            prose = (textwrap.wrap(r[last], room) or [""]) if room else None
+            row = [r[i] if not (prose and i == last) else prose[0] for i in cols]
+            out.append(" " * indent + "  ".join(c.ljust(widths[i]) if align[i] == "l" else c.rjust(widths[i])
+                                                for i, c in zip(cols, row)))
+            out += [" " * left + more for more in (prose or [])[1:]]
+        return "\n".join(line.rstrip() for line in out)
     return "\n\n".join(lines(cols) for cols in blocks)
 
 

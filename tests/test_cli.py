@@ -50,6 +50,8 @@ BAD = [
      ["seats[1].weights.pips: expected a number"]),
     (SMALL, ["--set", "trade.domestic=1"], ["--set: trade.domestic: expected true or false, got 1"]),
     (SMALL + "[variants.robin]\n", [], ["variants.robin: unknown variant (did you mean robin_hood?)"]),
+    (SMALL + "[variants.ckk]\n", [], ['variants.ckk: unknown variant (did you mean ruleset = "ck"?); '
+                                       "allowed: grundbesitz, robin_hood, autarkie"]),
     (SMALL + "[variants.ck]\n", [], ["variants.ck: ck is a rule set, not a variant", 'ruleset = "ck"']),
     (SMALL, ["--resume", "--force"], ["--resume and --force: choose one"]),
     (SMALL + "players = [\n", [], ["not valid TOML"]),

@@ -68,6 +68,28 @@ def test_the_compile_notice_counts_seconds_on_a_terminal_and_says_how_long_it_to
     assert plain.getvalue() in ("", "compiling\n")   # a file: the line once, no counting
 
 
+def test_a_compile_notice_wider_than_the_terminal_is_wrapped_once_and_the_seconds_counted_below(monkeypatch):
+    import re
+    import time
+    monkeypatch.setenv("COLUMNS", "40")
+    stream = Terminal()
+    text = "compiling the engine for the base game (first run only; about 10 s on an idle machine)"
+    notice = CompileNotice(stream, text, after=0.0)
+    time.sleep(1.3)
+    seconds = notice.stop()
+    out = stream.getvalue()
+    printed, counted = out.split("\n", out.count("\n") - 1)[:-1], out.split("\n")[-2]
+    assert " ".join(printed) == text and all(len(line) < 40 for line in printed)
+    assert re.fullmatch(r"(\rcompiling: \d s \033\[K)+\rcompiling: done in [\d.]+ s \033\[K", counted), counted
+    assert counted.endswith(f"done in {seconds:.1f} s \033[K")
+    monkeypatch.setenv("COLUMNS", "200")       # it fits: one line, redrawn
+    stream = Terminal()
+    notice = CompileNotice(stream, text, after=0.0)
+    time.sleep(0.3)
+    notice.stop()
+    assert stream.getvalue().startswith("\r" + text + ": ") and stream.getvalue().count("\n") == 1
+
+
 def test_games_per_second_leave_the_compile_out():
     stream = io.StringIO()
     bar = Progress(100, stream=stream)
@@ -104,3 +126,89 @@ def test_wide_tables_are_cut_into_blocks_that_fit_and_prose_is_wrapped(monkeypat
     prose = "word " * 30
     wrapped = fit_terminal(prose + "\n" + "a  b")
     assert all(len(line) <= 40 for line in wrapped.splitlines()) and wrapped.endswith("\na  b")
+
+
+def _interrupt(*args, **kwargs):
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_after_the_games_says_what_is_kept_and_how_to_finish(scenario_file, tmp_path, monkeypatch):
+    import reports.summary
+    import reports.tables
+    out = tmp_path / "r"
+    finish = f"the games in {out} are complete and kept: `catan-balance report {out}` writes the report"
+    with monkeypatch.context() as m:          # while the summary tables print
+        m.setattr(reports.summary, "format_table", _interrupt)
+        result = invoke("run", scenario_file(), "-n", "4", "-o", out, "-q")
+    assert result.exit_code == 130 and result.stderr.splitlines()[-1].endswith(finish), result.output
+    assert_bad_input(invoke("run", scenario_file(), "-n", "4", "-o", out), f"catan-balance report {out}")
+    with monkeypatch.context() as m:          # while the report is written, by `report` as well
+        m.setattr(reports.tables, "all_tables", _interrupt)
+        result = invoke("report", out)
+    assert result.exit_code == 130 and result.stderr.splitlines()[-1].endswith(finish), result.output
+    assert invoke("report", out).exit_code == 0 and (out / "report.html").exists()
+
+
+def test_ctrl_c_anywhere_else_says_interrupted(monkeypatch):
+    from simcore.run import config
+    monkeypatch.setattr(config, "shipped_scenarios", _interrupt)
+    result = invoke("scenarios")
+    assert result.exit_code == 130 and result.stderr == "interrupted\n", result.output
+
+
+def test_an_interrupted_report_file_leaves_no_temporary_file(tmp_path):
+    import pytest
+    from reports.files import save_figure, write_text
+
+    class HalfWritten:
+        def savefig(self, path, **kwargs):
+            path.write_text("half a picture")
+            raise KeyboardInterrupt
+    write_text(tmp_path / "chart.png", "old")
+    with pytest.raises(KeyboardInterrupt):
+        save_figure(HalfWritten(), tmp_path / "chart.png")
+    assert [p.name for p in tmp_path.iterdir()] == ["chart.png"] and (tmp_path / "chart.png").read_text() == "old"
+
+
+def test_a_prose_last_column_is_wrapped_within_its_column():
+    rows = [["greedy", "builder", "VP-seeking builder: cities and settlements first, placement by pips and "
+                                  "diversity, robs the leader"], ["random", "random", "uniform"]]
+    text = format_columns(["name", "kind", "description"], rows, align="lll", indent=2, width=50, wrap_last=True)
+    lines = text.splitlines()
+    assert max(map(len, lines)) <= 50 and "\n\n" not in text              # one block, no line too wide
+    assert lines[0].split() == ["name", "kind", "description"] and lines[1].startswith("  greedy  builder  VP-")
+    start = lines[1].index("VP-")
+    more = lines[2:-1]
+    assert more and all(line[:start].isspace() and line[start] != " " for line in more)
+    assert " ".join(line.strip() for line in [lines[1][start:], *more]) == rows[0][2]
+    assert lines[-1].split() == ["random", "random", "uniform"]
+    assert format_columns(["name", "kind", "description"], rows, width=None, wrap_last=True).count("\n") == 2
+
+
+def test_the_lists_of_scenarios_and_policies_fit_the_terminal(monkeypatch):
+    from reports import fmt
+    monkeypatch.setattr(fmt, "terminal_width", lambda: 80)
+    for command in ("scenarios", "policies"):
+        result = invoke(command)
+        assert result.exit_code == 0 and max(map(len, result.stdout.splitlines())) <= 80, result.stdout
+    assert "base " in invoke("scenarios").stdout
+
+
+def test_a_run_starts_without_waiting_for_the_statistics_libraries():
+    """scipy.stats and statsmodels (1-2 s to import on a busy machine) are imported once a run has
+    games to summarise, not before its first line (the compile notice or the progress)."""
+    import subprocess
+    import sys
+    code = ("import sys, cli; from reports.summary import Tally, format_table; from simcore.run.sweep import run_one; "
+            "from reports.rates import wilson; print(sorted(m for m in ('scipy.stats', 'statsmodels') if m in sys.modules)); "
+            "wilson(3, 10); print(sorted(m for m in ('scipy.stats', 'statsmodels') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["[]", "['scipy.stats', 'statsmodels']"]
+
+
+def test_ctrl_c_in_robust_says_it_has_no_resume(tmp_path, monkeypatch):
+    from simcore.run import sweep
+    monkeypatch.setattr(sweep, "run", _interrupt)
+    result = invoke("robust", "sweep-vp-red", "--tuned", "tuned-base", "-n", "4", "-o", tmp_path / "r")
+    assert result.exit_code == 130, result.output
+    assert result.stderr.splitlines()[-1] == "interrupted: robust has no --resume; the same command plays both sweeps again"

@@ -157,6 +157,10 @@ def test_find_scenario_by_name_or_path(scenario_file):
     assert find_scenario(str(path)) == path
     with pytest.raises(ScenarioError, match=r"^nosuch: no such file or shipped scenario; allowed: .*base"):
         find_scenario("nosuch")
+    with pytest.raises(ScenarioError, match=r"^bse: no such file or shipped scenario \(did you mean base\?\); allowed"):
+        find_scenario("bse")
+    with pytest.raises(ScenarioError, match=r"^x/bse: no such file or shipped scenario; allowed"):
+        find_scenario("x/bse")
 
 
 def test_shipped_scenarios_load_and_are_named_after_their_file():

@@ -148,7 +148,7 @@ def test_a_resumed_ladder_writes_the_same_bytes(base_ladder, tmp_path):
     for path in [*out.glob("*/games.csv"), out / "ladder.csv"]:
         assert (copy / path.relative_to(out)).read_bytes() == path.read_bytes(), path
     again = invoke("ladder", "base", "--players", "greedy,roads,devcards", "-n", 80, "--out", copy, "-q")
-    assert_bad_input(again, "already holds a finished ladder", "--resume")
+    assert_bad_input(again, "already holds a finished ladder", f"`catan-balance report {copy}` writes its report")
     (copy / "ladder.csv").unlink()
     result = invoke("report", copy)                                         # the report again, from the games
     assert result.exit_code == 0, result.output

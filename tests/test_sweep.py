@@ -188,6 +188,7 @@ def test_sweep_resume_continues_and_refuses_other_settings(tmp_path):
     assert invoke(*args, "--resume").exit_code == 0
     assert (out / "01-victory_points=7" / "games.csv").read_bytes() == full
     assert json.loads((out / "meta.json").read_text())["complete"]
+    assert_bad_input(invoke(*args[:-1]), "already holds a finished sweep", f"`catan-balance report {out}`", "--force")
     # a finished sweep resumed: re-reported, nothing played again
     result = invoke(*args[:-1], "--resume")
     assert result.exit_code == 0 and (out / "report.html").exists()

@@ -164,8 +164,11 @@ def _unknown_key(key, leaves, sections):
         if name in RULESETS:   # a rule set is chosen by `ruleset`, its parameters in [<name>]
             return ScenarioError(f"variants.{name}", f"{name} is a rule set, not a variant",
                                  f'ruleset = "{name}" at the top level, its parameters in a [{name}] table')
-        names = ", ".join(n for n in REGISTRY if n not in RULESETS) or "none"
-        return ScenarioError(f"variants.{name}", f"unknown variant{did_you_mean(name, list(REGISTRY))}", names)
+        variants = [n for n in REGISTRY if n not in RULESETS]
+        hint = did_you_mean(name, variants)
+        if not hint:   # close to a rule set's name: that is chosen by `ruleset`, not suggested as a variant
+            hint = next((f' (did you mean ruleset = "{r}"?)' for r in RULESETS if did_you_mean(name, [r])), "")
+        return ScenarioError(f"variants.{name}", f"unknown variant{hint}", ", ".join(variants) or "none")
     known = [k for k in leaves + sections if k != key]
     return ScenarioError(key, f"unknown key{did_you_mean(key, known)}", ", ".join(_children(parent, known)))
 
@@ -432,6 +435,7 @@ def find_scenario(name_or_path):
     shipped = SCENARIO_DIR / f"{name_or_path}.toml"
     if path.name == str(name_or_path) and shipped.is_file():
         return shipped
-    names = ", ".join(p.stem for p in shipped_scenarios())
-    raise ScenarioError("", "no such file or shipped scenario",
-                        f"a path to a .toml file, or one of: {names}", file=name_or_path)
+    stems = [p.stem for p in shipped_scenarios()]
+    hint = did_you_mean(name_or_path, stems) if path.name == str(name_or_path) else ""
+    raise ScenarioError("", f"no such file or shipped scenario{hint}",
+                        f"a path to a .toml file, or one of: {', '.join(stems)}", file=name_or_path)

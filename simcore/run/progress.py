@@ -1,6 +1,8 @@
 """Progress on stderr as games complete: a live line on a terminal (games done of the whole job,
 games/s, time left), one final line always."""
+import os
 import sys
+import textwrap
 import threading
 import time
 
@@ -61,13 +63,28 @@ class Progress:
         self.stream.flush()
 
 
+def _columns(stream):
+    """The terminal's width for `stream`: $COLUMNS when set, else the terminal's own, else 80."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        return 80
+
+
 class CompileNotice:
     """A line saying the engine compiles: shown after `after` seconds (0: at once; None: never),
-    on a terminal with the seconds so far, redrawn every second, and how long it took at the end."""
+    on a terminal with the seconds so far, redrawn every second, and how long it took at the end.
+    A notice wider than the terminal is printed once, wrapped, and the seconds are redrawn on a
+    short line below it (a redrawn line that wraps would leave a new line behind every second)."""
 
     def __init__(self, stream, text, after):
         self.stream, self.text, self.shown = stream, text, False
         self.live = hasattr(stream, "isatty") and stream.isatty()
+        self.label = text
         self.t0 = time.perf_counter()
         self._stop = threading.Event()
         self._thread = None
@@ -83,8 +100,12 @@ class CompileNotice:
             self.stream.write(self.text + "\n")
             self.stream.flush()
             return
+        width = _columns(self.stream)
+        if len(self.text) + len(": done in 999.9 s ") >= width:
+            self.stream.write(textwrap.fill(self.text, max(width - 1, 20)) + "\n")
+            self.label = "compiling"
         while True:
-            self.stream.write(f"\r{self.text}: {time.perf_counter() - self.t0:.0f} s \033[K")
+            self.stream.write(f"\r{self.label}: {time.perf_counter() - self.t0:.0f} s \033[K")
             self.stream.flush()
             if self._stop.wait(1.0):
                 return
@@ -96,6 +117,6 @@ class CompileNotice:
             self._thread.join()
         seconds = time.perf_counter() - self.t0
         if self.shown and self.live:
-            self.stream.write(f"\r{self.text}: done in {seconds:.1f} s \033[K\n")
+            self.stream.write(f"\r{self.label}: done in {seconds:.1f} s \033[K\n")
             self.stream.flush()
         return seconds

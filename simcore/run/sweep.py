@@ -232,9 +232,11 @@ def _plan_out(out, meta, resume, force, kind="sweep", keys=_SAME_SWEEP_KEYS):
         raise InputError(f"{out}: holds a {old['kind']}; use --out for another directory, or --force to overwrite it")
     if force or old is None or old.get("kind") != kind:
         return "fresh", old
+    if not resume and old.get("complete"):   # as for a run: the report command, not a replay of every game
+        raise InputError(f"{out}: already holds a finished {kind} (`catan-balance report {out}` writes its report); "
+                         "use --force to play it again, or --out for another directory")
     if not resume:
-        what = f"a finished {kind}" if old.get("complete") else f"an unfinished {kind}"
-        raise InputError(f"{out}: already holds {what}; use --resume to continue it (a finished one is re-reported), "
+        raise InputError(f"{out}: already holds an unfinished {kind}; use --resume to continue it, "
                          "--force to start over, or --out for another directory")
     if any(old.get(k) != meta.get(k) for k in keys):
         raise InputError(f"{out}: the {kind} there has other settings ({_WHAT[kind]}); "
