@@ -2,10 +2,11 @@
 that register them.
 
 A box's code is no engine source (the kernel cache key does not cover it), so box processes
-use a kernel cache of their own, named after the group's sources (tests/warm.py `box_cache`).  Each box changes the state record, and a new record is a
-whole cold compile of the engine (20-40 s of CPU), so the boxes are grouped: the processes
-of a group register every box of it, and every scenario of the group switches all of them
-on, the others idle (their `IDLE` tables below): one record, one kernel for the group.
+use a kernel cache of their own, named after the group's sources (tests/warm.py `box_cache`).
+Each box changes the state record, and a new record is a whole cold compile of the engine
+(20-40 s of CPU), so the boxes are grouped: the processes of a group register every box of
+it, and every scenario of the group switches all of them on, the others idle (their `IDLE`
+tables below): one record, one kernel for the group.
   boxes    toy (test_toy_variant), hookbox (test_hook_points), botbox (test_policy_hooks):
            the base game
   citybox  citybox (test_hook_city_changed): Cities & Knights
