@@ -5,7 +5,7 @@ the losses have a covariance (reports.ustat; the same games in every setting mak
 correlated).  "Setting i is less fair" claims that some other setting j has a smaller true loss.
 Every pair of settings is tested (two-sided, z = (L_i - L_j) / se(L_i - L_j), its normal p) and
 the p-values of all m (m - 1) / 2 pairs are adjusted together by Holm's step-down method
-(statsmodels multipletests), the closed test of the pairwise hypotheses: setting i is less fair
+(reports.stats.holm_adjusted), the closed test of the pairwise hypotheses: setting i is less fair
 when a pair (i, j) with L_i > L_j is rejected.  So the chance of calling *any* setting less fair
 when it is as fair as the fairest is at most alpha, whatever the number of settings.  (Holm is a
 little conservative where the pairs are correlated: measured on null sweeps of real games and in
@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy import stats as st
-from statsmodels.stats.multitest import multipletests
+
+from reports.stats import holm_adjusted
 
 ALPHA = 0.05
 DRAWS = 20_000
@@ -61,7 +62,8 @@ def less_fair(loss, cov, alpha=ALPHA, draws=DRAWS):
     if not pairs:
         return nothing
     z = np.array([(loss[i] - loss[j]) / se[i, j] for i, j in pairs])
-    reject, adjusted = multipletests(2 * st.norm.sf(np.abs(z)), alpha=alpha, method="holm")[:2]
+    adjusted = holm_adjusted(2 * st.norm.sf(np.abs(z)))
+    reject = adjusted <= alpha
     out, p_adj, stat = np.zeros(m, bool), np.ones(m), np.full(m, -np.inf)
     for (i, j), zij, rej, p in zip(pairs, z, reject, adjusted):
         worse, t = (i, zij) if zij > 0 else (j, -zij)     # the setting with the larger loss

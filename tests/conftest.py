@@ -167,8 +167,8 @@ def pytest_sessionfinish(session):
 
 @pytest.fixture(scope="session")
 def plain_numba_games(tmp_path_factory):
-    """scenario -> (games.csv bytes played with fastcompile off, that run's kernel cache folder):
-    the warm-up's, or played here when the run has no warm-up."""
+    """scenario -> (games.csv bytes played with fastcompile off, the root of that run's kernel cache):
+    the warm-up's, or played here when the run has no warm-up (tests/warm.py `plain_numba_env`)."""
     if os.environ.get(WARM_FOLDER):
         folder = Path(os.environ[WARM_FOLDER])
         _wait_for(f"{warm.PLAIN}.done")
@@ -179,20 +179,19 @@ def plain_numba_games(tmp_path_factory):
         assert warm.run_job(warm.PLAIN, folder) == 0
 
     def games(scenario):
-        return (folder / scenario / "games.csv").read_bytes(), folder / "cache"
+        return (folder / scenario / "games.csv").read_bytes(), warm.cache_root()
     return games
 
 
 @pytest.fixture(scope="session")
-def box_env(tmp_path_factory):
+def box_env():
     """group -> the environment of the processes that play the test variants of `group`
-    (tests/variant_boxes.py): the kernel cache the warm-up compiled them into (waiting for
-    it), or, without a warm-up, one of this session's (its first process compiles them)."""
+    (tests/variant_boxes.py): their kernel cache (tests/warm.py `box_cache`), which the warm-up
+    fills (waited for) or, without a warm-up, the first process that needs it."""
     warmed = os.environ.get(WARM_FOLDER)
-    folder = Path(warmed) if warmed else tmp_path_factory.mktemp("boxes")
 
     def env(group):
         if warmed:
             _wait_for(f"{group}.done")
-        return dict(os.environ, NUMBA_CACHE_DIR=str(warm.box_cache(folder, group)))
+        return dict(os.environ, NUMBA_CACHE_DIR=str(warm.box_cache(group)))
     return env

@@ -112,8 +112,9 @@ def _games(tmp_path, name, scenario, **env):
 
 @pytest.mark.parametrize("scenario", PLAIN_NUMBA_SCENARIOS)
 def test_games_are_the_same_with_fastcompile_off(tmp_path, plain_numba_games, scenario):
-    """Plain numba (a fresh cache; the scenario's own state record) plays the same games.  The plain-numba runs started in the background when the tests were collected
-    (tests/conftest.py), so that their long compile overlaps the other tests."""
+    """Plain numba (its kernels cached under their own key, which covers the switch; the scenario's own
+    state record) plays the same games.  The plain-numba runs started in the background when the tests
+    were collected (tests/warm.py), so that a cold compile overlaps the other tests."""
     off, cache = plain_numba_games(scenario)
     assert (cache / f"kernels-{_source_hash(fast=False)}").is_dir()
     assert off == _games(tmp_path, "on", scenario)

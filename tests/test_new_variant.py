@@ -1,8 +1,11 @@
 """`catan-balance new-variant` and docs/write-a-variant.md, end to end, in a copy of the project
-(a kernel cache of its own): the scaffold registers a variant that plays; the guide's toy rule
-(forests pay extra lumber), written into the scaffold's files, plays, sweeps and reports, and
-its tests pass, with no file changed outside the variant's folders but the registration line."""
+(a kernel cache of its own, kept across runs: `project`): the scaffold registers a variant that
+plays; the guide's toy rule (forests pay extra lumber), written into the scaffold's files, plays,
+sweeps and reports, and its tests pass, with no file changed outside the variant's folders but
+the registration line."""
+import fcntl
 import filecmp
+import hashlib
 import json
 import os
 import re
@@ -15,6 +18,7 @@ import pandas as pd
 import pytest
 
 from simcore.variants import scaffold
+from tests.warm import cache_root
 
 ROOT = Path(__file__).resolve().parent.parent
 COPIED = ("simcore", "policies", "reports", "scenarios", "tests", "docs", "cli.py", "pyproject.toml")
@@ -28,28 +32,42 @@ def guide_files():
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory):
-    """(folder, run): a copy of the project and a function running the CLI in it."""
-    folder = tmp_path_factory.mktemp("project")
-    for name in COPIED:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        else:
-            shutil.copy(source, folder / name)
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(folder / "cache")}
+def project():
+    """(folder, run): a fresh copy of the project and a function running the CLI in it.
 
-    def run(*args, command=("-m", "cli"), check=True):
-        done = subprocess.run([sys.executable, *command, *args], cwd=folder, env=env, capture_output=True,
-                              text=True, timeout=1800)
-        assert done.returncode == 0 or not check, done.stderr
-        return done
-    return folder, run
+    The copy is made at the same path every run (one per working copy of the project, beside the
+    product's kernel caches) with a kernel cache beside it that is kept: numba finds a cached
+    kernel by its source file's path and time stamp (copied as they are), and the folder inside
+    is named after the copy's own engine sources (simcore.accel.jit), the new variant's included,
+    so a warm run loads the two kernels the test plays (the scaffold's, the guide's) instead of
+    compiling them, and any edit to them or the engine compiles afresh.  A lock keeps two
+    sessions from sharing the copy."""
+    home = cache_root() / f"test-new-variant-{hashlib.sha256(str(ROOT).encode()).hexdigest()[:16]}"
+    home.mkdir(parents=True, exist_ok=True)
+    folder = home / "project"
+    with open(home / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        shutil.rmtree(folder, ignore_errors=True)
+        for name in COPIED:
+            source = ROOT / name
+            if source.is_dir():
+                shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            else:
+                shutil.copy2(source, folder / name)
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(home / "cache")}
+
+        def run(*args, command=("-m", "cli"), check=True):
+            done = subprocess.run([sys.executable, *command, *args], cwd=folder, env=env, capture_output=True,
+                                  text=True, timeout=1800)
+            assert done.returncode == 0 or not check, done.stderr
+            return done
+        yield folder, run
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _tree(folder):
-    return {p.relative_to(folder).as_posix() for p in folder.rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts and "cache" not in p.parts and "results" not in p.parts}
+    files = (p.relative_to(folder) for p in folder.rglob("*") if p.is_file())
+    return {p.as_posix() for p in files if not {"__pycache__", "cache", "results"} & set(p.parts)}
 
 
 def test_the_scaffold_refuses_names_in_use_or_not_names(tmp_path):

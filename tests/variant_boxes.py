@@ -2,10 +2,11 @@
 that register them.
 
 A box's code is no engine source (the kernel cache key does not cover it), so box processes
-use a kernel cache of their own.  Each box changes the state record, and a new record is a
-whole cold compile of the engine (20-40 s of CPU), so the boxes are grouped: the processes
-of a group register every box of it, and every scenario of the group switches all of them
-on, the others idle (their `IDLE` tables below): one record, one kernel for the group.
+use a kernel cache of their own, named after the group's sources (tests/warm.py `box_cache`).
+Each box changes the state record, and a new record is a whole cold compile of the engine
+(20-40 s of CPU), so the boxes are grouped: the processes of a group register every box of
+it, and every scenario of the group switches all of them on, the others idle (their `IDLE`
+tables below): one record, one kernel for the group.
   boxes    toy (test_toy_variant), hookbox (test_hook_points), botbox (test_policy_hooks):
            the base game
   citybox  citybox (test_hook_city_changed): Cities & Knights
@@ -29,6 +30,12 @@ IDLE = {"toy": "[variants.toy]\nextra = 0\n", "hookbox": "[variants.hookbox]\nac
         "botbox": "[variants.botbox]\n", "citybox": "[variants.citybox]\n"}
 BASE_SCENARIO = 'name = "{group}"\ngames = 8\nseed = 1\nplayers = 4\nseats = ["greedy", "roads", "devcards", "random"]\n'
 WARM_SCENARIOS = {"boxes": BASE_SCENARIO, "citybox": BASE_SCENARIO + 'ruleset = "ck"\n'}
+
+
+def sources(group):
+    """The files whose code `group`'s kernel compiles besides the engine's: this one (the groups and
+    their idle tables) and the modules declaring its boxes."""
+    return [Path(__file__), *(ROOT / f"{module.replace('.', '/')}.py" for module in GROUPS[group].values())]
 
 
 def idle_tables(box):

@@ -6,10 +6,12 @@ cache is written only once a compile ends), and a cold compile takes 20-70 s.  E
 job compiles the product's kernel for one state record (simcore.run.batch.play_batch) and,
 in the same process so that the engine's helpers compiled for it are reused, the test
 checker kernels for that record; the workers then load them all from numba's disk
-cache (NUMBA_CACHE_DIR, as inherited).  The late jobs, each with a cache folder of its
-own, are those only a few tests wait for: `plain` plays the games of test_fastcompile with
-plain numba (fastcompile off), `boxes` and `citybox` compile the kernels of the variants
-test files declare (tests/variant_boxes.py).
+cache (NUMBA_CACHE_DIR, as inherited).  The late jobs are those only a few tests wait for:
+`plain` plays the games of test_fastcompile with plain numba (fastcompile off: its kernels
+have a cache key of their own, beside the product's), `boxes` and `citybox` compile the
+kernels of the variants test files declare (tests/variant_boxes.py) into a cache named after
+their sources (`box_cache`).  All of them are kept across runs, where the product keeps its
+kernels (`cache_root`): a warm run loads them in seconds.
 
 `python -m tests.warm --pool FOLDER JOB...` runs the jobs, as many at once as there are
 cores, longest first and the late jobs last; it writes FOLDER/JOB.done (the job's exit
@@ -18,6 +20,7 @@ late ones has ended, and removes FOLDER/running when it ends.  A job that fails 
 compile to the tests (they compile what they need as without the warm-up); its stderr is
 in FOLDER/JOB.err.  `python -m tests.warm JOB` runs one job.
 """
+import hashlib
 import importlib
 import os
 import resource
@@ -47,14 +50,30 @@ def plain_numba_command(scenario, out):
     return [sys.executable, "cli.py", "run", scenario, "-n", "300", "--seed", "1", "--no-report", "-q", "-o", str(out)]
 
 
-def plain_numba_env(folder):
+def cache_root():
+    """The folder of the product's kernel caches (simcore.accel.jit: $NUMBA_CACHE_DIR, else
+    ~/.cache/catan-balance), where the suite keeps the kernels of its own jobs across runs too."""
+    from simcore.accel import jit
+    return Path(jit._cache_dir()).parent
+
+
+def plain_numba_env():
+    """The environment of the plain-numba games: their kernels are cached beside the product's, in
+    the folder of their own key (simcore.accel.jit: the key covers the switch)."""
     from simcore.accel import fastcompile
-    return {**os.environ, "NUMBA_CACHE_DIR": str(Path(folder) / "cache"), fastcompile.SWITCH: "0"}
+    return {**os.environ, "NUMBA_CACHE_DIR": str(cache_root()), fastcompile.SWITCH: "0"}
 
 
-def box_cache(folder, group):
-    """The kernel cache of a group of test variants (tests/variant_boxes.py) in the warm-up's folder."""
-    return Path(folder) / f"{group}-cache"
+def box_cache(group):
+    """The kernel cache of a group of test variants (tests/variant_boxes.py), kept across runs: a
+    box's code is no engine source, so the folder is named after a hash of the group's sources
+    (simcore.accel.jit names the folder inside after the engine's)."""
+    from tests.variant_boxes import sources
+    h = hashlib.sha256()
+    for path in sources(group):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return cache_root() / f"test-{group}-{h.hexdigest()[:16]}"
 
 
 def _base():
@@ -81,11 +100,11 @@ def run_job(name, folder=None):
     if name == PLAIN:
         script = " && ".join(subprocess.list2cmdline(plain_numba_command(s, Path(folder) / s))
                              for s in PLAIN_NUMBA_SCENARIOS)
-        return subprocess.run(["bash", "-c", script], cwd=ROOT, env=plain_numba_env(folder),
+        return subprocess.run(["bash", "-c", script], cwd=ROOT, env=plain_numba_env(),
                               stdout=subprocess.DEVNULL).returncode
     if name in BOX_JOBS:
         from tests.variant_boxes import compile_group
-        return compile_group(name, folder, {**os.environ, "NUMBA_CACHE_DIR": str(box_cache(folder, name))})
+        return compile_group(name, folder, {**os.environ, "NUMBA_CACHE_DIR": str(box_cache(name))})
     JOBS[name][0]()
     return 0
 
