@@ -164,6 +164,18 @@ def pieces_placed(st):
 
 
 @njit(cache=True)
+def dev_deck_tally(st):
+    """(cards of each kind in the development deck, of them drawn so far)."""
+    in_deck = np.zeros(N_DEV_TYPES, np.int64)
+    drawn = np.zeros(N_DEV_TYPES, np.int64)
+    for i in range(N_DEV_CARDS):
+        in_deck[st.dev_deck[i]] += 1
+        if i < st.dev_top:
+            drawn[st.dev_deck[i]] += 1
+    return in_deck, drawn
+
+
+@njit(cache=True)
 def check_state(st, params, lengths_fresh):
     """The first broken invariant (a key of INVARIANTS), or 0."""
     players = st.players
@@ -305,12 +317,7 @@ def check_state(st, params, lengths_fresh):
     elif longest >= 5 and n_longest == 1:
         return 10
     # 12: development cards
-    drawn = np.zeros(N_DEV_TYPES, np.int64)
-    in_deck = np.zeros(N_DEV_TYPES, np.int64)
-    for i in range(N_DEV_CARDS):
-        in_deck[st.dev_deck[i]] += 1
-        if i < st.dev_top:
-            drawn[st.dev_deck[i]] += 1
+    in_deck, drawn = dev_deck_tally(st)
     bought = 0
     for d in range(N_DEV_TYPES):
         if in_deck[d] != DEV_DECK_COUNTS[d]:
