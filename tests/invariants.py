@@ -164,6 +164,24 @@ def pieces_placed(st):
 
 
 @njit(cache=True)
+def cards_kept(st, params):
+    """0 if the bank and the hands hold each kind's supply and no count is negative; 2 on a
+    negative count, else 1 (the first kind out of balance)."""
+    for r in range(st.hand.shape[1]):
+        supply = kind_supply(st, params, r)
+        total = st.bank[r]
+        if st.bank[r] < 0:
+            return 2
+        for p in range(st.players):
+            total += st.hand[p, r]
+            if st.hand[p, r] < 0:
+                return 2
+        if total != supply:
+            return 1
+    return 0
+
+
+@njit(cache=True)
 def dev_deck_tally(st):
     """(cards of each kind in the development deck, of them drawn so far)."""
     in_deck = np.zeros(N_DEV_TYPES, np.int64)
@@ -179,18 +197,9 @@ def dev_deck_tally(st):
 def check_state(st, params, lengths_fresh):
     """The first broken invariant (a key of INVARIANTS), or 0."""
     players = st.players
-    # 1, 2: cards of every kind
-    for r in range(st.hand.shape[1]):
-        supply = kind_supply(st, params, r)
-        total = st.bank[r]
-        if st.bank[r] < 0:
-            return 2
-        for p in range(players):
-            total += st.hand[p, r]
-            if st.hand[p, r] < 0:
-                return 2
-        if total != supply:
-            return 1
+    code = cards_kept(st, params)   # 1, 2: cards of every kind
+    if code:
+        return code
     for p in range(players):
         for k in range(3):
             if st.pieces[p, k] < 0:
