@@ -1,9 +1,9 @@
 """Autarkie's bots (RULES.md §2; the declaration's `policy`): the random policy's options
 for its actions, and the builder's steps before the base builder's (policies.variants.autarkie.builder)."""
 from simcore.accel.jit import jitted
-from policies.common import add_if_legal
 from simcore.variants.autarkie import A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, N_PLACES
 
+from policies.common import add_if_legal
 from policies.variants.autarkie import builder as builder_autarkie
 
 
