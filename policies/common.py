@@ -1,5 +1,6 @@
 """Small helpers shared by the scripted policies."""
 from simcore.accel.jit import jitted
+from simcore.engine.legal import is_legal
 from simcore.engine.records import S_CITIES, S_SETTLEMENTS
 from simcore.engine.state import randint
 
@@ -25,3 +26,19 @@ def public_vp(st, q):
     if st.road_holder == q:
         vp += 2
     return vp
+
+
+@jitted
+def add_option(st, n, a, x, y):
+    """Option n of a random choice of actions (st.choice, choice_x, choice_y): action a at
+    (x, y).  The number of options with it."""
+    st.choice[n] = a
+    st.choice_x[n] = x
+    st.choice_y[n] = y
+    return n + 1
+
+
+@jitted
+def add_if_legal(st, p, n, a, x, y):
+    """add_option if p may take action a at (x, y) now, else the options unchanged (n)."""
+    return add_option(st, n, a, x, y) if is_legal(st, p, a, x, y) else n

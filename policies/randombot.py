@@ -4,12 +4,12 @@ from simcore.accel.jit import jitted
 
 from simcore.engine.actions import (A_OFFER, A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_PLENTY, A_ROAD, A_ROADS,
                                     A_SETTLEMENT, A_TRADE)
-from simcore.engine.legal import is_legal
 from simcore.engine.pieces import can_build_road_at, spot_is_free
 from simcore.engine.state import N_RESOURCES, randint
 from simcore.engine.topology import CORNER_EDGES, HEX_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 
 from policies import dispatch
+from policies.common import add_if_legal, add_option
 
 
 @jitted
@@ -85,35 +85,21 @@ def action(st, p):
 def action_options(st, p):
     """The legal actions as options (st.choice, choice_x, choice_y): the base game's, then
     those the variants in force add (policies.dispatch.random_options); their number."""
-    a_opt, x_opt, y_opt = st.choice, st.choice_x, st.choice_y
-    a_opt[0] = A_END
-    x_opt[0] = 0
-    y_opt[0] = 0
-    n = 1
+    n = add_option(st, 0, A_END, 0, 0)
     for e in range(N_EDGES):
-        if is_legal(st, p, A_ROAD, e, 0):
-            a_opt[n], x_opt[n], y_opt[n] = A_ROAD, e, 0
-            n += 1
+        n = add_if_legal(st, p, n, A_ROAD, e, 0)
     for c in range(N_CORNERS):
         for a in (A_SETTLEMENT, A_CITY):
-            if is_legal(st, p, a, c, 0):
-                a_opt[n], x_opt[n], y_opt[n] = a, c, 0
-                n += 1
+            n = add_if_legal(st, p, n, a, c, 0)
     width = st.hand.shape[1]
     for g in range(width):
         for r in range(width):
-            if is_legal(st, p, A_TRADE, g, r):
-                a_opt[n], x_opt[n], y_opt[n] = A_TRADE, g, r
-                n += 1
+            n = add_if_legal(st, p, n, A_TRADE, g, r)
     for g in range(width):
         for r in range(width):
-            if is_legal(st, p, A_OFFER, g, r):
-                a_opt[n], x_opt[n], y_opt[n] = A_OFFER, g, r
-                n += 1
+            n = add_if_legal(st, p, n, A_OFFER, g, r)
     for a in (A_BUY_DEV, A_KNIGHT, A_ROADS, A_PLENTY, A_MONOPOLY):
-        if is_legal(st, p, a, 0, 0):
-            a_opt[n], x_opt[n], y_opt[n] = a, 0, 0
-            n += 1
+        n = add_if_legal(st, p, n, a, 0, 0)
     return dispatch.random_options(st, p, n)   # the variants' own actions
 
 

@@ -17,7 +17,7 @@ from matplotlib.patches import Patch
 
 from reports import fmt
 from reports.plotting import (SOURCE_COLOURS, Chart, _done, _figure, _legend_below, _runs_text,  # noqa: F401
-                              _title, games_text, plt)
+                              _row_axis, _title, games_text, plt)
 from reports.variants import REGISTRY, solo_player, source_colour
 from simcore.run import grid
 
@@ -464,11 +464,8 @@ def _stack(ax, df, by, order, colour_offset=0):
         left += values
     for yi, total in zip(y, left):
         ax.text(total, yi, f" {total:.1f}", va="center", fontsize=9)
-    ax.set_yticks(y)
-    ax.set_yticklabels(order)
-    ax.set_ylim(-0.75, len(order) - 0.25)
+    _row_axis(ax, y, order)
     ax.set_xlim(0, left.max() * 1.12 if left.max() > 0 else 1)
-    ax.grid(axis="y", visible=False)
     return left
 
 

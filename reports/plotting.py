@@ -6,6 +6,7 @@ reports.board draw with it; it imports no other report module.
 import textwrap
 
 import matplotlib
+import numpy as np
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -60,6 +61,29 @@ def _done(fig):
 
 def _figure(width, height):
     return plt.subplots(figsize=(width, height), layout="constrained")
+
+
+def _row_axis(ax, y, order):
+    """A horizontal bar chart's rows: entry i of `order` named at height y[i]; no grid lines
+    along them."""
+    ax.set_yticks(y)
+    ax.set_yticklabels(order)
+    ax.set_ylim(-0.75, len(order) - 0.25)
+    ax.grid(axis="y", visible=False)
+
+
+def _share_bars(order, share, texts, colour, alpha, xlabel):
+    """A row per entry of `order` (the first on top), its bar `share` in %, `texts` beside
+    the bars: (fig, ax)."""
+    fig, ax = _figure(9, max(3.0, 0.45 * len(order) + 2.2))
+    y = np.arange(len(order))[::-1]
+    ax.barh(y, 100 * share, 0.6, color=colour, alpha=alpha)
+    for yi, s, text in zip(y, share, texts):
+        ax.text(100 * s, yi, f" {100 * s:.1f}%  ({text})", va="center", fontsize=8.5)
+    _row_axis(ax, y, order)
+    ax.set_xlim(0, max(100 * share.max() * 1.6, 1))
+    ax.set_xlabel(xlabel)
+    return fig, ax
 
 
 def _legend_below(ax, handles=None, ncol=3):

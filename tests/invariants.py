@@ -164,21 +164,42 @@ def pieces_placed(st):
 
 
 @njit(cache=True)
-def check_state(st, params, lengths_fresh):
-    """The first broken invariant (a key of INVARIANTS), or 0."""
-    players = st.players
-    # 1, 2: cards of every kind
+def cards_kept(st, params):
+    """0 if the bank and the hands hold each kind's supply and no count is negative; 2 on a
+    negative count, else 1 (the first kind out of balance)."""
     for r in range(st.hand.shape[1]):
         supply = kind_supply(st, params, r)
         total = st.bank[r]
         if st.bank[r] < 0:
             return 2
-        for p in range(players):
+        for p in range(st.players):
             total += st.hand[p, r]
             if st.hand[p, r] < 0:
                 return 2
         if total != supply:
             return 1
+    return 0
+
+
+@njit(cache=True)
+def dev_deck_tally(st):
+    """(cards of each kind in the development deck, of them drawn so far)."""
+    in_deck = np.zeros(N_DEV_TYPES, np.int64)
+    drawn = np.zeros(N_DEV_TYPES, np.int64)
+    for i in range(N_DEV_CARDS):
+        in_deck[st.dev_deck[i]] += 1
+        if i < st.dev_top:
+            drawn[st.dev_deck[i]] += 1
+    return in_deck, drawn
+
+
+@njit(cache=True)
+def check_state(st, params, lengths_fresh):
+    """The first broken invariant (a key of INVARIANTS), or 0."""
+    players = st.players
+    code = cards_kept(st, params)   # 1, 2: cards of every kind
+    if code:
+        return code
     for p in range(players):
         for k in range(3):
             if st.pieces[p, k] < 0:
@@ -305,12 +326,7 @@ def check_state(st, params, lengths_fresh):
     elif longest >= 5 and n_longest == 1:
         return 10
     # 12: development cards
-    drawn = np.zeros(N_DEV_TYPES, np.int64)
-    in_deck = np.zeros(N_DEV_TYPES, np.int64)
-    for i in range(N_DEV_CARDS):
-        in_deck[st.dev_deck[i]] += 1
-        if i < st.dev_top:
-            drawn[st.dev_deck[i]] += 1
+    in_deck, drawn = dev_deck_tally(st)
     bought = 0
     for d in range(N_DEV_TYPES):
         if in_deck[d] != DEV_DECK_COUNTS[d]:

@@ -13,7 +13,6 @@ from numba import njit
 from simcore.engine import params as P
 from simcore.engine import records as R
 from simcore.variants.autarkie.board import points_of
-from simcore.engine.economy import kind_supply
 from simcore.engine.rows import RowLayout
 from simcore.accel.jit import jitted  # noqa: F401  (numba's cache folder for the engine's sources)
 from simcore.engine.state import DESERT
@@ -21,7 +20,7 @@ from simcore.engine.topology import CORNER_HEXES
 from simcore.variants import autarkie as AD
 from simcore.variants.autarkie import FIG_GESELLE, FIG_KNECHT, N_PLACES
 from simcore.variants.ck import CitiesKnights
-from tests.invariants import checked_games, checker_kernel, play_games_checked
+from tests.invariants import cards_kept, checked_games, checker_kernel, play_games_checked
 from tests.test_autarkie_rules import aut_params
 
 INVARIANTS = {
@@ -56,16 +55,8 @@ def check_autarkie(st, params, before, losses):
     """The first broken invariant, or 0; `before`: the holder after the previous turn, `losses`: its
     figure_losses then (the card may pass while its points are down and they come back in the turn)."""
     players = st.players
-    for r in range(st.hand.shape[1]):
-        total = st.bank[r]
-        if st.bank[r] < 0:
-            return 1
-        for p in range(players):
-            total += st.hand[p, r]
-            if st.hand[p, r] < 0:
-                return 1
-        if total != kind_supply(st, params, r):
-            return 1
+    if cards_kept(st, params):
+        return 1
     ck = params[AD.P_AUT_SUBSTRATE] == AD.SUBSTRATE_CK
     knechte = np.zeros(players, np.int64)
     geselle = np.zeros(players, np.int64)

@@ -127,7 +127,12 @@ ERRORS = [
 
 @pytest.mark.parametrize("text, sets, where, what", ERRORS)
 def test_errors_name_file_key_and_what_is_allowed(scenario_file, text, sets, where, what):
-    path = scenario_file(text)
+    assert_one_clear_error(scenario_file(text), sets, where, what)
+
+
+def assert_one_clear_error(path, sets, where, what):
+    """load_scenario(path, sets) fails with one line: `where` (FILE: the path), then a text
+    holding `what`, then what is allowed."""
     with pytest.raises(ScenarioError) as info:
         load_scenario(path, sets)
     message = str(info.value)

@@ -12,11 +12,11 @@ from reports.summary import Tally, format_table, summarize, wilson
 from simcore.engine import params as P
 from simcore.engine import records as R
 from simcore.run.config import SCENARIO_DIR, load_scenario, pack_policies, pack_rules
-from simcore.engine.errors import ScenarioError
 from simcore.variants.robin_hood import ENDING_ENCLOSURE, ENDING_ROBIN_TARGET, ENDING_SHERIFF_TARGET
 from simcore.run.runner import replay
 from tests.robin_positions import robin_params
 from tests.test_cli import assert_bad_input
+from tests.test_config import assert_one_clear_error
 from simcore.variants import robin_hood as RH
 
 ROBIN = """\
@@ -101,13 +101,7 @@ RULE_ERRORS = [
 
 @pytest.mark.parametrize("text, sets, where, what", RULE_ERRORS)
 def test_bad_robin_hood_input_is_one_clear_error(scenario_file, text, sets, where, what):
-    path = scenario_file(text)
-    with pytest.raises(ScenarioError) as info:
-        load_scenario(path, sets)
-    message = str(info.value)
-    assert message.startswith(where.replace("FILE", str(path)) + ": "), message
-    assert what in message and "\n" not in message
-    assert message.split("; allowed: ", 1)[1].strip()
+    assert_one_clear_error(scenario_file(text), sets, where, what)
 
 
 @pytest.mark.parametrize("text, sets, where, what", RULE_ERRORS[:4] + RULE_ERRORS[6:7] + RULE_ERRORS[9:10])

@@ -34,7 +34,7 @@ from simcore.engine.state import (DESERT, DEV_DECK_COUNTS, DEV_KNIGHT, DEV_VP, G
                                   N_DEV_CARDS, N_DEV_TYPES, N_RESOURCES, PIECE_LIMITS, new_state_buffer, victory_points)
 from simcore.engine.topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS, N_CORNERS, N_EDGES, N_HEXES
 from tests.robin_positions import ROBIN_AT, ROBIN_ROW, robin_params
-from tests.invariants import checked_games, checker_kernel, roads_connected, trail_length
+from tests.invariants import checked_games, checker_kernel, dev_deck_tally, roads_connected, trail_length
 from tests.test_invariants import _NO_JIT_SCRIPT, ROOT
 from simcore.variants import robin_hood as RH
 
@@ -168,12 +168,7 @@ def check_robin_state(st, params, fresh_length):
         if st.income[SHERIFF, r] != income[r] or st.trade_rate[SHERIFF, r] != rate[r]:
             return 9
     # 10: development cards
-    drawn = np.zeros(N_DEV_TYPES, np.int64)
-    in_deck = np.zeros(N_DEV_TYPES, np.int64)
-    for i in range(N_DEV_CARDS):
-        in_deck[st.dev_deck[i]] += 1
-        if i < st.dev_top:
-            drawn[st.dev_deck[i]] += 1
+    in_deck, drawn = dev_deck_tally(st)
     for d in range(N_DEV_TYPES):
         held = st.dev_hand[SHERIFF, d] + st.dev_new[SHERIFF, d]
         if d == DEV_KNIGHT:

@@ -37,12 +37,9 @@ def _counter_bars(study, tables, counter, name, title, xlabel, scale, says):
     for yi, m, a, b in zip(y, mean, lo, hi):
         unit = "%" if scale == 100.0 else ""
         ax.text(b, yi, f"  {m:.{1 if unit else 2}f}{unit} [{max(a, 0):.1f}, {b:.1f}]", va="center", fontsize=8.5)
-    ax.set_yticks(y)
-    ax.set_yticklabels(order)
-    ax.set_ylim(-0.75, len(order) - 0.25)
+    c._row_axis(ax, y, order)
     ax.set_xlim(0, max(float(np.nanmax(hi)) * 1.35, 0.1))
     ax.set_xlabel(xlabel)
-    ax.grid(axis="y", visible=False)
     n = int(table["seat_games"].min())
     c._title(ax, title, f"per {key} · {n:,}+ player-games per bar · 95% intervals")
     return [c.Chart(name, title, c._done(fig), says(table, key))]
@@ -79,17 +76,8 @@ def income(study, tables):
     total = gains.groupby(key, sort=False)["mean"].sum().reindex(order)
     figures = gains[gains["source"].isin(FIGURE_SOURCES)].groupby(key, sort=False)["mean"].sum().reindex(order)
     share = (figures / total).fillna(0)
-    fig, ax = c._figure(9, max(3.0, 0.45 * len(order) + 2.2))
-    y = np.arange(len(order))[::-1]
-    ax.barh(y, 100 * share, 0.6, color="#8c564b", alpha=0.85)
-    for yi, s, m in zip(y, share, figures):
-        ax.text(100 * s, yi, f" {100 * s:.1f}%  ({m:.2f} cards/game)", va="center", fontsize=8.5)
-    ax.set_yticks(y)
-    ax.set_yticklabels(order)
-    ax.set_ylim(-0.75, len(order) - 0.25)
-    ax.set_xlim(0, max(100 * share.max() * 1.6, 1))
-    ax.set_xlabel("share of all cards gained that came from Knechte and the Geselle (%)")
-    ax.grid(axis="y", visible=False)
+    fig, ax = c._share_bars(order, share, [f"{m:.2f} cards/game" for m in figures], "#8c564b", 0.85,
+                            "share of all cards gained that came from Knechte and the Geselle (%)")
     c._title(ax, "Extra income from figures", f"per {key} · in brackets: mean cards per player and game")
     says = (f"Knechte and the Geselle bring {fmt.span(share.min(), share.max())} of the cards a player gains"
             + (f"; most for {share.idxmax()}." if len(order) > 1 else "."))

@@ -43,17 +43,9 @@ def grundbesitz_income(study, tables):
     total = gains.groupby(key, sort=False)["mean"].sum().reindex(order)
     own = gains[gains["source"] == "grundbesitz"].set_index(key).reindex(order)
     share = own["mean"] / total
-    fig, ax = c._figure(9, max(3.0, 0.45 * len(order) + 2.2))
-    y = np.arange(len(order))[::-1]
-    ax.barh(y, 100 * share, 0.6, color=GB_COLOUR, alpha=0.9)
-    for yi, s, m, lo, hi in zip(y, share, own["mean"], own["ci_lo"], own["ci_hi"]):
-        ax.text(100 * s, yi, f" {100 * s:.1f}%  ({m:.2f} cards/game [{lo:.2f}, {hi:.2f}])", va="center", fontsize=8.5)
-    ax.set_yticks(y)
-    ax.set_yticklabels(order)
-    ax.set_ylim(-0.75, len(order) - 0.25)
-    ax.set_xlim(0, max(100 * share.max() * 1.6, 1))
-    ax.set_xlabel("share of all resource cards gained that came from Grundbesitz yields (%)")
-    ax.grid(axis="y", visible=False)
+    texts = [f"{m:.2f} cards/game [{lo:.2f}, {hi:.2f}]" for m, lo, hi in zip(own["mean"], own["ci_lo"], own["ci_hi"])]
+    fig, ax = c._share_bars(order, share, texts, GB_COLOUR, 0.9,
+                            "share of all resource cards gained that came from Grundbesitz yields (%)")
     n = int(own["seat_games"].min())
     c._title(ax, "Grundbesitz income", f"per {key} · {n:,}+ player-games per bar · in brackets: mean cards per "
                                        "player and game with 95% interval")
@@ -89,10 +81,7 @@ def grundbesitz_markers(study, tables):
             ax.barh(y + offset, values, 0.36, left=left, color=palette[k], edgecolor="white",
                     label=k.replace("gb_markers_", "placed: ").replace("gb_removed_", "removed: "))
             left += values
-    ax.set_yticks(y)
-    ax.set_yticklabels(order)
-    ax.set_ylim(-0.75, len(order) - 0.25)
-    ax.grid(axis="y", visible=False)
+    c._row_axis(ax, y, order)
     ax.set_xlabel("markers per player and game")
     c._legend_below(ax, ncol=3)
     n = int(df["seat_games"].min())

@@ -106,12 +106,9 @@ def robin_endings(study, tables):
             if v >= 6:
                 ax.text(l + v / 2, yi, f"{v:.0f}%", ha="center", va="center", fontsize=8.5)
         left += values
-    ax.set_yticks(y)
-    ax.set_yticklabels(order)
-    ax.set_ylim(-0.75, len(order) - 0.25)
+    c._row_axis(ax, y, order)
     ax.set_xlim(0, 100)
     ax.set_xlabel("share of games (%)")
-    ax.grid(axis="y", visible=False)
     c._legend_below(ax, ncol=4)
     c._title(ax, "How Robin Hood games end", f"{c._runs_text(study)} · intervals in the win-rate table")
     return [c.Chart("robin_endings", "Endings", c._done(fig), _endings_says(table.fillna(0), endings))]

@@ -24,45 +24,51 @@ def redeal(st, p):
 @jitted
 def redeal_devcards(st, p):
     """The others' development cards (playable and new) and the deck's rest, shuffled together."""
+    redeal_cards(st, p, (st.dev_hand, st.dev_new), 0, N_DEV_TYPES,
+                 st.dev_deck, st.dev_top, N_DEV_CARDS - st.dev_top, N_DEV_CARDS)
+
+
+@jitted
+def redeal_cards(st, p, hands, first, end, deck, top, n_deck, room):
+    """The hidden cards of kinds first..end-1, pooled, shuffled and dealt back: each opponent q
+    gets as many as it held in each of `hands` (arrays [player, kind], dealt in this order), the
+    deck the rest.  The deck's undrawn cards are deck[(top + i) % room] for i < n_deck (a ring:
+    room = the deck's length; a plain deck: top + n_deck <= room)."""
     pool = st.choice   # scratch: the pooled cards, by kind, then shuffled
     n = 0
-    for d in range(N_DEV_TYPES):
+    for kind in range(first, end):
         count = 0
-        for i in range(st.dev_top, N_DEV_CARDS):
-            if st.dev_deck[i] == d:
+        for i in range(n_deck):
+            if deck[(top + i) % room] == kind:
                 count += 1
         for q in range(st.players):
             if q != p:
-                count += st.dev_hand[q, d] + st.dev_new[q, d]
+                for hand in hands:
+                    count += hand[q, kind]
         for _ in range(count):
-            pool[n] = d
+            pool[n] = kind
             n += 1
     shuffle_pool(pool, n)
     at = 0
     for q in range(st.players):
         if q == p:
             continue
-        held = 0
-        new = 0
-        for d in range(N_DEV_TYPES):
-            held += st.dev_hand[q, d]
-            new += st.dev_new[q, d]
-            st.dev_hand[q, d] = 0
-            st.dev_new[q, d] = 0
-        for _ in range(held):
-            st.dev_hand[q, pool[at]] += 1
-            at += 1
-        for _ in range(new):
-            st.dev_new[q, pool[at]] += 1
-            at += 1
-    for i in range(st.dev_top, N_DEV_CARDS):
-        st.dev_deck[i] = pool[at]
+        for hand in hands:
+            held = 0
+            for kind in range(first, end):
+                held += hand[q, kind]
+                hand[q, kind] = 0
+            for _ in range(held):
+                hand[q, pool[at]] += 1
+                at += 1
+    for i in range(n_deck):
+        deck[(top + i) % room] = pool[at]
         at += 1
 
 
 @jitted
 def shuffle_pool(pool, n):
-    """Fisher-Yates on pool[:n], which the caller filled in an order p could know (by kind)."""
+    """Fisher-Yates on pool[:n] (a re-deal fills it in an order p could know: by kind)."""
     for i in range(n - 1, 0, -1):
         j = randint(i + 1)
         pool[i], pool[j] = pool[j], pool[i]

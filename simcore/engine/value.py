@@ -10,20 +10,12 @@ import numpy as np
 from simcore.accel.jit import jitted
 
 from simcore.engine.params import P_VICTORY_POINTS
-from simcore.engine.state import N_DEV_TYPES, N_RESOURCES, hand_size, victory_points
+from simcore.engine.state import N_DEV_TYPES, hand_size, row_sum, victory_points
 
 FEATURES = ("bias", "vp", "vp_lead", "income", "income_lead", "hand", "devcards", "rounds", "turn_order")
 N_FEATURES = len(FEATURES)
 # before any fit: the VP lead and the VP decide (a rough prior; the fitted models replace it)
 DEFAULT_VALUE = (-1.5, 2.0, 6.0, 0.0, 0.5, 0.0, 0.0, 0.0, 0.0)
-
-
-@jitted
-def income(st, q):
-    n = 0
-    for r in range(N_RESOURCES):
-        n += st.income[q, r]
-    return n
 
 
 @jitted
@@ -37,15 +29,15 @@ def features(st, p, out):
     for q in range(st.players):
         if q != p:
             best_vp = max(best_vp, victory_points(st, q))
-            best_income = max(best_income, income(st, q))
+            best_income = max(best_income, row_sum(st.income, q))
     cards = 0
     for d in range(N_DEV_TYPES):
         cards += st.dev_hand[p, d] + st.dev_new[p, d]
     out[0] = 1.0
     out[1] = vp / target
     out[2] = (vp - best_vp) / target
-    out[3] = income(st, p) / 10.0
-    out[4] = (income(st, p) - best_income) / 10.0
+    out[3] = row_sum(st.income, p) / 10.0
+    out[4] = (row_sum(st.income, p) - best_income) / 10.0
     out[5] = hand_size(st, p) / 10.0
     out[6] = cards / 5.0
     out[7] = st.rounds / 50.0

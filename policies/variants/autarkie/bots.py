@@ -1,23 +1,19 @@
 """Autarkie's bots (RULES.md §2; the declaration's `policy`): the random policy's options
 for its actions, and the builder's steps before the base builder's (policies.variants.autarkie.builder)."""
 from simcore.accel.jit import jitted
-from simcore.engine.legal import is_legal
 from simcore.variants.autarkie import A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, N_PLACES
 
+from policies.common import add_if_legal
 from policies.variants.autarkie import builder as builder_autarkie
 
 
 @jitted
 def random_options(st, p, n):
     """Policy hook: a slave, a Knecht or the Geselle at a place, when legal."""
-    if is_legal(st, p, A_AUT_SLAVE, 0, 0):
-        st.choice[n], st.choice_x[n], st.choice_y[n] = A_AUT_SLAVE, 0, 0
-        n += 1
+    n = add_if_legal(st, p, n, A_AUT_SLAVE, 0, 0)
     for g in range(N_PLACES):
         for a in (A_AUT_KNECHT, A_AUT_GESELLE):
-            if is_legal(st, p, a, g, 0):
-                st.choice[n], st.choice_x[n], st.choice_y[n] = a, g, 0
-                n += 1
+            n = add_if_legal(st, p, n, a, g, 0)
     return n
 
 

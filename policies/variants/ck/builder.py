@@ -154,20 +154,12 @@ def progress_worth(st, p, card, w):
 
 
 @jitted
-def city_value(st, c):
-    v = 0
-    for r in range(N_RESOURCES):
-        v += st.corner_pips[c, r]
-    return v
-
-
-@jitted
 def metro_city(st, p, t):
     """The most productive city without a metropolis."""
     best, where = -1, -1
     for c in range(N_CORNERS):
-        if is_city(st, p, c) and not is_metropolis(st, c) and city_value(st, c) > best:
-            best, where = city_value(st, c), c
+        if is_city(st, p, c) and not is_metropolis(st, c) and row_sum(st.corner_pips, c) > best:
+            best, where = row_sum(st.corner_pips, c), c
     return where
 
 
@@ -177,7 +169,7 @@ def pillage_city(st, p):
     best, where = 1 << 30, -1
     for c in range(N_CORNERS):
         if is_city(st, p, c) and not is_metropolis(st, c):
-            v = city_value(st, c) + 100 * st.ck_wall[c]
+            v = row_sum(st.corner_pips, c) + 100 * st.ck_wall[c]
             if v < best:
                 best, where = v, c
     return where

@@ -1,5 +1,6 @@
 """The `random` policy under Cities & Knights (RULES.md §4): uniform over every legal
 action, the rule set's own included, and over the legal answers at its choice points."""
+from policies.common import add_option
 from policies.randombot import action_options
 from simcore.variants.ck.board import (can_act, can_activate, can_build_knight, can_chase, can_improve, can_promote,
                                        can_repair, can_wall, free_city, is_city, is_metropolis, move_target_ok, reach)
@@ -13,41 +14,33 @@ from simcore.variants.ck import (A_CK_IMPROVE, A_CK_KNIGHT_ACTIVATE, A_CK_KNIGHT
 
 
 @jitted
-def add(st, n, a, x, y):
-    st.choice[n] = a
-    st.choice_x[n] = x
-    st.choice_y[n] = y
-    return n + 1
-
-
-@jitted
 def action(st, p):
     """Every legal base and C&K action equally likely."""
     n = action_options(st, p)
     for t in range(N_TRACKS):
         if can_improve(st, p, t):
-            n = add(st, n, A_CK_IMPROVE, t, 0)
+            n = add_option(st, n, A_CK_IMPROVE, t, 0)
     for card in range(N_PROGRESS):
         if can_play_progress(st, p, card):
-            n = add(st, n, A_CK_PLAY_PROGRESS, card, 0)
+            n = add_option(st, n, A_CK_PLAY_PROGRESS, card, 0)
     for c in range(N_CORNERS):
         if can_wall(st, p, c):
-            n = add(st, n, A_CK_WALL, c, 0)
+            n = add_option(st, n, A_CK_WALL, c, 0)
         if can_repair(st, p, c):
-            n = add(st, n, A_CK_REPAIR, c, 0)
+            n = add_option(st, n, A_CK_REPAIR, c, 0)
         if can_build_knight(st, p, c):
-            n = add(st, n, A_CK_KNIGHT_BUILD, c, 0)
+            n = add_option(st, n, A_CK_KNIGHT_BUILD, c, 0)
         if can_activate(st, p, c):
-            n = add(st, n, A_CK_KNIGHT_ACTIVATE, c, 0)
+            n = add_option(st, n, A_CK_KNIGHT_ACTIVATE, c, 0)
         if can_promote(st, p, c):
-            n = add(st, n, A_CK_KNIGHT_PROMOTE, c, 0)
+            n = add_option(st, n, A_CK_KNIGHT_PROMOTE, c, 0)
         if can_chase(st, p, c):
-            n = add(st, n, A_CK_KNIGHT_CHASE, c, 0)
+            n = add_option(st, n, A_CK_KNIGHT_CHASE, c, 0)
         if can_act(st, p, c):
             reach(st, p, c)
             for d in range(N_CORNERS):
                 if move_target_ok(st, p, c, d):
-                    n = add(st, n, A_CK_KNIGHT_MOVE, c, d)
+                    n = add_option(st, n, A_CK_KNIGHT_MOVE, c, d)
     i = randint(n)
     return st.choice[i], st.choice_x[i], st.choice_y[i]
 

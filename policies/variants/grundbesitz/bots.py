@@ -2,11 +2,11 @@
 options for its actions and its choice points, asked by simcore.variants.grundbesitz.rules.  The
 builder's choices are policies.variants.grundbesitz.builder, the random policy's policies.variants.grundbesitz.randombot."""
 from simcore.accel.jit import jitted
-from simcore.engine.legal import is_legal
 from simcore.engine.devcards import can_play
 from simcore.engine.state import DEV_KNIGHT
 from simcore.variants.grundbesitz import A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, GRUNDBESITZ, ITEM_GB, N_GB, W_GB
 
+from policies.common import add_if_legal
 from policies.builder import VALUE_SCALE, missing, robber_on_own_hex
 
 from policies.variants.grundbesitz import builder as builder_gb, randombot as randombot_gb
@@ -19,9 +19,7 @@ def random_options(st, p, n):
     """Policy hook: every legal purchase, knight block and knight removal of a GB."""
     for g in range(N_GB):
         for a in (A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE):
-            if is_legal(st, p, a, g, 0):
-                st.choice[n], st.choice_x[n], st.choice_y[n] = a, g, 0
-                n += 1
+            n = add_if_legal(st, p, n, a, g, 0)
     return n
 
 

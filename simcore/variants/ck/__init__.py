@@ -45,6 +45,9 @@ PROGRESS = (
 )
 PROGRESS_CARDS = tuple(n for n, _, _ in PROGRESS)
 PROGRESS_COLOUR = tuple(c for _, c, _ in PROGRESS)
+assert list(PROGRESS_COLOUR) == sorted(PROGRESS_COLOUR), "PROGRESS: a colour's cards stand together"
+# the cards of colour t: COLOUR_FIRST[t] .. COLOUR_FIRST[t + 1] - 1
+COLOUR_FIRST = tuple(PROGRESS_COLOUR.index(t) for t in range(N_TRACKS)) + (len(PROGRESS),)
 N_PROGRESS = len(PROGRESS)
 VP_CARDS = ("printer", "constitution")            # shown at once, 1 VP each
 PROGRESS_HAND = 4                                  # non-VP progress cards a player may hold

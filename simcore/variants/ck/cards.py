@@ -4,12 +4,11 @@ players' progress hands.  A deck is a ring in st.ck_deck[colour]: drawn from the
 in simcore/variants/ck/progress.py."""
 from simcore.engine.bots import ask
 from simcore.engine.events import log_event
-from simcore.engine.hidden import shuffle_pool
+from simcore.engine.hidden import redeal_cards, shuffle_pool
 from simcore.accel.jit import jitted
-from simcore.engine.state import randint
 from simcore.variants.ck.board import can_draw, card_colour, progress_in_hand
 from simcore.variants.ck import (CK, DECK_ROOM, E_CK_DISCARD_PROGRESS, E_CK_DRAW, N_PROGRESS, N_TRACKS, P_CK_DECK,
-                                 PROGRESS_COLOUR, PROGRESS_HAND, S_CK_PROGRESS_DRAWN, S_CK_VP_PROGRESS,
+                                 COLOUR_FIRST, PROGRESS_COLOUR, PROGRESS_HAND, S_CK_PROGRESS_DRAWN, S_CK_VP_PROGRESS,
                                  CARD_CONSTITUTION, CARD_PRINTER)
 
 # its bots' choice point (policies/variants/ck/bots.py), asked by name (simcore.engine.bots)
@@ -28,12 +27,7 @@ def fill_decks(st, params):
             st.ck_deck[t, st.ck_deck_n[t]] = card
             st.ck_deck_n[t] += 1
     for t in range(N_TRACKS):
-        n = st.ck_deck_n[t]
-        for i in range(n - 1, 0, -1):   # Fisher-Yates
-            j = randint(i + 1)
-            tmp = st.ck_deck[t, i]
-            st.ck_deck[t, i] = st.ck_deck[t, j]
-            st.ck_deck[t, j] = tmp
+        shuffle_pool(st.ck_deck[t], st.ck_deck_n[t])
 
 
 @jitted
@@ -91,35 +85,6 @@ def redeal_progress(st, p):
     """A rollout's play-out (simcore.engine.hidden): the others' progress cards and each deck, re-dealt
     colour by colour from what p knows (which colours the others hold how many of, the cards out of
     play); the Printer and Constitution are shown when drawn and stay."""
-    pool = st.choice   # scratch: one colour's hidden cards, by card, then shuffled
     for t in range(N_TRACKS):
-        n = 0
-        for card in range(N_PROGRESS):
-            if PROGRESS_COLOUR[card] != t:
-                continue
-            count = 0
-            for i in range(st.ck_deck_n[t]):
-                if st.ck_deck[t, (st.ck_deck_top[t] + i) % DECK_ROOM] == card:
-                    count += 1
-            for q in range(st.players):
-                if q != p:
-                    count += st.ck_progress[q, card]
-            for _ in range(count):
-                pool[n] = card
-                n += 1
-        shuffle_pool(pool, n)
-        at = 0
-        for q in range(st.players):
-            if q == p:
-                continue
-            held = 0
-            for card in range(N_PROGRESS):
-                if PROGRESS_COLOUR[card] == t:
-                    held += st.ck_progress[q, card]
-                    st.ck_progress[q, card] = 0
-            for _ in range(held):
-                st.ck_progress[q, pool[at]] += 1
-                at += 1
-        for i in range(st.ck_deck_n[t]):
-            st.ck_deck[t, (st.ck_deck_top[t] + i) % DECK_ROOM] = pool[at]
-            at += 1
+        redeal_cards(st, p, (st.ck_progress,), COLOUR_FIRST[t], COLOUR_FIRST[t + 1],
+                     st.ck_deck[t], st.ck_deck_top[t], st.ck_deck_n[t], DECK_ROOM)
