@@ -81,7 +81,7 @@ def row_layout(params):
 # a cold compile on an idle machine with two cores, roughly, rounded up (README: Speed): the base
 # game's; a kernel with variants takes the longest of their own estimates (Variant.compile_seconds),
 # and MORE_VARIANT_SECONDS for each further variant
-BASE_COMPILE_SECONDS = 10
+BASE_COMPILE_SECONDS = 25
 MORE_VARIANT_SECONDS = 5
 
 
