@@ -180,7 +180,7 @@ def run(
         raise typer.Exit(130)
     with _played(out):
         typer.echo(format_table(summary))
-        _report(out, no_report)
+    _report(out, no_report)   # (its own Ctrl-C line)
 
 
 def _note_sweep_table(scenario):
