@@ -653,12 +653,20 @@ def robust(
     from reports.summary import Tally
     from reports.train_robust import compare, differences, read_verdicts, sentences, write
     from simcore.run import sweep as sweeps
+    from simcore.run.config import find_scenario, read_toml
+    from simcore.run.grid import read_robust_table
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
     hand = sweeps.plan(scenario, [*sets, *extra], vary, margin=_margin(margin))
     if any(key == "seats" for key in hand.vary):
         raise InputError(f"robust: {hand.scenario.name} varies the seats; allowed: a sweep of rules (the seats "
                          "are what robust replaces)")
-    seats, named = _robust_seats(hand.scenario, [*sets, *extra], tuned, players, seat)
+    path = find_scenario(scenario)
+    table = None
+    if players is None and tuned is None:   # the scenario's [robust] table, where the flags name no player
+        players, table_seat, tuned = read_robust_table(read_toml(path), path)
+        seat = table_seat if seat is None else seat
+        table = path if players or tuned else None
+    seats, named = _robust_seats(hand.scenario, [*sets, *extra], tuned, players, seat, table)
     other = "players" if players is not None else "tuned"
     both = {"hand": hand, other: sweeps.plan(scenario, [*sets, *extra, seats], vary, margin=_margin(margin))}
     out = out or Path("results") / f"{hand.scenario.name}-robust"
@@ -686,8 +694,9 @@ def robust(
     typer.echo(f"report -> {paths['html']}", err=True)
 
 
-def _robust_seats(scenario, sets, tuned, players, seat):
-    """(the --set text seating robust's second sweep, its player's name); checked: one error line."""
+def _robust_seats(scenario, sets, tuned, players, seat, table=None):
+    """(the --set text seating robust's second sweep, its player's name); checked: one error line naming
+    where the player comes from (--players / --tuned, or the [robust] table of the scenario file `table`)."""
     import dataclasses
     from policies.preset_file import tuned_name
     from simcore.run import players as player_specs
@@ -696,11 +705,12 @@ def _robust_seats(scenario, sets, tuned, players, seat):
         raise InputError("--tuned and --players: choose one; allowed: --tuned PRESET, or --players SPEC")
     if seat is not None and players is None:
         raise InputError("--seat: only with --players; allowed: --players SPEC --seat K")
-    flag = "--players"
+    flag = f"{table}: robust.players" if table else "--players"
     if players is None:
         tuned = tuned or tuned_name(scenario.rules.variants)
-        _check_preset("--tuned", tuned)
-        players, flag = tuned, "--tuned"
+        flag = f"{table}: robust.tuned" if table else "--tuned"
+        _check_preset(flag, tuned)
+        players = tuned
     specs = player_specs.split([players], flag)
     if len(specs) != 1:
         raise InputError(f"{flag} {players}: {len(specs)} players; allowed: one SPEC (every seat, or --seat K)")
@@ -708,12 +718,13 @@ def _robust_seats(scenario, sets, tuned, players, seat):
     # the seats as written, as seat tables (every key a SeatSpec has, the empty ones left out)
     written = [{k: v for k, v in dataclasses.asdict(s).items() if v not in ({}, None, "")} for s in scenario.seats]
     if seat is not None and seat >= len(written):
-        raise InputError(f"--seat {seat}: {scenario.name} has seats 0..{len(written) - 1}; allowed: 0 to "
+        where = f"{table}: robust.seat" if table else "--seat"
+        raise InputError(f"{where} {seat}: {scenario.name} has seats 0..{len(written) - 1}; allowed: 0 to "
                          f"{len(written) - 1}")
     count = 1 if scenario.players == 1 else len(written)
 
-    def seated(table):
-        tables = [table] * count if seat is None else [table if k == seat else t for k, t in enumerate(written)]
+    def seated(player):
+        tables = [player] * count if seat is None else [player if k == seat else t for k, t in enumerate(written)]
         return player_specs.seats_override(tables)
     player_specs.check(lambda t: load_scenario(scenario.source, [*sets, seated(t)]), spec, flag)
     return seated(player_specs.seat_table(spec, flag)), spec

@@ -231,3 +231,42 @@ def test_robust_seats_the_player_in_one_seat(tmp_path):
     seats = json.loads(meta)["parameters"]["seats"]
     assert [s["policy"] for s in seats] == ["greedy", "devcards", "greedy", "greedy"]
     assert "devcards in seat 1" in (out / "report.md").read_text()
+
+
+def _sweep_with_robust(tmp_path, robust):
+    path = tmp_path / "sweep-robust.toml"
+    path.write_text('players = 4\nseats = ["greedy", "greedy", "greedy", "greedy"]\n'
+                    '[sweep]\nvary.victory_points = [8, 10]\n[robust]\n' + robust)
+    return path
+
+
+def test_robust_reads_its_player_and_seat_from_the_scenario(tmp_path):
+    out = tmp_path / "r"
+    path = _sweep_with_robust(tmp_path, 'players = "devcards"\nseat = 2\n')
+    result = invoke("robust", path, "-n", 12, "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    seats = json.loads((out / "players" / "00-victory_points=8" / "meta.json").read_text())["parameters"]["seats"]
+    assert [s["policy"] for s in seats] == ["greedy", "greedy", "devcards", "greedy"]
+    # the flags win over the table: --players alone seats every seat
+    result = invoke("robust", path, "-n", 12, "--players", "roads", "--out", tmp_path / "r2", "-q")
+    assert result.exit_code == 0, result.output
+    seats = json.loads((tmp_path / "r2" / "players" / "00-victory_points=8" / "meta.json").read_text())
+    assert [s["policy"] for s in seats["parameters"]["seats"]] == ["roads"] * 4
+
+
+@pytest.mark.parametrize("robust, message", [
+    ('players = "nosuch"\n', "robust.players nosuch: policy: unknown policy"),
+    ('players = 3\n', "robust.players: expected a text"),
+    ('player = "roads"\n', "robust.player: unknown key; allowed: players, seat, tuned"),
+    ('players = "roads"\ntuned = "greedy"\n', "robust.tuned: given with robust.players"),
+    ('seat = 1\n', "robust.seat: given without robust.players"),
+    ('players = "roads"\nseat = -1\n', "robust.seat: expected a seat number"),
+    ('players = "roads"\nseat = 7\n', "robust.seat 7: sweep-robust has seats 0..3"),
+    ('tuned = "nosuch"\n', "robust.tuned: unknown policy"),
+])
+def test_robust_refuses_a_bad_robust_table_naming_file_and_key(tmp_path, robust, message):
+    path = _sweep_with_robust(tmp_path, robust)
+    result = invoke("robust", path, "-n", 12, "--out", tmp_path / "r", "-q")
+    assert_bad_input(result, message)
+    assert str(path) in result.output
+    assert not (tmp_path / "r").exists()

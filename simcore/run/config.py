@@ -352,6 +352,7 @@ def load_scenario(path, overrides=()):
     table = read_toml(path)
     table.pop("sweep", None)  # the grid of `catan-balance sweep` (simcore.run.grid); a run plays the values as written
     table.pop("tune", None)   # what `catan-balance tune` searches (cli.tune); a run plays the values as written
+    table.pop("robust", None)  # who plays `catan-balance robust`'s second sweep (simcore.run.grid.read_robust_table)
     leaves, sections = known_keys()
     overridden = _apply_overrides(table, overrides, leaves, sections)
     table.setdefault("name", path.stem)

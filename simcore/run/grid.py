@@ -28,6 +28,7 @@ from simcore.engine.errors import ScenarioError, describe
 NOT_VARIED = ("name", "description", "games", "seed")  # a sweep has one name, one game count, one seed
 CORRECTIONS = ("holm", "bh")
 SWEEP_KEYS = ("vary", "baseline", "correction", "margin")
+ROBUST_KEYS = ("players", "seat", "tuned")
 MAX_SETTINGS = 1000
 
 
@@ -188,6 +189,36 @@ def read_sweep_table(raw, path):
         raise ScenarioError("sweep.correction", f"unknown value {describe(correction)}",
                             " or ".join(f'"{c}"' for c in CORRECTIONS), file=path)
     return vary, baseline, correction, check_margin(table.get("margin"), "sweep.margin", path)
+
+
+def read_robust_table(raw, path):
+    """(players, seat, tuned) of a sweep scenario's [robust] table (raw TOML dict), each None where not given:
+    who plays `catan-balance robust`'s second sweep, as its --players / --seat / --tuned flags say it
+
+        [robust]
+        players = "rollout:base=autarkist"   # a preset, a preset file or KIND:KEY=VALUE,... (or tuned = PRESET)
+        seat = 1                             # only scenario seat 1 (0-based); default: every seat
+    """
+    table = raw.get("robust", {})
+    if not isinstance(table, dict):
+        raise ScenarioError("robust", f"expected a table, got {describe(table)}", "a [robust] table", file=path)
+    for k in table:
+        if k not in ROBUST_KEYS:
+            raise ScenarioError(f"robust.{k}", "unknown key", ", ".join(ROBUST_KEYS), file=path)
+    for k in ("players", "tuned"):
+        if k in table and (not isinstance(table[k], str) or not table[k].strip()):
+            raise ScenarioError(f"robust.{k}", f"expected a text, got {describe(table[k])}",
+                                'a preset name, a preset file or KIND:KEY=VALUE,..., e.g. "rollout:base=greedy"',
+                                file=path)
+    if "players" in table and "tuned" in table:
+        raise ScenarioError("robust.tuned", "given with robust.players", "one of players and tuned", file=path)
+    seat = table.get("seat")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
+        raise ScenarioError("robust.seat", f"expected a seat number, got {describe(seat)}",
+                            "an integer from 0 (the scenario's first seat)", file=path)
+    if seat is not None and "players" not in table:
+        raise ScenarioError("robust.seat", "given without robust.players", "seat with players = SPEC", file=path)
+    return table.get("players"), seat, table.get("tuned")
 
 
 MARGIN_ALLOWED = "a number of percentage points above 0 and at most 50, e.g. 1.5"
