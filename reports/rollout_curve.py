@@ -43,6 +43,9 @@ def curve_chart(points, speeds, parity):
     ax.annotate(f"parity ({100 * parity:.0f}%)", (min(speeds.values()), 100 * parity), xytext=(0, 4),
                 textcoords="offset points", fontsize=8, color="#333333")
     ax.set_xscale("log")
+    ax.set_xticks(sorted(speeds.values()))            # the measured speeds, as plain numbers
+    ax.set_xticklabels([f"{v:g}" for v in sorted(speeds.values())])
+    ax.minorticks_off()
     ax.set_xlabel("games a second, one core (bench)")
     ax.set_ylabel("rollout seat's win rate (%)")
     top = max(100 * p[3] for p in points)
