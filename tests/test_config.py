@@ -91,6 +91,7 @@ ERRORS = [
     (SMALL + "[variants.grundbesitz]\ncost = 5\n", [], "FILE: variants.grundbesitz.cost", "expected an array, got 5"),
     (SMALL, ["board.layot=beginner"], "--set: board.layot", "unknown key"),
     (SMALL, ["board=3"], "--set: board", "is a table"),
+    (SMALL, ["seats[0].rollouts=4"], "--set: seats[0].rollouts", "cannot change one item of an array"),
     (SMALL + "victory_points = true\n", [], "FILE: victory_points", "expected an integer, got true"),
     (SMALL + "max_turns = '100'\n", [], "FILE: max_turns", 'expected an integer, got "100"'),
     (SMALL + "rotate_seats = 1\n", [], "FILE: rotate_seats", "expected true or false, got 1"),

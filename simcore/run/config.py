@@ -314,6 +314,10 @@ def _apply_overrides(table, overrides, leaves, sections):
         if key in sections:
             inside = ", ".join(_children(key, leaves + sections)) or "none yet"
             raise ScenarioError(key, "is a table, not a value", f"one of its keys: {inside}", file="--set")
+        if "[" in key and key.split("[")[0] in leaves:   # seats[0].rollouts: --set replaces whole values
+            whole = key.split("[")[0]
+            raise ScenarioError(key, "--set cannot change one item of an array",
+                                f"the whole array, e.g. {whole}=[...]", file="--set")
         if key not in leaves:
             raise _unknown_key(key, leaves, sections).located("--set")
         node = table
