@@ -653,16 +653,16 @@ def robust(
     from reports.summary import Tally
     from reports.train_robust import compare, differences, read_verdicts, sentences, write
     from simcore.run import sweep as sweeps
-    from simcore.run.config import find_scenario, read_toml
+    from simcore.run.config import read_toml
     from simcore.run.grid import read_robust_table
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
     hand = sweeps.plan(scenario, [*sets, *extra], vary, margin=_margin(margin))
     if any(key == "seats" for key in hand.vary):
         raise InputError(f"robust: {hand.scenario.name} varies the seats; allowed: a sweep of rules (the seats "
                          "are what robust replaces)")
-    path = find_scenario(scenario)
     table = None
     if players is None and tuned is None:   # the scenario's [robust] table, where the flags name no player
+        path = hand.scenario.source
         players, table_seat, tuned = read_robust_table(read_toml(path), path)
         seat = table_seat if seat is None else seat
         table = path if players or tuned else None

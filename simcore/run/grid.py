@@ -162,17 +162,23 @@ def _flatten(table, stop, prefix=""):
     return out
 
 
+def _command_table(raw, name, keys, path):
+    """The scenario's [name] table ({} if absent), checked to be a table of only these keys."""
+    table = raw.get(name, {})
+    if not isinstance(table, dict):
+        raise ScenarioError(name, f"expected a table, got {describe(table)}", f"a [{name}] table", file=path)
+    for k in table:
+        if k not in keys:
+            raise ScenarioError(f"{name}.{k}", "unknown key", ", ".join(keys), file=path)
+    return table
+
+
 def read_sweep_table(raw, path):
     """(vary, baseline, correction, margin) of a scenario's [sweep] table (raw TOML dict), or None."""
     if "sweep" not in raw:
         return None
-    table = raw["sweep"]
+    table = _command_table(raw, "sweep", SWEEP_KEYS, path)
     where = f"{path}: sweep"
-    if not isinstance(table, dict):
-        raise ScenarioError("sweep", f"expected a table, got {describe(table)}", "a [sweep] table", file=path)
-    for k in table:
-        if k not in SWEEP_KEYS:
-            raise ScenarioError(f"sweep.{k}", "unknown key", ", ".join(SWEEP_KEYS), file=path)
     vary = table.get("vary", {})
     if not isinstance(vary, dict):
         raise ScenarioError("sweep.vary", f"expected a table, got {describe(vary)}",
@@ -199,12 +205,7 @@ def read_robust_table(raw, path):
         players = "rollout:base=autarkist"   # a preset, a preset file or KIND:KEY=VALUE,... (or tuned = PRESET)
         seat = 1                             # only scenario seat 1 (0-based); default: every seat
     """
-    table = raw.get("robust", {})
-    if not isinstance(table, dict):
-        raise ScenarioError("robust", f"expected a table, got {describe(table)}", "a [robust] table", file=path)
-    for k in table:
-        if k not in ROBUST_KEYS:
-            raise ScenarioError(f"robust.{k}", "unknown key", ", ".join(ROBUST_KEYS), file=path)
+    table = _command_table(raw, "robust", ROBUST_KEYS, path)
     for k in ("players", "tuned"):
         if k in table and (not isinstance(table[k], str) or not table[k].strip()):
             raise ScenarioError(f"robust.{k}", f"expected a text, got {describe(table[k])}",
