@@ -78,9 +78,10 @@ def base_action(st, p):
 
 
 @jitted
-def afterstate_value(st, p):
-    """What the position is worth to strong seat p (policies.strong.value), for its look-ahead."""
-    return strong.value(st, p, st.weights[p])
+def afterstate_value(st, p, first):
+    """What the position is worth to strong seat p (policies.strong.value), for its look-ahead; `first`:
+    after its builder's own choice."""
+    return strong.value(st, p, st.weights[p], first)
 
 
 @jitted

@@ -27,7 +27,7 @@ VALUE_BASE = {
     "v_vp": 1.0, "v_lead": 0.3, "v_lumber": 1.2, "v_brick": 1.2, "v_wool": 0.9, "v_grain": 1.2, "v_ore": 1.2,
     "v_diversity": 0.3, "v_hand": 0.12, "v_safe": 0.3, "v_city_ready": 0.6, "v_settlement_ready": 0.6,
     "v_dev_ready": 0.2, "v_spot": 0.3, "v_near": 0.1, "v_road": 0.2, "v_army": 0.3, "v_devcards": 0.5,
-    "v_harbour": 0.2, "v_rivals": 0.3, "v_robbed": 0.5,
+    "v_harbour": 0.2, "v_rivals": 0.3, "v_robbed": 0.5, "v_base": 0.5,
 }
 
 PRESETS = {

@@ -16,8 +16,9 @@ from simcore.accel.jit import jitted
 
 from policies import builder, rollout
 from policies.common import public_vp
+from policies.dispatch import strong_value
 from policies.weights import (V_ARMY, V_CITY_READY, V_DEV_READY, V_DEVCARDS, V_DIVERSITY, V_HAND, V_HARBOUR,
-                              V_LEAD, V_LUMBER, V_NEAR, V_RIVALS, V_ROAD, V_ROBBED, V_SAFE, V_SETTLEMENT_READY,
+                              V_BASE, V_LEAD, V_LUMBER, V_NEAR, V_RIVALS, V_ROAD, V_ROBBED, V_SAFE, V_SETTLEMENT_READY,
                               V_SPOT, V_VP)
 from simcore.engine.actions import A_LOOKAHEAD
 from simcore.engine.devcards import deck_left
@@ -47,8 +48,9 @@ def action(st, p, a0, x0, y0):
 
 
 @jitted
-def value(st, p, w):
-    """What the position is worth to p (see the module's docstring); st as p may see it."""
+def value(st, p, w, first):
+    """What the position is worth to p (see the module's docstring); st as p may see it; `first`: the
+    position after the builder's own choice (weight v_base)."""
     target = st.params[P_VICTORY_POINTS]
     vp = victory_points(st, p) + UNKNOWN_DEV_VP * st.unknown_dev
     if victory_points(st, p) >= target:
@@ -72,8 +74,10 @@ def value(st, p, w):
     for d in range(N_DEV_TYPES):
         if d != DEV_VP:
             cards += st.dev_hand[p, d] + st.dev_new[p, d]
-    v += w[V_DEVCARDS] * cards
-    return v + harbours(st, p, w)
+    v += w[V_DEVCARDS] * cards + harbours(st, p, w)
+    if first:
+        v += w[V_BASE]
+    return strong_value(st, p, w, v)   # the variants' own features
 
 
 @jitted

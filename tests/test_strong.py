@@ -75,7 +75,7 @@ def values(buf, n, change=None):
     before = game_bytes(buf).copy()
     out = []
     for k in range(n):
-        out.append(lookahead.option_value(st, 0, st.cand_a[k], st.cand_x[k], st.cand_y[k]))
+        out.append(lookahead.option_value(st, 0, st.cand_a[k], st.cand_x[k], st.cand_y[k], k == 0))
         game_bytes(buf)[:] = before
     lookahead.best_candidate(st, 0, n)
     assert (game_bytes(buf) == before).all()   # the look-ahead restored every byte

@@ -33,7 +33,7 @@ def best_candidate(st, p, n):
     copy_into(st.undo, now)
     best, k_best = NONE, 0
     for k in range(n):
-        v = option_value(st, p, st.cand_a[k], st.cand_x[k], st.cand_y[k])
+        v = option_value(st, p, st.cand_a[k], st.cand_x[k], st.cand_y[k], k == 0)
         copy_into(now, st.undo)
         if v > best:
             best, k_best = v, k
@@ -51,10 +51,11 @@ def swap(st, i, j):
 
 
 @jitted
-def option_value(st, p, a, x, y):
-    """p's value of the position after playing (a, x, y) on st (changed: the caller restores it)."""
+def option_value(st, p, a, x, y, first):
+    """p's value of the position after playing (a, x, y) on st (changed: the caller restores it);
+    `first`: the option the seat's builder chose."""
     if a == A_END:
-        return decide.afterstate_value(st, p)
+        return decide.afterstate_value(st, p, first)
     if not is_legal(st, p, a, x, y):
         return NONE
     st.log_on = 0
@@ -63,4 +64,4 @@ def option_value(st, p, a, x, y):
     if a == A_BUY_DEV and st.dev_top > top:   # the card drawn: of a kind p does not know yet
         st.dev_new[p, st.dev_deck[top]] -= 1
         st.unknown_dev += 1
-    return decide.afterstate_value(st, p)
+    return decide.afterstate_value(st, p, first)

@@ -66,8 +66,9 @@ def space_for(kind, variants, policy=""):
     slots = set(range(W.N_BASE_WEIGHTS))
     if int(kind) == W.KIND_STRONG:   # and its value of a position (policies.strong)
         slots |= set(range(W.V_FIRST, W.V_FIRST + W.N_VALUE))
-    for name in variants:
-        slots |= set(REGISTRY[name].weight_slots.values())
+    for name in variants:   # a variant's value weights (v_*) only for the strong kind
+        slots |= {i for n, i in REGISTRY[name].weight_slots.items()
+                  if int(kind) == W.KIND_STRONG or not n.startswith("v_")}
     by_index = {i: n for n, (i, _) in W.WEIGHTS.items()}
     indices = tuple(sorted(slots))
     return Space(tuple(by_index[i] for i in indices), indices)
