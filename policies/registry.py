@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from policies import preset_file
-from policies.presets import BUILDER_BASE, PRESETS, VALUE_BASE
+from policies.presets import PRESETS, VALUE_BASE
 import simcore.variants  # noqa: F401  the shipped variants declare their weights
 from policies import weights as W
 from policies.weights import KIND_NAMES, WEIGHTS
@@ -89,11 +89,6 @@ def as_strong(kind, weights):
     if kind not in (W.KIND_BUILDER, W.KIND_STRONG):
         return None
     out = np.array(weights, dtype=np.float64, copy=True)
-    for name, value in {**VALUE_BASE, **value_defaults()}.items():
+    for name, value in VALUE_BASE.items():
         out[WEIGHTS[name][0]] = value
     return W.KIND_STRONG, out
-
-
-def value_defaults():
-    """The variants' value weights (named v_*) and their declared defaults."""
-    return {name: value for name, value in BUILDER_BASE.items() if name.startswith("v_")}
