@@ -73,7 +73,7 @@ def _os_error(e):
 
 
 def _writing(out):
-    """The writer's lock of the folder `out` (simcore.run.lock; docs/guide.md, Results folders)."""
+    """The writer's lock of the folder `out` (simcore.run.lock; docs/guide.md, one command writes a folder at a time)."""
     from simcore.run import lock
     return lock.writing(out)
 

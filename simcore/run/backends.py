@@ -21,7 +21,8 @@ waited forever for its next task: the fork left it holding the write end of its 
 
 Dask (`pip install 'catan-balance[dask]'`): with a scheduler address the
 cluster's workers play; without one a local cluster of `jobs` worker processes
-on 127.0.0.1 is started for the run (its workers exit with their nanny, in this process).
+on 127.0.0.1 is started for the run (its worker processes end with this one: distributed's
+AsyncProcess exits when its pipe from here closes).
 Results come back in task order either way.
 """
 import atexit
