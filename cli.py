@@ -588,6 +588,8 @@ def train(
     name: Optional[str] = typer.Option(None, "--name", metavar="NAME", help="The preset's name in its description."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario>-train-seat<K>]."),
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
+    strong: bool = typer.Option(False, "--strong", help="Train the strong player built on the start preset: its "
+                                "builder weights and the untrained value weights (docs/players.md)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines."),
 ):
     """Tune the weights of the policy in one seat to win more against the scenario's other seats
@@ -599,16 +601,19 @@ def train(
       catan-balance train base --seat 0 --jobs 2
       catan-balance train grundbesitz --seat 1 --budget 100000
       catan-balance train base --seat 0 --from devcards --budget 50000 --out results/devcards-trained
+      catan-balance train base --seat 0 --from tuned-base --strong --budget 400000 --jobs 2
       catan-balance run base --set 'seats=["results/base-train-seat0/preset.toml","greedy","greedy","greedy"]'
     """
     from reports.train_report import fair_share, sentences, write
     loaded = _load(scenario, sets)
     settings = _train_settings(budget, seed, holdout, popsize, self_play, jobs, loaded)
+    settings.strong = strong
     out = out or Path("results") / f"{loaded.name}-train-seat{seat}"
     with _writing(out):   # the study's folder: no other command writes it meanwhile
         _check_compare_out(out, [])
         result = _train_one(loaded, seat, start, settings, quiet)
         command = (f"catan-balance train {scenario} --seat {seat}" + (f" --from {start}" if start else "") +
+                   (" --strong" if strong else "") +
                    f" --budget {budget} --holdout {holdout} --self-play {self_play} --seed {settings.seed}" +
                    (f" --popsize {popsize}" if popsize else "") + (f" --name {name}" if name else "") +
                    "".join(f" --set '{s}'" for s in sets) + f" --out {out}")

@@ -22,6 +22,14 @@ BUILDER_BASE = {
 for _variant in REGISTRY.values():
     BUILDER_BASE.update(_variant.weight_defaults())
 
+# the strong kind's value of a position (policies.strong; policies.weights.VALUE_FEATURES), before training
+VALUE_BASE = {
+    "v_vp": 1.0, "v_lead": 0.3, "v_lumber": 1.2, "v_brick": 1.2, "v_wool": 0.9, "v_grain": 1.2, "v_ore": 1.2,
+    "v_diversity": 0.3, "v_hand": 0.12, "v_safe": 0.3, "v_city_ready": 0.6, "v_settlement_ready": 0.6,
+    "v_dev_ready": 0.2, "v_spot": 0.3, "v_near": 0.1, "v_road": 0.2, "v_army": 0.3, "v_devcards": 0.5,
+    "v_harbour": 0.2, "v_rivals": 0.3, "v_robbed": 0.5,
+}
+
 PRESETS = {
     "random": ("random", {}, "uniform over the legal options at every choice point; exercises every rule"),
     "greedy": ("builder", dict(BUILDER_BASE),
@@ -32,6 +40,8 @@ PRESETS = {
     "devcards": ("builder", dict(BUILDER_BASE, devcard=1.3, settlement=0.8, road=0.3,
                                      knight_early=1.0, wool=1.3, grain=1.2, ore=1.4, lumber=0.8, brick=0.8),
                  "development-card buyer: wool/grain/ore spots, plays knights early for largest army"),
+    "strong": ("strong", dict(BUILDER_BASE, **VALUE_BASE),
+               "greedy's choices, its main-phase action by a one-ply look-ahead valuing the position"),
 }
 
 

@@ -416,13 +416,20 @@ def pack_policies(scenario):
     """(kinds int64[seats], weights float64[seats, N_WEIGHTS]) in scenario seat order."""
     kinds = np.zeros(len(scenario.seats), dtype=np.int64)
     weights = np.zeros((len(scenario.seats), W.N_WEIGHTS), dtype=np.float64)
+    key = ruleset(scenario)
     for i, seat in enumerate(scenario.seats):
         if seat.search:
-            kind, weights[i] = resolve(seat.search["base"], seat.weights)
+            kind, weights[i] = resolve(seat.search["base"], seat.weights, key)
             kinds[i] = pack_kind(kind, seat.search)
         else:
-            kinds[i], weights[i] = resolve(seat.policy, seat.weights)
+            kinds[i], weights[i] = resolve(seat.policy, seat.weights, key)
     return kinds, weights
+
+
+def ruleset(scenario):
+    """The scenario's rules as one name: its variants joined by "+" in registration order ("ck+autarkie"),
+    or "base"; the trained models are kept per such name (policies.registry.for_ruleset)."""
+    return "+".join(name for name in REGISTRY if name in scenario.rules.variants) or "base"
 
 
 # --- shipped scenarios ---
