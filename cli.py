@@ -16,7 +16,7 @@ from typing import List, Optional
 import typer
 from typer.core import TyperGroup
 
-from simcore.engine.errors import InputError, WorkerLost
+from simcore.engine.errors import DiskFull, InputError, WorkerLost
 
 # The click that typer runs on (recent typer versions vendor their own copy):
 # take its exception classes from typer's public BadParameter.
@@ -52,12 +52,30 @@ class _OneLineErrors(TyperGroup):
             typer.echo(f"error: {e}; the games played so far are saved: run the same command with "
                        "--resume to continue", err=True)
             sys.exit(1)
+        except DiskFull as e:     # exit 1: not the input's fault; the games played are kept
+            typer.echo(f"error: {e}", err=True)
+            sys.exit(1)
         except typer.Abort:
             sys.exit(130)
         except OSError as e:  # cannot read or write a file: not a bug, still no traceback
-            typer.echo(f"error: {e}", err=True)
+            typer.echo(f"error: {_os_error(e)}", err=True)
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _os_error(e):
+    """An OSError as one line; a full disk said as the user needs it (which file, the space left)."""
+    from simcore.run.outputs import disk_full, free_space
+    if not disk_full(e) or not e.filename:
+        return str(e)
+    return (f"{e.filename}: the disk is full ({free_space(Path(e.filename).parent)} free there); free some space "
+            "and run the command again")
+
+
+def _writing(out):
+    """The writer's lock of the folder `out` (simcore.run.lock; docs/guide.md, one command writes a folder at a time)."""
+    from simcore.run import lock
+    return lock.writing(out)
 
 
 @contextlib.contextmanager
@@ -103,7 +121,8 @@ SCENARIO_HELP = "Scenario: a TOML file, or the name of a shipped scenario (see `
 SET_HELP = "Override a scenario value, key=value with a TOML value (repeatable), e.g. --set board.layout=beginner."
 
 
-BACKEND_HELP = "Where chunks are played: loky (this process and worker processes here) or dask (a Dask cluster; pip install 'catan-balance[dask]')."
+BACKEND_HELP = ("Where chunks are played: local (this process and J-1 worker processes on this machine; `loky`, its "
+                "old name, is accepted) or dask (a Dask cluster; pip install 'catan-balance[dask]').")
 SCHEDULER_HELP = "With --backend dask: the address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786 [default: a local cluster of --jobs workers]."
 CHUNK_HELP = "Games per chunk a worker plays and writes at a time (any size gives the same games)."
 UNTIL_HELP = ("Adaptive: play chunks until every win-rate 95%% interval is within +- this (0.01: +-1 percentage "
@@ -127,8 +146,7 @@ def _until(until_ci, max_games, games, chunk_games):
 
 def _backend(backend, scheduler):
     from simcore.run.backends import check
-    check(backend, scheduler)
-    return {"backend": backend, "scheduler": scheduler}
+    return {"backend": check(backend, scheduler), "scheduler": scheduler}
 
 
 def _load(scenario, sets, **flags):
@@ -150,7 +168,7 @@ def run(
     force: bool = typer.Option(False, "--force", help="Overwrite results already in --out."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final line stays)."),
     no_report: bool = typer.Option(False, "--no-report", help="Do not write report.html / report.md."),
-    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    backend: str = typer.Option("local", "--backend", metavar="local|dask", help=BACKEND_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
     chunk_games: int = typer.Option(2000, "--chunk-games", min=1, metavar="N", help=CHUNK_HELP),
     until_ci: Optional[float] = typer.Option(None, "--until-ci", metavar="HALF_WIDTH", help=UNTIL_HELP % ""),
@@ -172,15 +190,17 @@ def run(
     loaded = _load(scenario, sets, games=games, seed=seed)
     out = out or Path("results") / loaded.name
     _note_sweep_table(loaded)
-    try:
-        summary = run_one(loaded, out, tally=Tally, overrides=sets, jobs=jobs, resume=resume, progress=not quiet,
-                          force=force, chunk_games=chunk_games, until=until_ci, **_backend(backend, scheduler))
-    except KeyboardInterrupt:
-        typer.echo("interrupted: run the same command with --resume to continue", err=True)
-        raise typer.Exit(130)
-    with _played(out):
-        typer.echo(format_table(summary))
-    _report(out, no_report)   # (its own Ctrl-C line)
+    where = _backend(backend, scheduler)
+    with _writing(out):   # the games and the report: no other command writes `out` meanwhile
+        try:
+            summary = run_one(loaded, out, tally=Tally, overrides=sets, jobs=jobs, resume=resume, progress=not quiet,
+                              force=force, chunk_games=chunk_games, until=until_ci, **where)
+        except KeyboardInterrupt:
+            typer.echo("interrupted: run the same command with --resume to continue", err=True)
+            raise typer.Exit(130)
+        with _played(out):
+            typer.echo(format_table(summary))
+        _report(out, no_report)   # (its own Ctrl-C line)
 
 
 def _note_sweep_table(scenario):
@@ -192,8 +212,9 @@ def _note_sweep_table(scenario):
 
 def _report(out, skip, study=None, quiet=False):
     """Write the report of the results in `out` (or drop a stale one with --no-report); return its tables.
-    Ctrl-C: the line of _played, or (quiet: a part of a bigger command) KeyboardInterrupt to the caller."""
-    with contextlib.nullcontext() if quiet else _played(out):
+    Ctrl-C: the line of _played, or (quiet: a part of a bigger command) KeyboardInterrupt to the caller.
+    Holds the writer's lock of `out` (the caller's already, after a run)."""
+    with _writing(out), contextlib.nullcontext() if quiet else _played(out):
         from reports.report import remove_stale, terminal_text, write_report
         from reports.study import open_results
         from reports.tables import all_tables
@@ -245,7 +266,7 @@ def sweep(
     force: bool = typer.Option(False, "--force", help="Overwrite a sweep already in --out."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final lines stay)."),
     no_report: bool = typer.Option(False, "--no-report", help="Do not write report.html / report.md."),
-    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    backend: str = typer.Option("local", "--backend", metavar="local|dask", help=BACKEND_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
     chunk_games: int = typer.Option(2000, "--chunk-games", min=1, metavar="N", help=CHUNK_HELP),
     until_ci: Optional[float] = typer.Option(None, "--until-ci", metavar="HALF_WIDTH",
@@ -270,13 +291,14 @@ def sweep(
     where = _backend(backend, scheduler)
     plan = sweeps.plan(scenario, [*sets, *extra], vary, baseline, _correction(correction), _margin(margin))
     out = out or Path("results") / f"{plan.scenario.name}-sweep"
-    try:
-        sweeps.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet, chunk_games=chunk_games,
-                   until=until_ci, **where)
-    except KeyboardInterrupt:
-        typer.echo("interrupted: run the same command with --resume to continue", err=True)
-        raise typer.Exit(130)
-    _report(out, no_report)
+    with _writing(out):
+        try:
+            sweeps.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
+                       chunk_games=chunk_games, until=until_ci, **where)
+        except KeyboardInterrupt:
+            typer.echo("interrupted: run the same command with --resume to continue", err=True)
+            raise typer.Exit(130)
+        _report(out, no_report)
 
 
 PLAYERS_HELP = ("Players, separated by commas (or the option repeated): a preset name (catan-balance policies), a "
@@ -301,7 +323,7 @@ def ladder(
     resume: bool = typer.Option(False, "--resume", help="Continue the interrupted ladder in --out (or re-report a finished one)."),
     force: bool = typer.Option(False, "--force", help="Overwrite a ladder already in --out."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final lines stay)."),
-    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    backend: str = typer.Option("local", "--backend", metavar="local|dask", help=BACKEND_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
     chunk_games: int = typer.Option(2000, "--chunk-games", min=1, metavar="N", help=CHUNK_HELP),
 ):
@@ -328,19 +350,20 @@ def ladder(
     margin = _margin(margin)
     plan = ladders.plan(scenario, [*sets, *extra], players)
     out = out or Path("results") / f"{plan.scenario.name}-ladder"
-    try:
-        ladders.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
-                    chunk_games=chunk_games, **where)
-    except KeyboardInterrupt:
-        typer.echo("interrupted: run the same command with --resume to continue", err=True)
-        raise typer.Exit(130)
     command = (f"catan-balance ladder {scenario} --players '{','.join(plan.players)}'"
                + "".join(f" --set '{s}'" for s in [*sets, *extra])
                + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
-    with _played(out):
-        result = read_ladder(out, margin)
-        paths = write(result, command)
-        _say("\n" + terminal_text(result))
+    with _writing(out):
+        try:
+            ladders.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
+                        chunk_games=chunk_games, **where)
+        except KeyboardInterrupt:
+            typer.echo("interrupted: run the same command with --resume to continue", err=True)
+            raise typer.Exit(130)
+        with _played(out):
+            result = read_ladder(out, margin)
+            paths = write(result, command)
+            _say("\n" + terminal_text(result))
     typer.echo(f"report -> {paths['html']}; ratings and matrix -> {paths['csv']}", err=True)
 
 
@@ -361,9 +384,23 @@ def report(
     """
     from reports.study import open_results
     from simcore.run.outputs import read_json
-    if (read_json(results / "meta.json") or {}).get("kind") == "ladder":
-        return _ladder_report(results, _margin(margin))
-    _report(results, False, study=open_results(results, baseline, _correction(correction), _margin(margin)))
+    with _writing_report(results):
+        if (read_json(results / "meta.json") or {}).get("kind") == "ladder":
+            return _ladder_report(results, _margin(margin))
+        _report(results, False, study=open_results(results, baseline, _correction(correction), _margin(margin)))
+
+
+def _writing_report(results):
+    """The writer's lock of a results folder for its report; one error line when a command still
+    writes it or one of its settings (a sweep's, a ladder's), instead of a report of part of it."""
+    from simcore.run import lock
+    from simcore.run.outputs import read_json
+    if not results.is_dir():
+        return contextlib.nullcontext()   # (open_results says what is wrong)
+    advice = "wait until it ends (it writes the report itself, unless run with --no-report)"
+    settings = (read_json(results / "meta.json") or {}).get("settings") or []
+    lock.check_idle([results / e["dir"] for e in settings if isinstance(e, dict) and e.get("dir")], advice)
+    return lock.writing(results, advice)
 
 
 def _ladder_report(results, margin):
@@ -393,14 +430,21 @@ def compare(
       catan-balance compare results/base results/base-24
       catan-balance compare results/s-sweep/00-victory_points=8 results/s-sweep/02-victory_points=12 --correction bh
     """
+    from simcore.run import lock
+    from simcore.run.grid import slug
+    out = out or Path("results") / slug(0, "compare-" + "-".join(Path(d).name for d in dirs))[3:]
+    lock.check_idle(dirs, "wait until it ends, then compare")   # (a reader: it takes no lock of theirs)
+    with _writing(out):
+        _compare(dirs, out, correction, margin, no_report)
+
+
+def _compare(dirs, out, correction, margin, no_report):
     from reports import display
     from reports.files import save_table
     from reports.fmt import format_columns
     from reports.report import terminal_text, write_report
     from reports.study import compare_runs
     from reports.tables import all_tables
-    from simcore.run.grid import slug
-    out = out or Path("results") / slug(0, "compare-" + "-".join(Path(d).name for d in dirs))[3:]
     _check_compare_out(out, dirs)
     study = compare_runs(dirs, out, _correction(correction), _margin(margin))
     tables = all_tables(study)
@@ -473,20 +517,21 @@ def tune(
     plan = tuning.candidates(str(path), [*sets, *extra], params)
     goal = objectives.parse(objective, plan.scenario)
     out = out or Path("results") / f"{plan.scenario.name}-tune"
-    _check_compare_out(out, [])
+    with _writing(out):   # the study's folder: no other command writes it meanwhile
+        _check_compare_out(out, [])
 
-    def progress(r, label, games, spent):
-        if not quiet:
-            typer.echo(f"round {r + 1}: {label}: {games:,} games ({spent:,} in all)", err=True)
-    race = tuning.race(plan, goal, budget, first=first, progress=progress)
-    result = tune_report.conclude(goal, race, plan.scenario.name, margin=margin)
-    command = (f"catan-balance tune {path} " + " ".join(f"--param '{p}'" for p in params) +
-               f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
-               (f" --margin {margin:g}" if margin is not None else "") +
-               "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
-    paths = tune_report.write(result, out, command)
-    _say("\n".join(tune_report.sentences(result)))
-    typer.echo(f"report -> {paths['html']}; verdicts -> {paths['verdicts']}", err=True)
+        def progress(r, label, games, spent):
+            if not quiet:
+                typer.echo(f"round {r + 1}: {label}: {games:,} games ({spent:,} in all)", err=True)
+        race = tuning.race(plan, goal, budget, first=first, progress=progress)
+        result = tune_report.conclude(goal, race, plan.scenario.name, margin=margin)
+        command = (f"catan-balance tune {path} " + " ".join(f"--param '{p}'" for p in params) +
+                   f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
+                   (f" --margin {margin:g}" if margin is not None else "") +
+                   "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
+        paths = tune_report.write(result, out, command)
+        _say("\n".join(tune_report.sentences(result)))
+        typer.echo(f"report -> {paths['html']}; verdicts -> {paths['verdicts']}", err=True)
 
 
 TRAIN_BUDGET_HELP = "Games to train with (validation checkpoints included; the holdout comes on top)."
@@ -564,16 +609,17 @@ def train(
     settings = _train_settings(budget, seed, holdout, popsize, self_play, jobs, loaded)
     settings.strong = strong
     out = out or Path("results") / f"{loaded.name}-train-seat{seat}"
-    _check_compare_out(out, [])
-    result = _train_one(loaded, seat, start, settings, quiet)
-    command = (f"catan-balance train {scenario} --seat {seat}" + (f" --from {start}" if start else "") +
-               (" --strong" if strong else "") +
-               f" --budget {budget} --holdout {holdout} --self-play {self_play} --seed {settings.seed}" +
-               (f" --popsize {popsize}" if popsize else "") + (f" --name {name}" if name else "") +
-               "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
-    paths = write(result, out, loaded.name, command, fair_share(loaded), name)
-    _say("\n".join(sentences(result, loaded.name, fair_share(loaded))))
-    typer.echo(f"preset -> {paths['preset']}; learning curve -> {paths['chart']}; report -> {paths['html']}", err=True)
+    with _writing(out):   # the study's folder: no other command writes it meanwhile
+        _check_compare_out(out, [])
+        result = _train_one(loaded, seat, start, settings, quiet)
+        command = (f"catan-balance train {scenario} --seat {seat}" + (f" --from {start}" if start else "") +
+                   (" --strong" if strong else "") +
+                   f" --budget {budget} --holdout {holdout} --self-play {self_play} --seed {settings.seed}" +
+                   (f" --popsize {popsize}" if popsize else "") + (f" --name {name}" if name else "") +
+                   "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
+        paths = write(result, out, loaded.name, command, fair_share(loaded), name)
+        _say("\n".join(sentences(result, loaded.name, fair_share(loaded))))
+        typer.echo(f"preset -> {paths['preset']}; learning curve -> {paths['chart']}; report -> {paths['html']}", err=True)
 
 
 @app.command()
@@ -602,23 +648,24 @@ def exploit(
     rule, base = _load(scenario, []), _load(baseline, [])
     settings = _train_settings(budget, seed, holdout, popsize, 1, jobs, rule)
     out = out or Path("results") / f"{rule.name}-exploit"
-    _check_compare_out(out, [])
-    command = (f"catan-balance exploit {scenario} --baseline {baseline} --seat {seat}" +
-               (f" --from {start}" if start else "") +
-               f" --budget {budget} --holdout {holdout} --seed {settings.seed}" +
-               (f" --popsize {popsize}" if popsize else "") + f" --out {out}")
-    from simcore.studies.train import plan
-    results = {}
-    for loaded in (rule, base):
-        plan(loaded, seat, start, settings)   # both checked before either trains
-    for key, loaded in (("rule", rule), ("baseline", base)):
-        results[key] = _train_one(loaded, seat, start, settings, quiet, f"{loaded.name}: ")
-        write(results[key], out / key, loaded.name, command, fair_share(loaded))
-    words = exploit_sentences(results["rule"], rule, results["baseline"], base)
-    paths = write_exploit(words, results, rule, base, out, command)
-    _say("\n".join(words))
-    typer.echo(f"report -> {paths['html']}; presets -> {out / 'rule' / 'preset.toml'}, "
-               f"{out / 'baseline' / 'preset.toml'}", err=True)
+    with _writing(out):   # the study's folder: no other command writes it meanwhile
+        _check_compare_out(out, [])
+        command = (f"catan-balance exploit {scenario} --baseline {baseline} --seat {seat}" +
+                   (f" --from {start}" if start else "") +
+                   f" --budget {budget} --holdout {holdout} --seed {settings.seed}" +
+                   (f" --popsize {popsize}" if popsize else "") + f" --out {out}")
+        from simcore.studies.train import plan
+        results = {}
+        for loaded in (rule, base):
+            plan(loaded, seat, start, settings)   # both checked before either trains
+        for key, loaded in (("rule", rule), ("baseline", base)):
+            results[key] = _train_one(loaded, seat, start, settings, quiet, f"{loaded.name}: ")
+            write(results[key], out / key, loaded.name, command, fair_share(loaded))
+        words = exploit_sentences(results["rule"], rule, results["baseline"], base)
+        paths = write_exploit(words, results, rule, base, out, command)
+        _say("\n".join(words))
+        typer.echo(f"report -> {paths['html']}; presets -> {out / 'rule' / 'preset.toml'}, "
+                   f"{out / 'baseline' / 'preset.toml'}", err=True)
 
 
 @app.command()
@@ -675,28 +722,29 @@ def robust(
     other = "players" if players is not None else "tuned"
     both = {"hand": hand, other: sweeps.plan(scenario, [*sets, *extra, seats], vary, margin=_margin(margin))}
     out = out or Path("results") / f"{hand.scenario.name}-robust"
-    _check_compare_out(out, [])
-    try:
-        for key, plan in both.items():
-            sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
-            _report(out / key, False, quiet=True)
-    except KeyboardInterrupt:
-        typer.echo("interrupted: robust has no --resume; the same command plays both sweeps again", err=True)
-        raise typer.Exit(130) from None
-    result = compare(read_verdicts(out / "hand"), read_verdicts(out / other))
-    diffs = differences(out / "hand", out / other)
-    where = "every seat" if seat is None else f"seat {seat}"
-    who = "tuned bots" if players is None else f"{named} in {where}"
-    words = sentences(result, named, diffs, who=who)
-    flags = f"--tuned {named}" if players is None else f"--players '{players}'" + (f" --seat {seat}" if seat is not None
-                                                                                   else "")
-    command = (f"catan-balance robust {scenario} {flags}" + "".join(f" --vary '{v}'" for v in vary)
-               + "".join(f" --set '{s}'" for s in [*sets, *extra])
-               + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
-    how = "every seat played by the tuned preset" if players is None else f"{where} played by {named}"
-    paths = write(result, words, out, command, diffs, folder=other, who=who, how=how)
-    _say("\n".join(words))
-    typer.echo(f"report -> {paths['html']}", err=True)
+    with _writing(out):   # the study's folder: no other command writes it meanwhile
+        _check_compare_out(out, [])
+        try:
+            for key, plan in both.items():
+                sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
+                _report(out / key, False, quiet=True)
+        except KeyboardInterrupt:
+            typer.echo("interrupted: robust has no --resume; the same command plays both sweeps again", err=True)
+            raise typer.Exit(130) from None
+        result = compare(read_verdicts(out / "hand"), read_verdicts(out / other))
+        diffs = differences(out / "hand", out / other)
+        where = "every seat" if seat is None else f"seat {seat}"
+        who = "tuned bots" if players is None else f"{named} in {where}"
+        words = sentences(result, named, diffs, who=who)
+        on_seat = f" --seat {seat}" if seat is not None else ""
+        flags = f"--tuned {named}" if players is None else f"--players '{players}'{on_seat}"
+        command = (f"catan-balance robust {scenario} {flags}" + "".join(f" --vary '{v}'" for v in vary)
+                   + "".join(f" --set '{s}'" for s in [*sets, *extra])
+                   + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
+        how = "every seat played by the tuned preset" if players is None else f"{where} played by {named}"
+        paths = write(result, words, out, command, diffs, folder=other, who=who, how=how)
+        _say("\n".join(words))
+        typer.echo(f"report -> {paths['html']}", err=True)
 
 
 def _robust_seats(scenario, sets, tuned, players, seat, table=None):
@@ -779,7 +827,7 @@ def bench(
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J",
                              help="Instead: whole runs (no report) with 1 and with J jobs, side by side, and their ratio."),
-    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    backend: str = typer.Option("local", "--backend", metavar="local|dask", help=BACKEND_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
 ):
     """Time the kernel on one core: games per second, compile/cache load time apart;
