@@ -73,7 +73,7 @@ def base_action(st, p):
         return dispatch.random_action(st, p)
     a, x, y = dispatch.builder_action(st, p, st.weights[p])
     if st.policy_kind[p] == KIND_STRONG:
-        return strong.action(st, p, a, x, y)
+        return strong.action(st, p, a, x, y, st.weights[p])
     return a, x, y
 
 

@@ -92,3 +92,31 @@ def as_strong(kind, weights):
     for name, value in VALUE_BASE.items():
         out[WEIGHTS[name][0]] = value
     return W.KIND_STRONG, out
+
+
+STRONG_KEYS = ("style",)   # a strong seat's own key: { policy = "strong", style = "landlord" }
+
+
+def style_option(style):
+    """A strong seat's style, checked: a builder preset (its weights make the seat's scripted choices)."""
+    if not isinstance(style, str):
+        raise ScenarioError("style", f"expected a preset name, got {describe(style)}", "a builder preset, e.g. landlord")
+    try:
+        kind, _ = resolve(style)
+    except ScenarioError as e:
+        raise ScenarioError("style", e.what, e.allowed) from None
+    if kind != W.KIND_BUILDER:
+        raise ScenarioError("style", f"{style} is not a builder preset", "a builder preset (catan-balance policies)")
+    return style
+
+
+def with_style(strong, style):
+    """The strong player restricted to a style: the style preset's builder weights, the strong preset's
+    value weights (v_*), and v_style on (policies.strong: the builder chooses what, the look-ahead how)."""
+    kind, weights = strong
+    out = np.array(style[1], dtype=np.float64, copy=True)
+    for name, (i, _) in WEIGHTS.items():
+        if name.startswith("v_"):
+            out[i] = weights[i]
+    out[W.V_STYLE] = 1.0
+    return kind, out

@@ -19,7 +19,7 @@ from policies.common import public_vp
 from policies.dispatch import strong_value
 from policies.weights import (V_ARMY, V_CITY_READY, V_DEV_READY, V_DEVCARDS, V_DIVERSITY, V_HAND, V_HARBOUR,
                               V_BASE, V_LEAD, V_LUMBER, V_NEAR, V_RIVALS, V_ROAD, V_ROBBED, V_SAFE, V_SETTLEMENT_READY,
-                              V_SPOT, V_VP)
+                              V_SPOT, V_STYLE, V_VP)
 from simcore.engine.actions import A_LOOKAHEAD
 from simcore.engine.devcards import deck_left
 from simcore.engine.hooks import victory_points as variant_vp
@@ -38,13 +38,28 @@ UNKNOWN_DEV_VP = 0.2   # an unknown development card is a VP card with the deck'
 
 
 @jitted
-def action(st, p, a0, x0, y0):
+def action(st, p, a0, x0, y0, w):
     """The strong seat's main-phase answer, given the builder's (a0, x0, y0): A_LOOKAHEAD with the
     options listed in st.cand_*, or the builder's answer when there is nothing to choose."""
     n = rollout.action_candidates(st, p, a0, x0, y0, CANDIDATES + 1)
+    if w[V_STYLE] > 0:
+        n = same_action(st, n, a0)
     if n <= 1:
         return a0, x0, y0
     return A_LOOKAHEAD, n, 0
+
+
+@jitted
+def same_action(st, n, a0):
+    """Restricted play (a seat's style): of the n options in st.cand_*, only those of the builder's own
+    action a0 (which corner, which trade, which card; ending the turn only when the builder ends it),
+    moved to the front; their number."""
+    m = 0
+    for k in range(n):
+        if st.cand_a[k] == a0:
+            st.cand_a[m], st.cand_x[m], st.cand_y[m] = st.cand_a[k], st.cand_x[k], st.cand_y[k]
+            m += 1
+    return m
 
 
 @jitted

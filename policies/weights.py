@@ -67,6 +67,8 @@ VALUE_FEATURES = (
     ("v_rivals", "cost of 10 pips of the best other's production"),
     ("v_robbed", "cost of 10 pips of the player's production under the robber"),
     ("v_base", "bonus of the builder's own choice among the options (trust in the scripted play)"),
+    ("v_style", "1 = restricted to its builder's style: its builder chooses what to do, the look-ahead only "
+                "among the options of that action (a seat's style, policies.strong)"),
 )
 # A variant adds its own features through the policy hook strong_value (policies.dispatch) and weights
 # it declares named v_<variant>_...: every weight named v_* is a value weight (policies.registry.as_strong).
@@ -94,4 +96,4 @@ for _name, _meaning in VALUE_FEATURES:
 N_VALUE = len(VALUE_FEATURES)
 (V_VP, V_LEAD, V_LUMBER, V_BRICK, V_WOOL, V_GRAIN, V_ORE, V_DIVERSITY, V_HAND, V_SAFE, V_CITY_READY,
  V_SETTLEMENT_READY, V_DEV_READY, V_SPOT, V_NEAR, V_ROAD, V_ARMY, V_DEVCARDS, V_HARBOUR, V_RIVALS,
- V_ROBBED, V_BASE) = range(V_FIRST, V_FIRST + N_VALUE)
+ V_ROBBED, V_BASE, V_STYLE) = range(V_FIRST, V_FIRST + N_VALUE)

@@ -1,18 +1,21 @@
 """The `strong` kind (issue 36): a one-ply look-ahead that restores the state byte for byte, reads
 nothing its seat cannot know, plays legal and reproducible games, and carries a rollout on top."""
+import re
+
 import numpy as np
 import pytest
 
 from policies import decide, strong
 from policies.common import public_vp
 from policies.registry import resolve
-from policies.weights import KIND_NAMES
+from policies.weights import KIND_NAMES, V_STYLE, WEIGHTS
 from simcore.engine import lookahead
 from simcore.engine.actions import A_BUY_DEV, A_LOOKAHEAD
 from simcore.engine.game import begin_game, play_turn, setup_phase
 from simcore.engine.state import DEV_KNIGHT, DEV_VP, N_DEV_CARDS, game_bytes, new_state_buffer
 from simcore.run.batch import play_batch
-from simcore.run.config import load_scenario, pack_policies, pack_rules
+from simcore.engine.errors import ScenarioError
+from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules
 from simcore.run.seeds import game_seeds
 from tests.positions import make_params
 
@@ -44,10 +47,13 @@ def test_strong_games_are_legal_reproducible_and_not_the_greedy_games():
     assert (play_batch(*greedy) != rows).any()
 
 
-def decision(wanted, seats=SEATS):
+def decision(wanted, seats=SEATS, policies=None):
     """A game played in Python to the start of a turn of seat 0 (strong) at which it would list
-    several options and which meets `wanted(st)`: (buf, the options' count)."""
+    several options and which meets `wanted(st)`: (buf, the options' count).  `policies`: (kinds,
+    weights) instead of the seats' presets."""
     params, kinds, weights, _, _ = inputs(seats)
+    if policies is not None:
+        kinds, weights = policies
     buf = new_state_buffer(params)
     for seed in range(1, 20):
         st = begin_game(buf, game_bytes(buf), params, kinds, weights, 0, seed, 0)
@@ -148,3 +154,48 @@ def test_a_rollout_seat_over_a_strong_base_plays_legal_reproducible_games(scenar
     rows = play_batch(params, kinds, weights, np.arange(2), seeds, buf=buf)
     assert buf[0].illegal == 0   # every play-out met the decision the real game reported
     assert (play_batch(params, kinds, weights, np.arange(2), seeds) == rows).all()
+
+
+def styled(style="roads"):
+    s = load_scenario(find_scenario("base"), [f'seats=[{{policy="strong", style="{style}"}}, "greedy", "greedy", "greedy"]'])
+    return s, pack_policies(s)
+
+
+def test_a_style_gives_the_strong_seat_the_styles_builder_and_the_strong_valuation():
+    s, (kinds, weights) = styled("roads")
+    assert s.seats[0].search == {"style": "roads"} and kinds[0] == KIND_NAMES["strong"]
+    roads, strong_weights = resolve("roads")[1], resolve("strong")[1]
+    value = [i for name, (i, _) in WEIGHTS.items() if name.startswith("v_") and i != V_STYLE]
+    builder = [i for name, (i, _) in WEIGHTS.items() if not name.startswith("v_")]
+    assert (weights[0][builder] == roads[builder]).all() and (weights[0][value] == strong_weights[value]).all()
+    assert weights[0][V_STYLE] == 1.0
+
+
+@pytest.mark.parametrize("seat, fragment", [
+    ('{policy="strong", style="nosuch"}', 'seats[0].style: unknown policy "nosuch"'),
+    ('{policy="strong", style="strong"}', "seats[0].style: strong is not a builder preset"),
+    ('{policy="greedy", style="roads"}', "seats[0].style: only a strong seat has style"),
+    ('{policy="strong", style=3}', "seats[0].style: expected a preset name"),
+])
+def test_a_bad_style_is_one_error_naming_the_key(seat, fragment):
+    with pytest.raises(ScenarioError, match=re.escape(fragment)):
+        load_scenario(find_scenario("base"), [f'seats=[{seat}, "greedy", "greedy", "greedy"]'])
+
+
+def test_a_strong_seat_with_a_style_chooses_only_among_its_builders_action():
+    _, (kinds, weights) = styled("roads")
+
+    def options(w):
+        buf, n = found
+        probe = buf.copy()
+        probe[0].weights[0] = w
+        np.random.seed(5)
+        a, n, _ = decide.action(probe[0], 0)
+        return {int(c) for c in probe[0].cand_a[:n]} if a == A_LOOKAHEAD else {int(a)}
+
+    found = decision(lambda st: True, policies=(kinds, weights))
+    restricted = options(weights[0])
+    assert len(restricted) == 1   # the builder's own action: which corner, which trade, ...
+    free = weights[0].copy()
+    free[V_STYLE] = 0.0
+    assert len(options(free)) > 1   # unrestricted, the same seat weighs other actions (and ending the turn)

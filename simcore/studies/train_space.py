@@ -65,7 +65,7 @@ def space_for(kind, variants, policy=""):
                          f"allowed: a preset of kind {kinds} (catan-balance policies)")
     slots = set(range(W.N_BASE_WEIGHTS))
     if int(kind) == W.KIND_STRONG:   # and its value of a position (policies.strong)
-        slots |= set(range(W.V_FIRST, W.V_FIRST + W.N_VALUE))
+        slots |= set(range(W.V_FIRST, W.V_FIRST + W.N_VALUE)) - {W.V_STYLE}   # a seat's style is no weight to tune
     for name in variants:   # a variant's value weights (v_*) only for the strong kind
         slots |= {i for n, i in REGISTRY[name].weight_slots.items()
                   if int(kind) == W.KIND_STRONG or not n.startswith("v_")}
