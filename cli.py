@@ -880,28 +880,48 @@ def replay(
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Run seed [default: the scenario's]."),
     log: Optional[Path] = typer.Option(None, "--log", metavar="FILE.jsonl", help="Where to write the events, as JSON Lines."),
     png: Optional[Path] = typer.Option(None, "--png", metavar="FILE.png", help="Draw the board at the end of the game."),
+    page: Optional[Path] = typer.Option(None, "--html", metavar="FILE.html",
+                                        help="A page that steps through the game in a browser (one file, no network)."),
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
 ):
-    """Replay one game of a run: its event log and/or a picture of the board at the end
-    (same scenario, --seed and --set as the run).
+    """Replay one game of a run: its event log, a picture of the board at the end and/or a page
+    stepping through it in a browser (same scenario, --seed and --set as the run).
 
     \b
     Examples:
       catan-balance replay base --game 17 --log game17.jsonl
       catan-balance replay base --game 17 --png game17.png
+      catan-balance replay base --game 17 --html game17.html
       catan-balance replay base --game 17 --seed 5 --set board.layout=beginner --log game17.jsonl --png game17.png
     """
     from simcore.run.outputs import write_jsonl
     from simcore.run.runner import replay as replay_game
-    if log is None and png is None:
-        raise InputError("replay: nothing to write; allowed: --log FILE.jsonl, --png FILE.png, or both")
+    if log is None and png is None and page is None:
+        raise InputError("replay: nothing to write; allowed: --log FILE.jsonl, --png FILE.png, --html FILE.html "
+                         "(any of them)")
     loaded = _load(scenario, sets, seed=seed)
     game_seed, events = replay_game(loaded, game)
+    if page is not None:
+        from reports.replay_page import check_length
+        check_length(events, "replay --html")     # before anything is written
     if log is not None:
         write_jsonl(log, events)
         typer.echo(f"game {game} (seed {game_seed}): {len(events)} events -> {log}", err=True)
     if png is not None:
         _board_png(loaded, game, game_seed, events, png)
+    if page is not None:
+        write_game_page(loaded, game, game_seed, events, page)
+        typer.echo(f"game {game} (seed {game_seed}): a page stepping through {len(events) - 1} events -> {page}",
+                   err=True)
+
+
+def write_game_page(scenario, game, game_seed, events, path):
+    """The replay page of game `game` (reports.replay_page), written whole or not at all."""
+    import dataclasses
+    from reports.files import write_text
+    from reports.replay_page import replay_html
+    title, labels = board_title(scenario, game, game_seed, events)
+    write_text(path, replay_html(events, title, scenario.description, labels, dataclasses.asdict(scenario.rules)))
 
 
 def board_title(scenario, game, game_seed, events):
