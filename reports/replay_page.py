@@ -437,7 +437,8 @@ function turnStep(dir) {
                ArrowUp: () => turnStep(-1), Home: () => go(0), End: () => go(N - 1)}[e.key];
     if (k) { e.preventDefault(); k(); }
   });
-  const m = /event=(\d+)/.exec(location.hash);
-  go(m ? Number(m[1]) : 0);
+  const fromHash = () => { const m = /event=(\d+)/.exec(location.hash); return m ? Number(m[1]) : null; };
+  window.addEventListener("hashchange", () => { const i = fromHash(); if (i !== null && i !== current) go(i); });
+  go(fromHash() || 0);
 })();
 """

@@ -14,6 +14,7 @@ from simcore.run.batch import play_batch
 from simcore.run.config import load_scenario, pack_policies, pack_rules
 from simcore.run.runner import replay
 from simcore.run.seeds import game_seeds
+from simcore.variants.autarkie import FIG_GESELLE, FIG_KNECHT
 
 
 def engine_state(scenario, game):
@@ -35,6 +36,10 @@ def seat_pieces(st, players):
         out[("road", p)] = int((st.edge_owner == p).sum())
         if "ck_knight" in st.dtype.names:
             out[("knight", p)] = int((st.corner_guard == p).sum())
+        if "aut_fig" in st.dtype.names:          # a figure's owner is its building's (place g: corner g // 3)
+            owner = np.repeat(st.corner_owner, 3)[:len(st.aut_fig)]
+            out[("knecht", p)] = int(((st.aut_fig == FIG_KNECHT) & (owner == p)).sum())
+            out[("geselle", p)] = int(((st.aut_fig == FIG_GESELLE) & (owner == p)).sum())
         if "gb_owner" in st.dtype.names:
             out[("grundbesitz", p)] = int((st.gb_owner == p).sum())
     return out
@@ -52,6 +57,8 @@ def engine_at(path, sets, game, whole, turns):
     st = engine_state(short, game)
     players = events[0]["players"]
     vp = [int(st.stats[p, R.S_VP] - st.stats[p, R.S_VP_CARDS]) for p in range(players)]
-    return index, {"pieces": seat_pieces(st, players), "robber": int(st.robber), "vp_shown": vp,
+    knights = sorted((int(c), int(st.corner_guard[c]), int(st.ck_knight[c]), bool(st.ck_knight_active[c]))
+                     for c in np.flatnonzero(st.corner_guard >= 0)) if "ck_knight" in st.dtype.names else []
+    return index, {"pieces": seat_pieces(st, players), "robber": int(st.robber), "vp_shown": vp, "knights": knights,
                    "vp_cards": [int(st.stats[p, R.S_VP_CARDS]) for p in range(players)],
                    "road": [int(st.road_length[p]) for p in range(players)]}
