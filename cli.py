@@ -203,7 +203,7 @@ def _report(out, skip, study=None, quiet=False):
             return None
         study = study or open_results(out)
         tables = all_tables(study)
-        paths = write_report(study, tables)
+        paths = write_report(study, tables, games=game_pages(study))
         if not quiet:
             _say("\n" + terminal_text(study, tables))
     typer.echo(f"report -> {paths['html']} ({len(paths['charts'])} charts; tables in {Path(out) / 'tables'})",
@@ -915,13 +915,40 @@ def replay(
                    err=True)
 
 
-def write_game_page(scenario, game, game_seed, events, path):
-    """The replay page of game `game` (reports.replay_page), written whole or not at all."""
+def write_game_page(scenario, game, game_seed, events, path, setting=""):
+    """The replay page of game `game` (reports.replay_page; `setting`: the sweep setting's label),
+    written whole or not at all."""
     import dataclasses
     from reports.files import write_text
     from reports.replay_page import replay_html
     title, labels = board_title(scenario, game, game_seed, events)
+    title = f"{title} ({setting})" if setting else title
     write_text(path, replay_html(events, title, scenario.description, labels, dataclasses.asdict(scenario.rules)))
+
+
+def game_pages(study):
+    """Replay pages of a few chosen games of each of the study's runs, written under games/ beside
+    its report (reports.game_picks): {run index: ([(why, game, path)], note)} for the report's links.
+    A run whose scenario plays its games differently now gets a note instead (simcore.run.replay_runs)."""
+    from reports.game_picks import chosen_games, page_path, remove_stale
+    from simcore.run.replay_runs import NotTheSameGame, replay_played, run_scenario
+    pages, kept = {}, set()
+    for k, run in enumerate(study.runs):
+        links, note = [], None
+        try:
+            scenario = run_scenario(run.meta)
+            for why, game in chosen_games(run):
+                seed, events = replay_played(scenario, game, (run.seeds[game], run.winner_seat[game], run.turns[game]))
+                path = page_path(study, k, run, game)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_game_page(scenario, game, seed, events, path, run.label if len(study.runs) > 1 else "")
+                links.append((why, game, path))
+                kept.add(path)
+        except (NotTheSameGame, InputError) as e:   # InputError: a game too long for a page
+            links, note = [], f"No game linked: {e}."
+        pages[k] = (links, note)
+    remove_stale(study, kept)
+    return pages
 
 
 def board_title(scenario, game, game_seed, events):

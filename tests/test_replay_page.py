@@ -78,3 +78,30 @@ def test_an_autarkie_game_on_the_page_is_the_engines():
         assert any(p["kind"] in ("knecht", "geselle") for p in pieces.values())
         card_held |= any("Autarkie card: seat" in n for n in data[index]["n"])
     assert card_held, "no check with the Autarkie card held"
+
+
+def test_a_report_links_pages_of_its_chosen_games_and_none_once_the_scenario_changed(tmp_path):
+    """The shortest, a median and the longest game, and a win of each style, each a page under
+    games/ that is the game of games.csv; re-reported after the scenario file changed (it plays
+    other games now) the report links none and says why, and the old pages go."""
+    import pandas as pd
+    source = tmp_path / "mixed.toml"
+    source.write_text((ROOT / "scenarios" / "mixed.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "r"
+    assert invoke("run", source, "-n", 12, "-q", "-o", out).exit_code == 0
+    games = pd.read_csv(out / "games.csv")
+    report = (out / "report.md").read_text(encoding="utf-8")
+    links = re.findall(r"- \[game (\d+): ([^\]]*)\]\((games/[^)]+\.html)\)", report)
+    shortest = int(games["turns"].idxmin())
+    assert any(int(g) == shortest and why.startswith("the shortest game") for g, why, _ in links), links
+    assert any("won" in why for _, why, _ in links)
+    for game, _, page in links:
+        row = games.iloc[int(game)]
+        frames_ = _data((out / page).read_text(encoding="utf-8"))["frames"]
+        assert frames_[-1]["t"] == row["turns"] and frames_[-1]["w"].endswith(f"seat {row['winner_seat']} wins")
+    assert sorted(p.name for p in (out / "games").iterdir()) == sorted(Path(p).name for _, _, p in links)
+    source.write_text("victory_points = 9\n" + source.read_text(encoding="utf-8"), encoding="utf-8")   # edited
+    assert invoke("report", out).exit_code == 0
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert "No game linked: game" in report and "plays differently now" in report
+    assert list((out / "games").iterdir()) == []
