@@ -18,11 +18,14 @@ import math
 from reports.board import PLAYER_COLOURS, RESOURCE_COLOURS, SEA
 from reports.replay_state import PageState, apply_base, page_events
 from reports.replay_words import seat_words, words
+from reports.variants import REGISTRY
 from simcore.engine.errors import InputError
 
 MAX_EVENTS = 20_000          # a longer game is refused (its log: replay --log), never cut
 SQRT3 = math.sqrt(3)
 NEUTRAL_COLOUR = "#9e9e9e"
+HEX_FIELDS = ("hex", "to_hex", "hex_a", "hex_b")     # an event's hexes, outlined while it is shown
+LEGEND = {"settlement": "settlement (1 VP)", "city": "city (2 VP)", "road": "road", "robber": "R: the robber"}
 SEAT_COUNTS = ("cards", "VP shown", "VP cards (hidden)", "knights played", "longest road")
 ALWAYS_SHOWN = ("cards", "VP shown", "VP cards (hidden)", "longest road")   # others: where the game has any
 
@@ -86,8 +89,12 @@ def frames(events, rules=None):
             base, extra = _seat_row(state, p, lengths)
             extra_names += [n for n in extra if n not in extra_names]
             seats.append((base, extra))
-        out.append({"d": changed, "s": seats, "w": words(ev, state.players), "t": turn,
-                    "n": [f"{k}: {v}" for k, v in state.notes.items()]})
+        frame = {"d": changed, "s": seats, "w": words(ev, state.players), "t": turn,
+                 "n": [f"{k}: {v}" for k, v in state.notes.items()]}
+        hexes = [ev[f] for f in HEX_FIELDS if isinstance(ev.get(f), int) and ev[f] >= 0]
+        if hexes and i:
+            frame["h"] = hexes
+        out.append(frame)
     for f in out:
         f["s"] = [base + [extra.get(n, 0) for n in extra_names] for base, extra in f["s"]]
     names = list(SEAT_COUNTS) + extra_names
@@ -122,12 +129,22 @@ def _static_board(board, geo):
     return "\n".join(parts)
 
 
+def legend(frames_):
+    """What the kinds of pieces the game shows look like, in words (LEGEND, the entries' page_legend)."""
+    words_of = dict(LEGEND)
+    for entry in REGISTRY.values():
+        words_of.update(entry.page_legend)
+    kinds = {piece["kind"] for f in frames_ for piece in f["d"].values() if piece}
+    return [text for kind, text in words_of.items() if kind in kinds]
+
+
 def page_data(events, labels, rules=None):
     """The JSON the page's script reads."""
     out, names, turn_starts = frames(events, rules)
     board = events[0]
     players = board["players"]
     return {"frames": out, "counts": names, "turnStarts": turn_starts, "geometry": geometry(board),
+            "legend": legend(out),
             "seats": [{"name": seat_words(p, players), "label": labels[p] if labels and p < len(labels) else "",
                        "colour": PLAYER_COLOURS[p % len(PLAYER_COLOURS)]} for p in range(players)],
             "neutral": NEUTRAL_COLOUR}
@@ -157,7 +174,10 @@ body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; mar
        padding: 0 1em; color: #1d1d1d; }
 h1 { font-size: 1.35em; margin: .2em 0; } .desc { color: #444; margin: 0 0 .6em; white-space: pre-wrap; }
 .main { display: flex; gap: 1.2em; align-items: flex-start; flex-wrap: wrap; }
-#board { width: 640px; max-width: 100%; height: auto; border: 1px solid #ddd; flex: 0 0 auto; }
+.left { width: 640px; max-width: 100%; flex: 0 0 auto; }
+#board { width: 100%; height: auto; border: 1px solid #ddd; }
+#legend { list-style: none; padding: 0; margin: .3em 0; display: flex; flex-wrap: wrap; gap: .2em 1.1em;
+          font-size: .82em; color: #444; }
 .side { flex: 1 1 480px; min-width: 420px; max-width: 640px; }
 .controls { display: flex; gap: .3em; flex-wrap: wrap; align-items: center; margin-bottom: .4em; }
 .controls button { font-size: .95em; padding: .2em .6em; } #slider { width: 100%; margin: .3em 0; }
@@ -186,10 +206,14 @@ TEMPLATE = """<!DOCTYPE html>
 <h1 id="title">%TITLE%</h1>
 <p class="desc" id="description">%DESCRIPTION%</p>
 <div class="main">
+<div class="left">
 <svg id="board" viewBox="-5.9 -5.5 11.8 11" xmlns="http://www.w3.org/2000/svg">
 %BOARD%
+<g id="marks"></g>
 <g id="pieces"></g>
 </svg>
+<ul id="legend"></ul>
+</div>
 <div class="side">
 <div class="controls">
 <button id="first" title="Home">|&lt;</button>
@@ -320,6 +344,38 @@ function draw(key, x, g) {
     el("polygon", {points: pts.join(" "), fill: fill, stroke: "#111", "stroke-width": 0.03}, g);
   }
 }
+function hexPoints(h, r) {
+  const [x, y] = G.hex[h], pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = Math.PI / 180 * (90 + 60 * k);
+    pts.push((x + r * Math.cos(a)).toFixed(3) + "," + (y + r * Math.sin(a)).toFixed(3));
+  }
+  return pts.join(" ");
+}
+function mark(i) {
+  // what event i changed: its hexes outlined, the pieces it put down haloed
+  const layer = document.getElementById("marks"), f = F[i];
+  while (layer.firstChild) layer.removeChild(layer.firstChild);
+  for (const h of f.h || []) {
+    el("polygon", {points: hexPoints(h, 0.93), fill: "none", stroke: "#ffeb3b", "stroke-width": 0.1}, layer);
+  }
+  if (i === 0) return;
+  for (const key in f.d) {
+    const x = f.d[key];
+    if (x === null || x.shape === "number") continue;
+    if (x.shape === "road") {
+      const [a, b] = G.edge[x.at[1]];
+      el("line", {x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#ffeb3b", "stroke-width": 0.34,
+                  "stroke-linecap": "round", opacity: 0.9}, layer);
+    } else if (x.shape === "token") {
+      const [hx, hy] = G.hex[x.at[1]], [dx, dy] = x.offset || [0.5, 0.35];
+      el("circle", {cx: hx + dx, cy: hy + dy, r: 0.3, fill: "#ffeb3b", opacity: 0.9}, layer);
+    } else {
+      const [cx, cy] = x.at[0] === "place" ? towards(x.at[1], x.at[2], 0.4) : xy(x.at);
+      el("circle", {cx: cx, cy: cy, r: 0.32, fill: "#ffeb3b", opacity: 0.9}, layer);
+    }
+  }
+}
 function render(map) {
   const layer = document.getElementById("pieces");
   while (layer.firstChild) layer.removeChild(layer.firstChild);
@@ -383,6 +439,7 @@ function go(i) {
   i = Math.max(0, Math.min(N - 1, i));
   current = i;
   render(stateAt(i));
+  mark(i);
   const f = F[i];
   document.getElementById("words").textContent = f.w;
   document.getElementById("where").textContent = "event " + i + " of " + (N - 1) + " · turn " + f.t;
@@ -414,6 +471,8 @@ function turnStep(dir) {
       th.appendChild(l);
     }
   });
+  const key = document.getElementById("legend");
+  for (const text of D.legend.concat(["yellow: what the event changed"])) cell(key, text, "li");
   D.counts.forEach((n, k) => {
     const row = document.createElement("tr");
     cell(row, n, "th");

@@ -4,7 +4,7 @@ The base game's events are worded here; a variant's entry words its own (reports
 `event_words`: {event type: format text}, the event's fields by name and {who}: the seat
 that acts).  An event nobody words is shown as its type and fields.
 """
-from reports.variants import REGISTRY
+from reports.variants import REGISTRY, solo_player
 
 BASE_WORDS = {
     "turn": "Turn {turn} (round {round}): {who} to move",
@@ -27,7 +27,7 @@ BASE_WORDS = {
 def seat_words(p, players):
     if p < 0:
         return "nobody"
-    return "the player" if players == 1 else f"seat {p}"
+    return solo_player() if players == 1 else f"seat {p}"
 
 
 def _payout(ev, who):
@@ -66,6 +66,11 @@ SPECIAL = {"payout": lambda ev, who, n: _payout(ev, who), "build_road": lambda e
 
 def words(ev, players):
     """The event in a sentence."""
+    text = _words(ev, players)
+    return text[:1].upper() + text[1:]
+
+
+def _words(ev, players):
     kind = ev["type"]
     if kind == "board":
         return "The board before the setup"

@@ -266,6 +266,7 @@ EVENT_WORDS = {
 ENTRY = VariantReport(
     page_events=page_events,
     event_words=EVENT_WORDS,
+    page_legend={"knecht": "K: a Knecht", "geselle": "G: the Geselle"},
     name="autarkie",
     title="Fleisch / Autarkie (meat, slaves, Knechte, the Geselle and the Autarkie card)",
     charts=(card_holders, points, income, sweep_threshold),

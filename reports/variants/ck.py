@@ -313,6 +313,8 @@ ENTRY = VariantReport(
     board_layers=(ck_layer,),
     page_events=page_events,
     event_words=EVENT_WORDS,
+    page_legend={"knight": "disc: a knight (its level; a gold ring: active)", "wall": "grey ring: a city wall",
+                 "metropolis": "star: a metropolis (+2 VP; the track's colour)", "merchant": "M: the merchant (+1 VP)"},
     ladder_stats=(   # a ladder's play statistics per player (reports.ladder), per seat-game
         ("attacks lost at its tables", "game", ("ck_attacks_lost",)),
         ("own cities pillaged", "seat", ("ck_cities_pillaged",)),

@@ -184,6 +184,8 @@ ENTRY = VariantReport(
     board_layers=(grundbesitz_layer,),
     page_events=page_events,
     event_words=EVENT_WORDS,
+    page_legend={"grundbesitz": "wedge: a Grundbesitz (from its building into its hex)",
+                 "marker": "black badge: blockade markers on it"},
     ladder_stats=(   # a ladder's play statistics per player (reports.ladder), per seat-game
         ("GB bought", "seat", ("gb_bought",)),
         ("blocks placed", "seat", ("gb_markers_knight", "gb_markers_robber", "gb_markers_response",

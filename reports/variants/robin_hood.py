@@ -338,6 +338,7 @@ ENTRY = VariantReport(
     board_layers=(robin_layer,),
     page_events=page_events,
     event_words=EVENT_WORDS,
+    page_legend={"neutral settlement": "grey: the neutral pieces", "robin": "RH: Robin Hood (the robber)"},
     board_outcome=board_outcome,
     stats={"sheriff_wins": (sheriff_wins, "%", "the Sheriff's win rate")},
     tally=RobinTally,
