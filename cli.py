@@ -937,7 +937,7 @@ def game_pages(study):
         links, note = [], None
         try:
             scenario = run_scenario(run.meta)
-            for why, game in chosen_games(run):
+            for why, game in chosen_games(run, median=len(study.runs) == 1):   # a sweep: 2 a setting
                 seed, events = replay_played(scenario, game, (run.seeds[game], run.winner_seat[game], run.turns[game]))
                 path = page_path(study, k, run, game)
                 path.parent.mkdir(parents=True, exist_ok=True)

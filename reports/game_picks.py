@@ -16,16 +16,17 @@ GAMES_DIR = "games"
 MOST_STYLES = 4          # wins of at most this many styles are linked (a run of more links none)
 
 
-def chosen_games(run):
-    """[(why, game)] of `run` (reports.load.RunData): the shortest, a median and the longest game,
-    and in a run of 2..MOST_STYLES styles the first game each style won; a game chosen twice
-    is linked once with both reasons."""
+def chosen_games(run, median=True):
+    """[(why, game)] of `run` (reports.load.RunData): the shortest, a median (`median`) and the
+    longest game, and in a run of 2..MOST_STYLES styles the first game each style won; a game
+    chosen twice is linked once with both reasons."""
     turns = np.asarray(run.turns)
     if not len(turns):
         return []
     order = np.argsort(turns, kind="stable")
+    middle = order[len(order) // 2]
     picks = [(f"the shortest game ({turns[order[0]]} turns)", int(order[0])),
-             (f"a game of median length ({turns[order[len(order) // 2]]} turns)", int(order[len(order) // 2])),
+             *([(f"a game of median length ({turns[middle]} turns)", int(middle))] if median else []),
              (f"the longest game ({turns[order[-1]]} turns)", int(order[-1]))]
     labels = run.spec_labels
     styles = list(dict.fromkeys(labels))

@@ -54,12 +54,6 @@ def geometry(board):
     return {"hex": hexes, "corner": corners, "edge": edges}
 
 
-def _seat_row(state, p, lengths):
-    hand = state.hands[p] if p < len(state.hands) else []
-    base = [sum(hand), state.vp_shown(p), state.hidden_vp[p], state.knights_played[p], lengths[p]]
-    return base, dict(state.counts[p])
-
-
 def frames(events, rules=None):
     """(frames, seat count names, turn starts): per event the pieces it changed ({key: piece or
     None}), each seat's counts, its words and the turn it falls in."""
@@ -67,7 +61,7 @@ def frames(events, rules=None):
     state = PageState(board, rules)
     readers = [apply_base, *page_events()]
     shown, out, turn_starts, extra_names = {}, [], [], []
-    roads_key, lengths = None, [0] * state.players
+    lengths, on_board = [0] * state.players, [0] * state.players
     turn = 0
     for i, ev in enumerate(events):
         if i:
@@ -77,18 +71,20 @@ def frames(events, rules=None):
         if ev["type"] == "turn":
             turn = ev["turn"]
             turn_starts.append(i)
-        changed = {k: v for k, v in state.pieces.items() if shown.get(k) != v}
-        changed.update({k: None for k in shown if k not in state.pieces})
-        shown = {k: dict(v) for k, v in state.pieces.items()}
-        key = tuple(sorted((k, v["player"]) for k, v in shown.items() if k.startswith(("road:", "bld:"))
-                           or v.get("breaks") or v["shape"] == "road"))
-        if key != roads_key:
-            roads_key, lengths = key, state.road_lengths()
+        changed = {k: state.pieces.get(k) for k in state.touched if shown.get(k) != state.pieces.get(k)}
+        state.touched = set()
+        if changed:
+            on_board = state.vp_on_board()
+            if any(state.moves_roads(x) for x in (*changed.values(), *(shown.get(k) for k in changed)) if x):
+                lengths = state.road_lengths()
+            for k, x in changed.items():
+                shown.pop(k, None) if x is None else shown.__setitem__(k, x)
         seats = []
         for p in range(state.players):
-            base, extra = _seat_row(state, p, lengths)
-            extra_names += [n for n in extra if n not in extra_names]
-            seats.append((base, extra))
+            hand = state.hands[p] if p < len(state.hands) else []
+            base = [sum(hand), state.vp_shown(p, on_board), state.hidden_vp[p], state.knights_played[p], lengths[p]]
+            extra_names += [n for n in state.counts[p] if n not in extra_names]
+            seats.append((base, dict(state.counts[p])))
         frame = {"d": changed, "s": seats, "w": words(ev, state.players), "t": turn,
                  "n": [f"{k}: {v}" for k, v in state.notes.items()]}
         hexes = [ev[f] for f in HEX_FIELDS if isinstance(ev.get(f), int) and ev[f] >= 0]

@@ -3,7 +3,8 @@ replay page (reports.replay_page; `catan-balance replay --html`).
 
 Needs only the events (the JSON Lines of `replay --log`, board event first).  A `PageState`
 holds the pieces on the board, each under a key ("bld:12": the building at corner 12) as a
-small dict the page draws by its shape:
+small dict the page draws by its shape (a reader changes them only through `put` and `drop`,
+which note what changed):
 
     {"kind": what it is (a CSS class; the browser test counts pieces by kind and seat),
      "player": its seat (-1: nobody's, e.g. the robber), "shape": how it is drawn,
@@ -30,6 +31,7 @@ class PageState:
         self.rules = rules or {}                  # the scenario's rules (dataclasses.asdict), e.g. a card's VP
         self.players = board["players"]
         self.pieces = {}
+        self.touched = set()                     # keys of the pieces put or dropped since the caller's last look
         self.awards = {}                         # award name -> seat holding it
         self.hidden_vp = [0] * self.players       # VP cards bought (known to the replay, not the table)
         self.extra_vp = [{} for _ in range(self.players)]   # seat -> {source: VP} of the variants' own VP
@@ -47,9 +49,11 @@ class PageState:
     # --- pieces ---
     def put(self, key, kind, player, shape, at, **extra):
         self.pieces[key] = {"kind": kind, "player": player, "shape": shape, "at": at, **extra}
+        self.touched.add(key)
 
     def drop(self, key):
-        self.pieces.pop(key, None)
+        if self.pieces.pop(key, None) is not None:
+            self.touched.add(key)
 
     def set_number(self, h, number):
         self.put(f"num:{h}", "number", -1, "number", ["hex", h], text=str(number))
@@ -64,10 +68,23 @@ class PageState:
         self.put(f"road:{edge}", kind, player, "road", ["edge", edge])
 
     # --- seats ---
-    def vp_shown(self, p):
-        on_board = sum(x.get("vp", 0) for x in self.pieces.values() if x["player"] == p)
+    def vp_on_board(self):
+        """Each seat's VP from its pieces (buildings, a variant's pieces that carry VP)."""
+        vp = [0] * self.players
+        for x in self.pieces.values():
+            if x.get("vp") and 0 <= x["player"] < self.players:
+                vp[x["player"]] += x["vp"]
+        return vp
+
+    def vp_shown(self, p, on_board):
+        """Seat p's VP the table sees: `on_board` (vp_on_board), awards and the variants' own."""
         awards = AWARD_VP * sum(1 for holder in self.awards.values() if holder == p)
-        return on_board + awards + sum(self.extra_vp[p].values())
+        return on_board[p] + awards + sum(self.extra_vp[p].values())
+
+    @staticmethod
+    def moves_roads(piece):
+        """Whether a piece's coming or going can change a longest road (a road or a road breaker)."""
+        return piece["shape"] == "road" or piece["kind"] in BUILDINGS or bool(piece.get("breaks"))
 
     def road_lengths(self):
         """Each seat's longest road (RULES.md §0): the longest trail of its roads, broken by

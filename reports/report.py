@@ -73,7 +73,7 @@ TESTS = [
 ]
 FLOWS = ("Resource flows: resource cards {per}, gained by source (dice, setup, trade, steal, development "
          "cards, variant sources) and spent or lost by use; VP by source at the end of the game.")
-WATCH = ("Games of these results to step through in a browser, event by event: the board, each seat's counts "
+WATCH = ("Games of these results to step through in a browser, event by event: the board, each player's counts "
          "and VP over the turns (one page each under games/, the same game as games.csv; "
          "`catan-balance replay SCENARIO --game K --html FILE` writes any other).")
 OPTIONS = ("Options in play: every choice a rule set gives a player (its declaration's `options`); the line names "

@@ -167,7 +167,8 @@ def _knight(state, corner, player, level, active):
 
 
 def _take_knight(state, corner):
-    x = state.pieces.pop(f"knight:{corner}", None)
+    x = state.pieces.get(f"knight:{corner}")
+    state.drop(f"knight:{corner}")
     return (x["player"], x["level"], x["status"] == "active") if x else (-1, 0, False)
 
 
