@@ -87,6 +87,8 @@ def frames(events, rules=None):
             seats.append((base, dict(state.counts[p])))
         frame = {"d": changed, "s": seats, "w": words(ev, state.players), "t": turn,
                  "n": [f"{k}: {v}" for k, v in state.notes.items()]}
+        if state.tracks:
+            frame["k"] = {k: list(v) for k, v in state.tracks.items()}
         hexes = [ev[f] for f in HEX_FIELDS if isinstance(ev.get(f), int) and ev[f] >= 0]
         if hexes and i:
             frame["h"] = hexes
@@ -186,6 +188,7 @@ th:first-child { text-align: left; font-weight: normal; } thead th { background:
 .swatch { display: inline-block; width: .9em; height: .9em; border: 1px solid #111; vertical-align: -0.1em;
           margin-right: .3em; }
 .label { color: #555; font-size: .9em; } #notes { color: #333; font-size: .9em; margin: .4em 0; }
+#tracks { width: 100%; height: auto; }
 #chart { width: 100%; height: auto; border: 1px solid #eee; margin-top: .4em; }
 .res { font-size: 0.26px; text-anchor: middle; fill: #1b1b1b; } .hexno { font-size: 0.2px; fill: #333; }
 .harbour { font-size: 0.16px; text-anchor: middle; font-weight: bold; }
@@ -225,6 +228,7 @@ TEMPLATE = """<!DOCTYPE html>
 <div id="words"></div>
 <table id="seats"><thead><tr id="seathead"></tr></thead><tbody id="seatrows"></tbody></table>
 <div id="notes"></div>
+<svg id="tracks" viewBox="0 0 560 26" xmlns="http://www.w3.org/2000/svg"></svg>
 <svg id="chart" viewBox="0 0 560 190" xmlns="http://www.w3.org/2000/svg"></svg>
 </div></div>
 <script type="application/json" id="data">%DATA%</script>
@@ -398,6 +402,24 @@ function seats(f) {
     });
   });
   document.getElementById("notes").textContent = f.n.join(" · ");
+  tracks(f.k || {});
+}
+function tracks(k) {
+  // each track (the barbarians' ship) as a row of cells, the ship's step filled
+  const svg = document.getElementById("tracks"), names = Object.keys(k);
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  svg.style.display = names.length ? "" : "none";
+  svg.setAttribute("viewBox", "0 0 560 " + (22 * names.length + 4));
+  names.forEach((name, r) => {
+    const [step, of] = k[name], y = 4 + 22 * r;
+    const g = el("g", {class: "track", "data-track": name, "data-step": step, "data-of": of}, svg);
+    const t = el("text", {x: 0, y: y + 13, "font-size": 12, fill: "#333"}, g);
+    t.textContent = name + ": " + step + " of " + of;
+    for (let s = 0; s <= of; s++) {
+      el("rect", {x: 150 + s * 24, y: y, width: 20, height: 16, rx: 3, fill: s === step ? "#6d4c2f" : "#f1ece2",
+                  stroke: s === of ? "#c62828" : "#999"}, g);
+    }
+  });
 }
 const VP = D.counts.indexOf("VP shown"), HIDDEN = D.counts.indexOf("VP cards (hidden)");
 function turnIndex(i) {

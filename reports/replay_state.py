@@ -15,7 +15,7 @@ which note what changed):
 Shapes: road, settlement, city, disc, ring, star, wedge (from a corner into a hex), badge
 (a number near a wedge's tip), token (on a hex: the robber, Robin), number (a hex's token).
 The base game's events are read here (RULES.md §0); a variant's entry reads its own
-(reports.variants `page_events`: (state, event) -> None, and its own seat counts).
+(reports.variants `page_events`: (state, event) -> None, and its own seat counts, notes and tracks).
 """
 from reports.variants import REGISTRY
 
@@ -37,7 +37,8 @@ class PageState:
         self.extra_vp = [{} for _ in range(self.players)]   # seat -> {source: VP} of the variants' own VP
         self.knights_played = [0] * self.players
         self.counts = [{} for _ in range(self.players)]     # a variant's own seat counts: name -> value
-        self.notes = {}                          # name -> a line under the board (barbarians, Autarkie card)
+        self.notes = {}                          # name -> a line under the board (an attack, the Autarkie card)
+        self.tracks = {}                         # name -> [step, steps]: a track drawn under the board (barbarians)
         self.hands = board["hands"]
         self.corner_hexes = _corner_hexes(board)
         for h in board["hexes"]:

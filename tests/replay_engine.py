@@ -59,6 +59,7 @@ def engine_at(path, sets, game, whole, turns):
     vp = [int(st.stats[p, R.S_VP] - st.stats[p, R.S_VP_CARDS]) for p in range(players)]
     knights = sorted((int(c), int(st.corner_guard[c]), int(st.ck_knight[c]), bool(st.ck_knight_active[c]))
                      for c in np.flatnonzero(st.corner_guard >= 0)) if "ck_knight" in st.dtype.names else []
-    return index, {"pieces": seat_pieces(st, players), "robber": int(st.robber), "vp_shown": vp, "knights": knights,
+    barbarians = int(st.ck_barbarians) if "ck_barbarians" in st.dtype.names else None
+    return index, {"barbarians": barbarians, "pieces": seat_pieces(st, players), "robber": int(st.robber), "vp_shown": vp, "knights": knights,
                    "vp_cards": [int(st.stats[p, R.S_VP_CARDS]) for p in range(players)],
                    "road": [int(st.road_length[p]) for p in range(players)]}

@@ -18,8 +18,8 @@ pytestmark = pytest.mark.skipif(browser.missing() is not None, reason=browser.SK
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = 3
-# scenario -> the player-turns after which the page is checked against the engine
-CHECKS = {"base": (10, 50), "grundbesitz": (30, 70), "ck": (20, 60)}
+CHECKS = ("base", "grundbesitz", "ck")
+AT = (0.2, 0.8)      # the page is checked against the engine after these shares of the game's player-turns
 PIECE_KINDS = ("settlement", "city", "road", "knight", "grundbesitz")
 
 DRAWN = """return {
@@ -28,7 +28,8 @@ DRAWN = """return {
       [g.dataset.kind, Number(g.dataset.player), g.dataset.at, g.dataset.text || '', g.dataset.status || '']),
   counts: [...document.querySelectorAll('td[data-count]')].map(td =>
       [td.dataset.count, Number(td.dataset.player), td.textContent]),
-  words: document.getElementById('words').textContent};"""
+  words: document.getElementById('words').textContent,
+  tracks: [...document.querySelectorAll('#tracks g.track')].map(g => [g.dataset.track, Number(g.dataset.step)])};"""
 SLIDE = ("const s = document.getElementById('slider'); s.value = arguments[0];"
          "s.dispatchEvent(new Event('input'));")
 
@@ -62,12 +63,12 @@ def drawn(driver):
     return found, pieces, counts
 
 
-@pytest.mark.parametrize("name", list(CHECKS))
+@pytest.mark.parametrize("name", CHECKS)
 def test_the_page_draws_the_engines_state_at_chosen_events(driver, pages, name):
     path, events = pages[name]
     driver.get(path.as_uri())
     players = events[0]["players"]
-    for turns in CHECKS[name]:
+    for turns in (max(1, int(share * events[-1]["turns"])) for share in AT):
         index, engine = engine_at(ROOT / "scenarios" / f"{name}.toml", [], GAME, events, turns)
         driver.execute_script(SLIDE, index)
         found, pieces, counts = drawn(driver)
@@ -84,6 +85,8 @@ def test_the_page_draws_the_engines_state_at_chosen_events(driver, pages, name):
         knights = sorted((int(at.split(":")[1]), p, int(text), status == "active")
                          for kind, p, at, text, status in found["pieces"] if kind == "knight")
         assert knights == engine["knights"]
+        if engine["barbarians"] is not None:                  # C&K: the ship's step on its track
+            assert dict(found["tracks"]).get("barbarians", 0) == engine["barbarians"]
     assert name != "ck" or engine["knights"], "the C&K check saw no knight"
 
 

@@ -61,7 +61,7 @@ def test_an_autarkie_game_on_the_page_is_the_engines():
     _, events = replay(scenario, 3)
     data, names, _ = frames(events, dataclasses.asdict(scenario.rules))
     card_held = False
-    for turns in (60, 120):
+    for turns in (int(share * events[-1]["turns"]) for share in (0.4, 0.8)):
         index, engine = engine_at(path, [], 3, events, turns)
         pieces = {}
         for f in data[:index + 1]:

@@ -262,9 +262,9 @@ def page_events(state, ev):
                 _knight(state, x["at"][1], x["player"], x["level"], False)
         state.notes["last attack"] = (f"{ev['barbarians']} barbarians against {ev['knights']} knights: "
                                       f"{ev['outcome']}")
-        state.notes["barbarians"] = "back at the start"
+        state.tracks["barbarians"][0] = 0       # the ship goes back to the start (simcore/variants/ck/barbarians.py)
     elif kind == "ck_barbarians":
-        state.notes["barbarians"] = f"step {ev['step']} of {ev['of']}"
+        state.tracks["barbarians"] = [ev["step"], ev["of"]]
     elif kind == "ck_merchant":
         state.put("merchant", "merchant", p, "token", ["hex", ev["hex"]], text="M", offset=[-0.5, 0.35], vp=1)
     elif kind == "ck_defender":
