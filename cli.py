@@ -224,7 +224,7 @@ def _report(out, skip, study=None, quiet=False):
             return None
         study = study or open_results(out)
         tables = all_tables(study)
-        paths = write_report(study, tables)
+        paths = write_report(study, tables, games=game_pages(study))
         if not quiet:
             _say("\n" + terminal_text(study, tables))
     typer.echo(f"report -> {paths['html']} ({len(paths['charts'])} charts; tables in {Path(out) / 'tables'})",
@@ -933,28 +933,75 @@ def replay(
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Run seed [default: the scenario's]."),
     log: Optional[Path] = typer.Option(None, "--log", metavar="FILE.jsonl", help="Where to write the events, as JSON Lines."),
     png: Optional[Path] = typer.Option(None, "--png", metavar="FILE.png", help="Draw the board at the end of the game."),
+    page: Optional[Path] = typer.Option(None, "--html", metavar="FILE.html",
+                                        help="A page that steps through the game in a browser (one file, no network)."),
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
 ):
-    """Replay one game of a run: its event log and/or a picture of the board at the end
-    (same scenario, --seed and --set as the run).
+    """Replay one game of a run: its event log, a picture of the board at the end and/or a page
+    stepping through it in a browser (same scenario, --seed and --set as the run).
 
     \b
     Examples:
       catan-balance replay base --game 17 --log game17.jsonl
       catan-balance replay base --game 17 --png game17.png
+      catan-balance replay base --game 17 --html game17.html
       catan-balance replay base --game 17 --seed 5 --set board.layout=beginner --log game17.jsonl --png game17.png
     """
     from simcore.run.outputs import write_jsonl
     from simcore.run.runner import replay as replay_game
-    if log is None and png is None:
-        raise InputError("replay: nothing to write; allowed: --log FILE.jsonl, --png FILE.png, or both")
+    if log is None and png is None and page is None:
+        raise InputError("replay: nothing to write; allowed: --log FILE.jsonl, --png FILE.png, --html FILE.html "
+                         "(any of them)")
     loaded = _load(scenario, sets, seed=seed)
     game_seed, events = replay_game(loaded, game)
+    if page is not None:
+        from reports.replay_page import check_length
+        check_length(events, "replay --html")     # before anything is written
     if log is not None:
         write_jsonl(log, events)
         typer.echo(f"game {game} (seed {game_seed}): {len(events)} events -> {log}", err=True)
     if png is not None:
         _board_png(loaded, game, game_seed, events, png)
+    if page is not None:
+        write_game_page(loaded, game, game_seed, events, page)
+        typer.echo(f"game {game} (seed {game_seed}): a page stepping through {len(events) - 1} events -> {page}",
+                   err=True)
+
+
+def write_game_page(scenario, game, game_seed, events, path, setting=""):
+    """The replay page of game `game` (reports.replay_page; `setting`: the sweep setting's label),
+    written whole or not at all."""
+    import dataclasses
+    from reports.files import write_text
+    from reports.replay_page import replay_html
+    title, labels = board_title(scenario, game, game_seed, events)
+    title = f"{title} ({setting})" if setting else title
+    write_text(path, replay_html(events, title, scenario.description, labels, dataclasses.asdict(scenario.rules)))
+
+
+def game_pages(study):
+    """Replay pages of a few chosen games of each of the study's runs, written under games/ beside
+    its report (reports.game_picks): {run index: ([(why, game, path)], note)} for the report's links.
+    A run whose scenario plays its games differently now gets a note instead (simcore.run.replay_runs)."""
+    from reports.game_picks import chosen_games, page_path, remove_stale
+    from simcore.run.replay_runs import NotTheSameGame, replay_played, run_scenario
+    pages, kept = {}, set()
+    for k, run in enumerate(study.runs):
+        links, note = [], None
+        try:
+            scenario = run_scenario(run.meta)
+            for why, game in chosen_games(run, median=len(study.runs) == 1):   # a sweep: 2 a setting
+                seed, events = replay_played(scenario, game, (run.seeds[game], run.winner_seat[game], run.turns[game]))
+                path = page_path(study, k, run, game)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_game_page(scenario, game, seed, events, path, run.label if len(study.runs) > 1 else "")
+                links.append((why, game, path))
+                kept.add(path)
+        except (NotTheSameGame, InputError) as e:   # InputError: a game too long for a page
+            links, note = [], f"No game linked: {e}."
+        pages[k] = (links, note)
+    remove_stale(study, kept)
+    return pages
 
 
 def board_title(scenario, game, game_seed, events):

@@ -92,12 +92,12 @@ def read_json(path):
 # What a results directory holds besides run.json and games.csv.part, in the order a fresh run removes it:
 # the report (report.html first: its presence says the whole report is there), then the results.
 REPORT_FILES = ("report.html", "verdicts.json", "report.md")
-REPORT_DIRS = ("charts", "tables")
+REPORT_DIRS = ("charts", "tables", "games")   # games/: the replay pages a report links (reports.game_picks)
 RESULT_FILES = ("summary.json", "games.csv", "games.parquet", "meta.json")
 
 
 def remove_report(out):
-    """Delete the report in `out`: report.html, report.md, charts/ and tables/."""
+    """Delete the report in `out`: report.html, report.md, charts/, tables/ and games/."""
     out = Path(out)
     for name in REPORT_FILES:
         _unlink(out / name)
