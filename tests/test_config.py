@@ -239,8 +239,8 @@ def test_layouts_follow_the_declarations_in_registration_order():
     assert R.SEAT_COLUMNS[GB.seat_base:GB.seat_base + 2] == ["gb_bought", "gb_owned"]
     assert R.GAME_COLUMNS[ROBIN.game_base:ROBIN.game_base + len(ROBIN.game_columns)] == [
         "robin_" + c for c, _ in ROBIN.game_columns]
-    from policies.weights import N_BASE_WEIGHTS
-    assert WEIGHTS["gb"][0] == N_BASE_WEIGHTS
+    from policies.weights import N_VALUE, V_FIRST
+    assert WEIGHTS["gb"][0] == V_FIRST + N_VALUE   # after the base game's builder and value weights
     from simcore.engine.cards import ITEM_NAMES, N_BASE_ITEMS
     from simcore.variants.grundbesitz import ITEM_GB
     assert ITEM_GB == N_BASE_ITEMS and ITEM_NAMES[ITEM_GB] == "gb"   # its cost row, after the base game's
