@@ -313,15 +313,6 @@ def _exact_p(chi2, won, share, draws=20_000):
     return float((stat >= chi2 - 1e-9).mean())
 
 
-def _noncentrality(rising, top):
-    """The noncentrality in [0, top] where the increasing function `rising` crosses 0."""
-    if rising(top) <= 0:
-        return top
-    if rising(1e-12) >= 0:
-        return 0.0
-    return float(optimize.brentq(rising, 1e-12, top, xtol=1e-10))
-
-
 def binomial_parity_loss(wins, played):
     """Unbiased estimate of sum_j share_j (r_j - r_mean)^2 for groups that play separate games
     (a solo run's policies take turns): r_j = wins_j / played_j, share_j = played_j / total,
