@@ -117,8 +117,8 @@ class Race:
 
 def race(plan, goal, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None, play=play_games,
          judge=None):
-    """Race the plan's settings for the objective `goal` (reports.objectives.parse): goal.rows(df) ->
-    per-game matrix of its columns; judge(labels, data, alpha) -> bool per candidate: still tied
+    """Race the plan's settings for the objective `goal` (reports.objectives.parse): goal.rows(df, scenario)
+    -> per-game matrix of its columns (of games of that candidate's scenario); judge(labels, data, alpha) -> bool per candidate: still tied
     with the best (default: the objective's, reports.tune_report.judge_for); play(scenario, start,
     count) -> the games' records (default: the kernel's)."""
     if judge is None:
@@ -136,7 +136,7 @@ def race(plan, goal, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, pro
         alive = result.alive
         for i in alive:
             have = len(result.data[i])
-            block = rows(play(settings[i].scenario, have, target - have))
+            block = rows(play(settings[i].scenario, have, target - have), settings[i].scenario)
             result.data[i] = block if not have else np.vstack([result.data[i], block])
             spent += target - have
             if progress:
