@@ -4,13 +4,14 @@
     result = conclude(objective, race_result)    # the recommendation (or the candidates not told apart)
     write(result, out)                           # report.html, report.md, verdicts.json, charts/, tables/
 
-The recommendation is the candidate still in the race with the smallest loss; the
-others still in the race are "not told apart" from it, or "significantly worse": the
-closed test of reports.multiple (Holm over every pair) over the candidates of the final round
-(family-wise error 5%: no candidate tied for best is called worse with more than 5%
-chance).  When none is worse the headline says the candidates are indistinguishable at
-the games played instead of recommending one; with a margin, candidates whose distance
-from the aim is within the margin of the best's are named equivalent.
+The recommendation is the candidate of the last round with the smallest loss; the
+others of the last round are "not told apart" from it, or "significantly worse": the
+closed test of reports.multiple (Holm over every pair) over the last round's candidates, at the
+error rate the earlier rounds left of the race's 5% (simcore.studies.tune: the rounds and this
+conclusion together call a candidate tied for best worse with at most 5% chance).  When none is
+worse the headline says the candidates are indistinguishable at the games played instead of
+recommending one; with a margin, candidates whose distance from the aim is within the margin of
+the best's are named equivalent.
 """
 from pathlib import Path
 
@@ -25,9 +26,6 @@ from reports.files import save_figure, save_table, write_text
 from reports.render import to_html, to_markdown
 from simcore.run import grid
 
-FINAL_ALPHA = 0.05
-
-
 def judge_for(objective, replicates=V.BOOTSTRAP):
     """judge(labels, data, alpha) -> bool per candidate: not significantly worse than another (the
     closed test of reports.multiple at `alpha`)."""
@@ -40,10 +38,10 @@ def judge_for(objective, replicates=V.BOOTSTRAP):
 
 def conclude(objective, race, scenario_name="", replicates=V.BOOTSTRAP, margin=None):
     """Everything the report says: candidates table, recommendation, the verdict of the last round, games used."""
-    alive = race.alive
+    alive = race.finalists             # the last round judged again at the rest of the budget
     measure = objective.measure([race.labels[i] for i in alive], [race.data[i] for i in alive])
     loss = measure.losses()
-    verdict = V.judge(measure, FINAL_ALPHA, margin, replicates) if len(alive) > 1 else None
+    verdict = V.judge(measure, race.final_alpha, margin, replicates) if len(alive) > 1 else None
     in_set = [not s["less_fair"] for s in verdict["settings"]] if verdict else [True]
     posterior = [s["posterior_fairest"] for s in verdict["settings"]] if verdict else [1.0]
     equivalent = [s.get("equivalent") for s in verdict["settings"]] if verdict else [None]
@@ -55,7 +53,7 @@ def conclude(objective, race, scenario_name="", replicates=V.BOOTSTRAP, margin=N
         rows.append({"candidate": label, **{key: grid.show(v) for key, v in race.values[i].items()},
                      "games": len(race.data[i]), "value": value, "ci_lo": lo, "ci_hi": hi,
                      "loss": float(single.losses()[0]),
-                     "dropped_in_round": None if race.dropped[i] is None else race.dropped[i] + 1,
+                     "dropped_in_round": None if k is not None else race.dropped[i] + 1,
                      "not_worse": bool(k is not None and in_set[k]),
                      "p_worse": float(verdict["settings"][k]["p_less_fair"]) if verdict and k is not None else np.nan,
                      "equivalent": equivalent[k] if k is not None else None,
@@ -117,7 +115,7 @@ def sentences(result):
     figures = f"{obj.what} {show(obj, best['value'])} {_bounds(obj, best)}{aim} ({fmt.count(best['games'])} games)"
     dropped = table[table["dropped_in_round"].notna()]
     worse = table[table["dropped_in_round"].isna() & ~table["not_worse"]]
-    family = "Holm over every pair, family-wise error 5%"
+    family = _family(race)
     if stands_out(result):
         out = [f"Recommended: {best['candidate']}: {figures}; every other candidate is significantly worse "
                f"({family})."]
@@ -147,6 +145,14 @@ def sentences(result):
     return out
 
 
+def _family(race):
+    """How the last test's error rate sits in the race's one budget (simcore.studies.tune)."""
+    if len(race.rounds) < 2:
+        return f"Holm over every pair, family-wise error {race.alpha:.0%}"
+    return (f"Holm over every pair at {fmt.pct(race.final_alpha, 2)}, what the earlier rounds left: family-wise "
+            f"error {race.alpha:.0%} for the whole race")
+
+
 def _equivalence_sentence(result):
     verdict, margin = result["verdict"], result["margin"]
     if verdict is None or margin is None or "equivalent" not in verdict:
@@ -154,7 +160,7 @@ def _equivalence_sentence(result):
     unit = "pp" if result["objective"].unit in ("pp", "%") else ""
     eq = verdict["equivalent"]
     return [f"Within ±{margin:g}{(' ' + unit) if unit else ''} of the best candidate's distance from the aim "
-            f"(simultaneous 95% intervals): {', '.join(eq) if eq else 'none shown'}."]
+            f"(simultaneous intervals, {fmt.pct(1 - verdict['alpha'], 1)} jointly): {', '.join(eq) if eq else 'none shown'}."]
 
 
 def _aim(obj):
@@ -176,7 +182,7 @@ def verdicts_document(result):
             "posterior_best": dict(zip(table["candidate"], table["posterior_best"].round(4))),
             "games": dict(zip(table["candidate"], table["games"].astype(int))),
             "games_used": result["games_used"], "grid_games": result["grid_games"],
-            "text": " ".join(sentences(result)),
+            "text": " ".join(sentences(result)), "final_alpha": result["race"].final_alpha,
             "candidates": table.to_dict("records"), "rounds": result["race"].rounds,
             "fit": {k: v for k, v in (result["fit"] or {}).items() if not k.startswith("curve")} or None}
 
@@ -198,6 +204,8 @@ def write(result, out, command=""):
             for r in table.itertuples()]
     rounds = [[str(r["round"]), fmt.count(r["candidates"]), fmt.count(r["games_per_candidate"]),
                fmt.count(r["kept"]), f"{r['alpha']:.4f}", fmt.count(r["games_spent"])] for r in result["race"].rounds]
+    rounds.append(["conclusion", fmt.count(len(result["race"].finalists)), rounds[-1][2],
+                   fmt.count(int(table["not_worse"].sum())), f"{result['race'].final_alpha:.4f}", rounds[-1][5]])
     doc = [("h1", f"Tune: {result['scenario']}, objective {obj.text}"),
            ("p", "Candidates race on the same games (common random numbers); after each round the ones "
                  "significantly worse than the best are dropped and the others play twice as many games."),
@@ -207,13 +215,14 @@ def write(result, out, command=""):
             [i for i, r in enumerate(table.itertuples()) if r.not_worse]),
            ("h2", "Rounds"),
            ("table", ["round", "candidates", "games each", "kept", "error rate", "games so far"], rounds,
-            "Round r drops a candidate at error rate 0.05 / 2^r, so the best one is dropped in some round with "
-            "probability at most 5%.", []),
+            "Round r drops a candidate at error rate 0.05 / 2^(r+1); the conclusion judges the last round's "
+            "candidates again at what the earlier rounds left of 5% (at least 2.5%), so a candidate as good as "
+            "the best is called worse anywhere in the race with probability at most 5%.", []),
            ("h2", "How to read this report"),
            ("ul", [_objective_words(obj),
                    "Significantly worse: Holm's method over every pair of candidates on the same games "
-                   "(reports.multiple): the chance that any candidate as good as the best is called worse is at most "
-                   "5% in the last round (0.05 / 2^r in round r). The others are not told apart from the best at the "
+                   "(reports.multiple): the chance that any candidate as good as the best is called worse, in any round "
+                   "or in the conclusion, is at most 5% (one budget for the whole race). The others are not told apart from the best at the "
                    "games played; 'Recommended' names a candidate only when every other one is significantly worse.",
                    "A full grid at the same precision would give every candidate as many games as the recommended "
                    "one got; the race spends its games on the candidates that are still in question."]),

@@ -321,6 +321,29 @@ def test_tune_finds_a_known_optimum_within_its_error_rate():
     assert np.mean(saved) < 0.8                     # fewer games than a full grid at the same precision
 
 
+def test_tune_keeps_one_error_budget_for_its_rounds_and_conclusion():
+    """Null races (four candidates with the same seat win rates, partly the same games): the rounds'
+    error rates and the conclusion's add up to 5%, and at most 5% of the races call any candidate
+    worse, in a round or in the conclusion (the rounds at 0.05 / 2^r and a conclusion at another 5%
+    could err twice as often)."""
+    goal = objectives.Objective("seat-fairness", "seat-fairness", "seat effect", "pp", 4)
+    cut = np.cumsum([0.28, 0.25, 0.22, 0.21])
+    plan = SimpleNamespace(settings=[SimpleNamespace(label=f"x={j}", values={"x": j}, scenario=j) for j in range(4)])
+    claims, races = 0, 60
+    for trial in range(races):
+        def play(j, start, count, trial=trial):
+            shared, own, pick = (np.random.default_rng([start, trial, k]).random(count) for k in (99, j, 10 + j))
+            w = np.searchsorted(cut, np.where(pick < 0.3, shared, own), side="right")
+            return pd.DataFrame({"winner_seat": np.where(w >= 4, -1, w)})
+        race = tune.race(plan, goal, 1600, first=100, play=play)
+        result = tune_report.conclude(goal, race, "null")
+        assert sum(r["alpha"] for r in race.rounds[:-1]) + race.final_alpha == pytest.approx(0.05)
+        assert result["verdict"]["alpha"] == race.final_alpha and race.final_alpha >= 0.025
+        table = result["table"]
+        claims += bool(table["dropped_in_round"].notna().any() or not table["not_worse"].all())
+    assert claims / races <= 0.05 + 2 * np.sqrt(0.05 * 0.95 / races)
+
+
 def test_tune_budget_and_objective_errors():
     plan = _synthetic_plan([0.3, 0.5])
     goal = objectives.Objective("target:turns=10", "target", "turns", "", 1, stat="turns", target=10)

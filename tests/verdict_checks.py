@@ -3,13 +3,17 @@
     python -m tests.verdict_checks null --settings 4 --sweeps 200     # null sweeps: false "less fair"
     python -m tests.verdict_checks null --settings 12 --sweeps 100
     python -m tests.verdict_checks aa --runs 200                      # A/A runs: coverage, SE calibration
+    python -m tests.verdict_checks tune --races 200                   # null tunes: false "significantly worse"
 
 null, 4 settings: `mixed` with its seat list shifted cyclically (rotating seats: the same game in
 distribution), the same seeds in every setting (paired, as a sweep plays them).  null, 12 settings:
 `mixed` twelve times with other seeds (unpaired).  Each sweep is judged as the report judges it
 (reports.verdicts.study_verdicts: seats and styles); a sweep with any setting called less fair is a
-false finding.  aa: independent runs of `base` (four greedy bots); the truth is the pooled games of
-all runs.  Games are played in memory by the kernels (the games a `run` plays), nothing is written.
+false finding, and so is one that says the settings' losses are not all equal (the Wald sentence).
+aa: independent runs of `base` (four greedy bots); the truth is the pooled games of all runs.  tune: `tune mixed` over the four cyclic shifts of its seat list with the objective
+policy-parity:devcards (every candidate the same game in distribution), one race per seed; a race that
+drops a candidate or calls one worse in its conclusion makes a false claim.  Games are played in memory
+by the kernels (the games a `run` plays), nothing is written.
 """
 import argparse
 import json
@@ -110,6 +114,28 @@ def aa(runs_count, games):
             "aa_pairs_games_to_tell_apart": sum(v["games_to_tell_apart"] is not None for v in pairs)}
 
 
+SEAT_SHIFTS = "seats=" + ",".join(json.dumps(["greedy", "roads", "devcards", "random"][j:] +
+                                             ["greedy", "roads", "devcards", "random"][:j]) for j in range(4))
+
+
+def null_tunes(races, budget, start=0, objective="policy-parity:devcards"):
+    from reports import objectives, tune_report
+    from simcore.studies import tune
+    recommended, claims, started = 0, 0, time.time()
+    for s in range(start, start + races):
+        plan = tune.candidates(str(find_scenario("mixed")), [f"seed={2000 + s}"], [SEAT_SHIFTS])
+        goal = objectives.parse(objective, plan.scenario, [(x.label, x.scenario) for x in plan.settings])
+        result = tune_report.conclude(goal, tune.race(plan, goal, budget), "mixed")
+        table = result["table"]
+        recommended += tune_report.stands_out(result)
+        claims += bool(table["dropped_in_round"].notna().any() or not table["not_worse"].all())
+        print(f"race {s + 1 - start}/{races}: recommended {recommended}, any false claim {claims} "
+              f"({time.time() - started:.0f} s)", flush=True)
+    return {"races": races, "first_race": start, "budget": budget, "objective": objective,
+            "recommended": recommended, "false_claims": claims, "rate_recommended": recommended / races,
+            "rate_false_claims": claims / races}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -121,9 +147,17 @@ def main():
     check = sub.add_parser("aa")
     check.add_argument("--runs", type=int, default=200)
     check.add_argument("--games", type=int, default=2000)
+    races = sub.add_parser("tune")
+    races.add_argument("--races", type=int, default=200)
+    races.add_argument("--budget", type=int, default=8000)
+    races.add_argument("--start", type=int, default=0, help="the first race's number (its seed): batches add up")
     args = parser.parse_args()
-    out = null_sweeps(args.settings, args.sweeps, args.games, args.start) if args.what == "null" else \
-        aa(args.runs, args.games)
+    if args.what == "null":
+        out = null_sweeps(args.settings, args.sweeps, args.games, args.start)
+    elif args.what == "tune":
+        out = null_tunes(args.races, args.budget, args.start)
+    else:
+        out = aa(args.runs, args.games)
     print(json.dumps(out, indent=2))
 
 

@@ -8,8 +8,12 @@ sweep's settings are, simcore.run.sweep.plan).  They race in rounds: every candi
 still in the race plays the same games (game g has the same seed for all of them:
 common random numbers), then the objective's judge (reports.tune_report.judge_for)
 drops those significantly worse than the best; the next round doubles the games.
-The judge of round r (1, 2, ...) works at error rate alpha / 2^r, so the best candidate is
-dropped in some round with probability at most alpha in all (Bonferroni over rounds).
+One error budget alpha covers the whole procedure (docs/verdicts.md): the judge of round r
+(1, 2, ...) works at alpha / 2^(r+1), and the conclusion (reports.tune_report.conclude) judges the
+last round's candidates again, on its games, at what the earlier rounds left (alpha minus their
+levels, at least alpha / 2).  That final test rejects whatever the last round's did (the same test at
+a larger level), so a candidate as good as the best is called worse anywhere with probability at
+most alpha in all (Bonferroni over the rounds and the conclusion).
 Rounds stop when one candidate is left, the budget is spent, or every candidate
 has `max_games`.  This module plays games and keeps the per-game rows the objective
 asks for; the statistics are the reports' (a study may use them: the engine and the run
@@ -105,6 +109,7 @@ class Race:
     data: list                         # per candidate: per-game matrix (games x columns of the objective)
     dropped: list                      # per candidate: round index or None
     rounds: list = field(default_factory=list)   # per round: {games, alive, alpha}
+    alpha: float = ALPHA               # the error budget of the race and its conclusion together
 
     @property
     def games(self):
@@ -113,6 +118,17 @@ class Race:
     @property
     def alive(self):
         return [i for i, d in enumerate(self.dropped) if d is None]
+
+    @property
+    def finalists(self):
+        """The candidates the last round judged (the survivors and those it dropped)."""
+        last = len(self.rounds) - 1
+        return [i for i, d in enumerate(self.dropped) if d is None or d == last]
+
+    @property
+    def final_alpha(self):
+        """The conclusion's error rate: the budget less what the rounds before the last spent."""
+        return self.alpha - sum(r["alpha"] for r in self.rounds[:-1])
 
 
 def race(plan, goal, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None, play=play_games,
@@ -130,7 +146,8 @@ def race(plan, goal, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, pro
     if budget < 2 * m * min(first, 50):
         raise InputError(f"--budget {budget}: too small for {m} candidates; allowed: at least {2 * m * 50} games")
     first = max(50, min(first, budget // (2 * m)))
-    result = Race([s.label for s in settings], [s.values for s in settings], [np.zeros((0, 0))] * m, [None] * m)
+    result = Race([s.label for s in settings], [s.values for s in settings], [np.zeros((0, 0))] * m, [None] * m,
+                  alpha=alpha)
     spent, target, r = 0, first, 0
     while True:
         alive = result.alive
@@ -141,7 +158,7 @@ def race(plan, goal, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, pro
             spent += target - have
             if progress:
                 progress(r, settings[i].label, target, spent)
-        level = alpha / 2 ** (r + 1)
+        level = alpha / 2 ** (r + 2)     # round r + 1 of 1, 2, ...: alpha / 2^(r+2); the rest is the conclusion's
         keep = judge([result.labels[i] for i in alive], [result.data[i] for i in alive], level)
         for i, k in zip(alive, keep):
             if not k:
