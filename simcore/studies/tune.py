@@ -132,11 +132,13 @@ class Race:
 
 
 def race(plan, goal, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None, play=play_games,
-         judge=None):
+         judge=None, rounds_share=0.5):
     """Race the plan's settings for the objective `goal` (reports.objectives.parse): goal.rows(df, scenario)
     -> per-game matrix of its columns (of games of that candidate's scenario); judge(labels, data, alpha) -> bool per candidate: still tied
     with the best (default: the objective's, reports.tune_report.judge_for); play(scenario, start,
-    count) -> the games' records (default: the kernel's)."""
+    count) -> the games' records (default: the kernel's).  rounds_share: the part of alpha the rounds spend
+    (round r at rounds_share * alpha / 2^r), the rest is the conclusion's; 1 for a race with no conclusion
+    (train's)."""
     if judge is None:
         from reports.tune_report import judge_for
         judge = judge_for(goal)
@@ -158,7 +160,7 @@ def race(plan, goal, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, pro
             spent += target - have
             if progress:
                 progress(r, settings[i].label, target, spent)
-        level = alpha / 2 ** (r + 2)     # round r + 1 of 1, 2, ...: alpha / 2^(r+2); the rest is the conclusion's
+        level = rounds_share * alpha / 2 ** (r + 1)     # round r + 1 of 1, 2, ...
         keep = judge([result.labels[i] for i in alive], [result.data[i] for i in alive], level)
         for i, k in zip(alive, keep):
             if not k:
