@@ -48,7 +48,7 @@ def run_data(scenario, games, label):
 def null_sweeps(settings, sweeps, games, start=0, margin=None):
     base = load_scenario(find_scenario("mixed"), [])
     seats = [s.policy for s in base.seats]
-    false = {"seats": 0, "styles": 0, "any": 0}
+    false = {"seats": 0, "styles": 0, "wald": 0, "any": 0}
     started = time.time()
     for s in range(start, start + sweeps):
         runs = []
@@ -61,9 +61,11 @@ def null_sweeps(settings, sweeps, games, start=0, margin=None):
             runs.append(run_data(load_scenario(find_scenario("mixed"), sets), games, f"setting {j}"))
         verdicts = study_verdicts(SimpleNamespace(runs=runs), margin)
         found = {key: bool(v["less_fair"]) for key, v in verdicts.items()}
+        wald = any(v["settings_differ"] for v in verdicts.values())   # "not all equal": false here too
         for key, hit in found.items():
             false[key] += hit
-        false["any"] += any(found.values())
+        false["wald"] += wald
+        false["any"] += any(found.values()) or wald
         print(f"sweep {s + 1 - start}/{sweeps}: " + ", ".join(f"{k} {v}" for k, v in false.items()) +
               f" ({time.time() - started:.0f} s)", flush=True)
     return {"settings": settings, "sweeps": sweeps, "first_sweep": start, "games": games,
