@@ -7,11 +7,13 @@
 The recommendation is the candidate of the last round with the smallest loss; the
 others of the last round are "not told apart" from it, or "significantly worse": the
 closed test of reports.multiple (Holm over every pair) over the last round's candidates, at the
-error rate the earlier rounds left of the race's 5% (simcore.studies.tune: the rounds and this
-conclusion together call a candidate tied for best worse with at most 5% chance).  When none is
+error rate the earlier rounds left of the race's 4% (simcore.studies.tune: the rounds and this
+conclusion together call a candidate tied for best worse with at most 4% chance).  When none is
 worse the headline says the candidates are indistinguishable at the games played instead of
-recommending one; with a margin, candidates whose distance from the aim is within the margin of
-the best's are named equivalent.
+recommending one; when every candidate lies on one side of the aim it says that no candidate
+reaches it (an intersection-union test at 1%: tune's claims err with at most 5% in all); with a
+margin, candidates whose distance from the aim is within the margin of the best's are named
+equivalent.
 """
 from pathlib import Path
 
@@ -25,6 +27,8 @@ from reports.tune_chart import tune_chart
 from reports.files import save_figure, save_table, write_text
 from reports.render import to_html, to_markdown
 from simcore.run import grid
+
+AIM_ALPHA = 0.01        # "no candidate reaches the aim"; the race spends the other 4% of tune's 5%
 
 def judge_for(objective, replicates=V.BOOTSTRAP):
     """judge(labels, data, alpha) -> bool per candidate: not significantly worse than another (the
@@ -63,9 +67,30 @@ def conclude(objective, race, scenario_name="", replicates=V.BOOTSTRAP, margin=N
     games = int(sum(race.games))
     grid_games = len(race.labels) * race.games[best]
     return {"objective": objective, "race": race, "table": table, "best": best, "scenario": scenario_name,
+            "out_of_reach": out_of_reach(objective, race, best),
             "tied": [race.labels[alive[k]] for k in np.argsort(loss, kind="stable") if in_set[k] and alive[k] != best],
             "verdict": verdict, "margin": margin,
             "games_used": games, "grid_games": grid_games, "fit": curve_fit(objective, race, table)}
+
+
+def out_of_reach(objective, race, best, alpha=AIM_ALPHA):
+    """{side, gap, lo, hi} when every candidate's value lies on one side of the aim (a signed aim: parity or
+    a target), else None.  An intersection-union test: each candidate's one-sided 1 - alpha bound (its
+    two-sided 1 - 2 alpha interval) is past the aim on the same side, so the claim "no candidate reaches
+    the aim" is wrong with probability at most alpha.  gap: the closest candidate's value minus the aim,
+    with its 95% interval."""
+    if objective.kind == "seat-fairness":
+        return None
+    bounds = [objective.interval(x, 1 - 2 * alpha)[1:] for x in race.data]
+    aim = objective.target
+    if all(hi < aim for _, hi in bounds):
+        side = "below"
+    elif all(lo > aim for lo, _ in bounds):
+        side = "above"
+    else:
+        return None
+    value, lo, hi = objective.interval(race.data[best])
+    return {"side": side, "gap": value - aim, "lo": lo - aim, "hi": hi - aim, "alpha": alpha}
 
 
 def curve_fit(objective, race, table):
@@ -106,6 +131,11 @@ def stands_out(result):
     return not result["tied"]
 
 
+def recommended(result):
+    """The candidate to recommend: the one that stands out, when the aim is within reach."""
+    return stands_out(result) and not result["out_of_reach"]
+
+
 def sentences(result):
     """The recommendation in plain words (terminal and report): "Recommended" only for a candidate every
     other one is significantly worse than; otherwise the candidates not told apart."""
@@ -116,7 +146,20 @@ def sentences(result):
     dropped = table[table["dropped_in_round"].notna()]
     worse = table[table["dropped_in_round"].isna() & ~table["not_worse"]]
     family = _family(race)
-    if stands_out(result):
+    far = result["out_of_reach"]
+    if far:
+        gap = (f"gap {_gap(obj, far['gap'])} [95%: {_gap(obj, far['lo'], True)}, {_gap(obj, far['hi'], True)}]")
+        head = (f"No candidate reaches the aim: every candidate's value is {far['side']} {_aim(obj)} (each one's "
+                f"one-sided {1 - far['alpha']:.0%} bound; wrong at most {far['alpha']:.0%}); closest: "
+                f"{best['candidate']}: {figures}, {gap}")
+        if stands_out(result):
+            out = [f"{head}; every other candidate is significantly further from the aim ({family})."]
+        elif len(dropped) + len(worse) == 0:
+            out = [f"{head}; all {len(table)} candidates are not told apart at {fmt.count(best['games'])} games "
+                   f"each ({family})."]
+        else:
+            out = [f"{head}; not told apart from {', '.join(result['tied'])} ({family})."]
+    elif stands_out(result):
         out = [f"Recommended: {best['candidate']}: {figures}; every other candidate is significantly worse "
                f"({family})."]
     elif len(dropped) + len(worse) == 0:
@@ -163,6 +206,15 @@ def _equivalence_sentence(result):
             f"(simultaneous intervals, {fmt.pct(1 - verdict['alpha'], 1)} jointly): {', '.join(eq) if eq else 'none shown'}."]
 
 
+def _gap(obj, x, bare=False):
+    """A signed difference from the aim: '-32.5 pp', '+1.25'."""
+    if fmt.missing(x):
+        return "n/a"
+    if obj.unit in ("pp", "%"):
+        return f"{100 * x:+.1f}" + ("" if bare else " pp")
+    return f"{x:+.2f}"
+
+
 def _aim(obj):
     if obj.kind == "policy-parity":
         return "0 pp (parity)"
@@ -176,7 +228,10 @@ def _bounds(obj, row, label="95%: "):
 def verdicts_document(result):
     obj, table = result["objective"], result["table"]
     best = table.iloc[result["best"]]["candidate"]
-    return {"objective": obj.text, "recommended": best if stands_out(result) else None, "best_estimate": best,
+    far = result["out_of_reach"]
+    return {"objective": obj.text, "recommended": best if recommended(result) else None, "best_estimate": best,
+            "aim_reached_by_none": bool(far), "gap_to_aim": None if not far else
+            {k: far[k] for k in ("side", "gap", "lo", "hi", "alpha")},
             "fairest": [best, *result["tied"]], "margin": result["margin"],
             "equivalent": (result["verdict"] or {}).get("equivalent"),
             "posterior_best": dict(zip(table["candidate"], table["posterior_best"].round(4))),
@@ -206,6 +261,7 @@ def write(result, out, command=""):
                fmt.count(r["kept"]), f"{r['alpha']:.4f}", fmt.count(r["games_spent"])] for r in result["race"].rounds]
     rounds.append(["conclusion", fmt.count(len(result["race"].finalists)), rounds[-1][2],
                    fmt.count(int(table["not_worse"].sum())), f"{result['race'].final_alpha:.4f}", rounds[-1][5]])
+    a = result["race"].alpha
     doc = [("h1", f"Tune: {result['scenario']}, objective {obj.text}"),
            ("p", "Candidates race on the same games (common random numbers); after each round the ones "
                  "significantly worse than the best are dropped and the others play twice as many games."),
@@ -215,15 +271,19 @@ def write(result, out, command=""):
             [i for i, r in enumerate(table.itertuples()) if r.not_worse]),
            ("h2", "Rounds"),
            ("table", ["round", "candidates", "games each", "kept", "error rate", "games so far"], rounds,
-            "Round r drops a candidate at error rate 0.05 / 2^(r+1); the conclusion judges the last round's "
-            "candidates again at what the earlier rounds left of 5% (at least 2.5%), so a candidate as good as "
-            "the best is called worse anywhere in the race with probability at most 5%.", []),
+            f"Round r drops a candidate at error rate {a:g} / 2^(r+1); the conclusion judges the last round's "
+            f"candidates again at what the earlier rounds left of {a:.0%} (at least {a / 2:.0%}), so a candidate "
+            f"as good as the best is called worse anywhere in the race with probability at most {a:.0%}.", []),
            ("h2", "How to read this report"),
            ("ul", [_objective_words(obj),
                    "Significantly worse: Holm's method over every pair of candidates on the same games "
-                   "(reports.multiple): the chance that any candidate as good as the best is called worse, in any round "
-                   "or in the conclusion, is at most 5% (one budget for the whole race). The others are not told apart from the best at the "
-                   "games played; 'Recommended' names a candidate only when every other one is significantly worse.",
+                   "(reports.multiple): the chance that any candidate as good as the best is called worse, in any "
+                   f"round or in the conclusion, is at most {a:.0%} (one budget for the whole race). The others are "
+                   "not told apart from the best at the games played; 'Recommended' names a candidate only when "
+                   "every other one is significantly worse and the aim is within reach.",
+                   f"No candidate reaches the aim: every candidate's one-sided {1 - AIM_ALPHA:.0%} bound lies on the "
+                   f"same side of it (wrong at most {AIM_ALPHA:.0%}); with the race's {a:.0%}, everything this report "
+                   f"says errs with at most {a + AIM_ALPHA:.0%}.",
                    "A full grid at the same precision would give every candidate as many games as the recommended "
                    "one got; the race spends its games on the candidates that are still in question."]),
            ("h2", "Reproduce"), ("pre", command)]
@@ -238,7 +298,7 @@ def _verdict_word(result, r):
     if not r.not_worse:
         return f"significantly worse (p {fmt.p_value(r.p_worse)})"
     if r.Index == result["best"]:
-        return "recommended" if stands_out(result) else "closest estimate"
+        return "recommended" if recommended(result) else "closest estimate"
     return "equivalent to the best" if r.equivalent else "not told apart"
 
 
