@@ -82,14 +82,16 @@ def test_effect_bounds_stay_possible_and_agree_with_the_test(counts, n):
 
 
 def test_effect_intervals_cover_95_percent():
-    """Two-sided 95%: the true effect inside in 95% of the runs.  (At an effect of 0 the interval covers
+    """Two-sided, at least 95%: the true effect inside in at least 95% of the runs, at most a little more
+    (the spread of multinomial counts is taken at its largest for the noncentrality: one seat ahead, as
+    here; without that widening 93.7% at the base game's effect).  (At an effect of 0 the interval covers
     exactly when the chi-square test keeps equal seats, 95%: the likelihood-ratio ordering.)"""
     p = np.array([0.28, 0.25, 0.22, 0.21]) * 0.96
     true = np.sqrt(((p - p.mean()) ** 2).mean())
     rng = np.random.default_rng(8)
     hits = [(e := stats.effect(c[:4], np.ones(4), 1000))["lo"] <= true <= e["hi"]
             for c in rng.multinomial(1000, [*p, 0.04], size=400)]
-    assert 0.925 <= np.mean(hits) <= 0.975         # 400 runs: 95% +- 2.2 points at two standard errors
+    assert 0.94 <= np.mean(hits) <= 0.99           # 400 runs: 95% - 1 point at about one standard error
 
 
 def test_the_noncentrality_interval_is_the_textbook_one_at_the_boundary():

@@ -4,6 +4,7 @@
     python -m tests.verdict_checks null --settings 12 --sweeps 100
     python -m tests.verdict_checks aa --runs 200                      # A/A runs: coverage, SE calibration
     python -m tests.verdict_checks tune --races 200                   # null tunes: false "significantly worse"
+    python -m tests.verdict_checks effect --draws 2000                # the seat effect interval's coverage
 
 null, 4 settings: `mixed` with its seat list shifted cyclically (rotating seats: the same game in
 distribution), the same seeds in every setting (paired, as a sweep plays them).  null, 12 settings:
@@ -12,8 +13,10 @@ distribution), the same seeds in every setting (paired, as a sweep plays them). 
 false finding, and so is one that says the settings' losses are not all equal (the Wald sentence).
 aa: independent runs of `base` (four greedy bots); the truth is the pooled games of all runs.  tune: `tune mixed` over the four cyclic shifts of its seat list with the objective
 policy-parity:devcards (every candidate the same game in distribution), one race per seed; a race that
-drops a candidate or calls one worse in its conclusion makes a false claim.  Games are played in memory
-by the kernels (the games a `run` plays), nothing is written.
+drops a candidate or calls one worse in its conclusion makes a false claim.  effect: the seat win rates of
+`base` from 200,000 pooled games are the truth; runs of 2,000 games are drawn from the multinomial at those
+rates (A/A draws, cheaper than playing them) and the effect interval's coverage of the true effect counted.
+Games are played in memory by the kernels (the games a `run` plays), nothing is written.
 """
 import argparse
 import json
@@ -116,6 +119,23 @@ def aa(runs_count, games):
             "aa_pairs_games_to_tell_apart": sum(v["games_to_tell_apart"] is not None for v in pairs)}
 
 
+def effect_coverage(draws, games, pooled=200_000):
+    df = play_games(load_scenario(find_scenario("base"), ["seed=777"]), 0, pooled)
+    winners = df["winner_seat"].to_numpy(np.int64)
+    rates = np.array([(winners == k).mean() for k in range(4)])
+    probs = np.append(rates, max(1 - rates.sum(), 0.0))
+    true = float(np.sqrt(((rates - rates.mean()) ** 2).mean()))
+    rng = np.random.default_rng(41)
+    hits, started = [], time.time()
+    for d, counts in enumerate(rng.multinomial(games, probs, size=draws)):
+        e = stats.effect(counts[:4], np.ones(4), games)
+        hits.append(e["lo"] <= true <= e["hi"])
+        if d % 100 == 99:
+            print(f"draw {d + 1}/{draws}: covered {np.mean(hits):.4f} ({time.time() - started:.0f} s)", flush=True)
+    return {"draws": draws, "games": games, "pooled_games": pooled, "rates": rates.round(5).tolist(),
+            "true_effect_pp": 100 * true, "covered": int(sum(hits)), "coverage": float(np.mean(hits))}
+
+
 SEAT_SHIFTS = "seats=" + ",".join(json.dumps(["greedy", "roads", "devcards", "random"][j:] +
                                              ["greedy", "roads", "devcards", "random"][:j]) for j in range(4))
 
@@ -154,8 +174,13 @@ def main():
     races.add_argument("--races", type=int, default=200)
     races.add_argument("--budget", type=int, default=8000)
     races.add_argument("--start", type=int, default=0, help="the first race's number (its seed): batches add up")
+    check_effect = sub.add_parser("effect")
+    check_effect.add_argument("--draws", type=int, default=2000)
+    check_effect.add_argument("--games", type=int, default=2000)
     args = parser.parse_args()
-    if args.what == "null":
+    if args.what == "effect":
+        out = effect_coverage(args.draws, args.games)
+    elif args.what == "null":
         out = null_sweeps(args.settings, args.sweeps, args.games, args.start)
     elif args.what == "tune":
         out = null_tunes(args.races, args.budget, args.start)
