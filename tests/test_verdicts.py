@@ -424,7 +424,7 @@ SEAT_SHIFTS = ('seats=["greedy","roads","devcards","random"],["roads","devcards"
 def test_policy_parity_follows_the_policy_into_each_candidates_line_up():
     """The four cyclic seat shifts of `mixed` are one game in distribution: the devcards value of every
     candidate is the devcards bot's (about +16 pp; the base line-up's seat 2 gave random's -33 pp in one and
-    'Recommended' every time), and the race says no candidate stands out."""
+    'Recommended' every time), the race lets no candidate stand out in most seeds, and parity is out of reach."""
     from simcore.run.config import find_scenario
     claims = 0
     for seed in (1, 2, 3):
@@ -434,7 +434,9 @@ def test_policy_parity_follows_the_policy_into_each_candidates_line_up():
         result = tune_report.conclude(goal, tune.race(plan, goal, 3200, first=200), "mixed")
         values = result["table"]["value"]
         assert (values > 0.08).all() and values.max() - values.min() < 0.12, values
-        claims += not tune_report.sentences(result)[0].startswith("No candidate stands out")
+        claims += tune_report.stands_out(result)
+        assert tune_report.sentences(result)[0].startswith("No candidate reaches the aim: every candidate's value "
+                                                           "is above 0 pp (parity)")   # devcards: +16 pp
     assert claims <= 1
 
 
