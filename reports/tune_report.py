@@ -203,7 +203,8 @@ def _equivalence_sentence(result):
     unit = "pp" if result["objective"].unit in ("pp", "%") else ""
     eq = verdict["equivalent"]
     return [f"Within ±{margin:g}{(' ' + unit) if unit else ''} of the best candidate's distance from the aim "
-            f"(simultaneous intervals, {fmt.pct(1 - verdict['alpha'], 1)} jointly): {', '.join(eq) if eq else 'none shown'}."]
+            f"(simultaneous intervals, {fmt.pct(1 - verdict['alpha'], 1)} jointly): "
+            f"{', '.join(eq) if eq else 'none shown'}."]
 
 
 def _gap(obj, x, bare=False):

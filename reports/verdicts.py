@@ -231,8 +231,10 @@ def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP):
     labels, m = measure.labels, len(measure.labels)
     cov = covariance(measure, replicates)
     _, _, p_differ = multiple.homogeneity(loss, cov)
-    closed = multiple.less_fair(loss, cov, alpha, also=[p_differ])   # the Wald test in the pairs' Holm family
-    differ, p_differ_adjusted = closed.also[0]
+    # the Wald test in the pairs' Holm family; with two settings it is the one pair's test (no sentence of its own)
+    closed = multiple.less_fair(loss, cov, alpha, also=[p_differ] if m > 2 else [])
+    differ, p_differ_adjusted = closed.also[0] if m > 2 else (bool(closed.less_fair.any()),
+                                                              float(closed.p_adjusted.min()))
     order = np.argsort(loss, kind="stable")
     posterior = _posterior_fairest(loss, closed, cov)
     needed = None

@@ -233,6 +233,8 @@ def test_a_clearly_less_fair_setting_is_named_with_its_p():
     fair, unfair = [0.24] * 4 + [0.04], [0.40, 0.20, 0.18, 0.18, 0.04]
     verdict = V.judge(_measure([_games(fair, u), _games(unfair, u)]))
     assert verdict["fairest"] == ["s0"] and verdict["less_fair"] == ["s1"]
+    # two settings: the Wald test is the pair's own, not a second hypothesis halving the pair's level
+    assert verdict["settings_differ"] and verdict["p_settings_differ_adjusted"] == verdict["settings"][1]["p_less_fair"]
     assert verdict["text"].startswith("Seat fairness: smallest seat effect with s0") and "s1 is less fair (p" in \
         verdict["text"]
 

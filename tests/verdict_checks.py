@@ -11,9 +11,10 @@ distribution), the same seeds in every setting (paired, as a sweep plays them). 
 `mixed` twelve times with other seeds (unpaired).  Each sweep is judged as the report judges it
 (reports.verdicts.study_verdicts: seats and styles); a sweep with any setting called less fair is a
 false finding, and so is one that says the settings' losses are not all equal (the Wald sentence).
-aa: independent runs of `base` (four greedy bots); the truth is the pooled games of all runs.  tune: `tune mixed` over the four cyclic shifts of its seat list with the objective
-policy-parity:devcards (every candidate the same game in distribution), one race per seed; a race that
-drops a candidate or calls one worse in its conclusion makes a false claim.  effect: the seat win rates of
+aa: independent runs of `base` (four greedy bots); the truth is the pooled games of all runs.
+tune: `tune mixed` over the four cyclic shifts of its seat list with the objective policy-parity:devcards
+(every candidate the same game in distribution), one race per seed; a race that drops a candidate or calls
+one worse in its conclusion makes a false claim.  effect: the seat win rates of
 `base` from 200,000 pooled games are the truth; runs of 2,000 games are drawn from the multinomial at those
 rates (A/A draws, cheaper than playing them) and the effect interval's coverage of the true effect counted.
 Games are played in memory by the kernels (the games a `run` plays), nothing is written.

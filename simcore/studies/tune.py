@@ -135,11 +135,11 @@ class Race:
 def race(plan, goal, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None, play=play_games,
          judge=None, rounds_share=0.5):
     """Race the plan's settings for the objective `goal` (reports.objectives.parse): goal.rows(df, scenario)
-    -> per-game matrix of its columns (of games of that candidate's scenario); judge(labels, data, alpha) -> bool per candidate: still tied
-    with the best (default: the objective's, reports.tune_report.judge_for); play(scenario, start,
-    count) -> the games' records (default: the kernel's).  rounds_share: the part of alpha the rounds spend
-    (round r at rounds_share * alpha / 2^r), the rest is the conclusion's; 1 for a race with no conclusion
-    (train's)."""
+    -> per-game matrix of its columns (of games of that candidate's scenario); judge(labels, data, alpha) ->
+    bool per candidate: still tied with the best (default: the objective's, reports.tune_report.judge_for);
+    play(scenario, start, count) -> the games' records (default: the kernel's).  rounds_share: the part of
+    alpha the rounds spend (round r of 1, 2, ... at rounds_share * alpha / 2^r), the rest is the
+    conclusion's; 1 for a race with no conclusion (train's)."""
     if judge is None:
         from reports.tune_report import judge_for
         judge = judge_for(goal)
