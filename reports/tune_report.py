@@ -30,6 +30,7 @@ from simcore.run import grid
 
 AIM_ALPHA = 0.01        # "no candidate reaches the aim"; the race spends the other 4% of tune's 5%
 
+
 def judge_for(objective, replicates=V.BOOTSTRAP):
     """judge(labels, data, alpha) -> bool per candidate: not significantly worse than another (the
     closed test of reports.multiple at `alpha`)."""
