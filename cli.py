@@ -515,7 +515,7 @@ def tune(
         raise InputError("tune: no --objective; allowed: seat-fairness, policy-parity:NAME or target:STAT=VALUE")
     extra = [f"seed={seed}"] if seed is not None else []
     plan = tuning.candidates(str(path), [*sets, *extra], params)
-    goal = objectives.parse(objective, plan.scenario)
+    goal = objectives.parse(objective, plan.scenario, [(x.label, x.scenario) for x in plan.settings])
     out = out or Path("results") / f"{plan.scenario.name}-tune"
     with _writing(out):   # the study's folder: no other command writes it meanwhile
         _check_compare_out(out, [])

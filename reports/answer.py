@@ -70,7 +70,8 @@ def _measure_words(title, rows, study):
     else:
         text = f"{title}: no setting stands out at {games} games per setting ({family})"
         needed = first["games_to_tell_apart"]
-        text += (f"; about {fmt.count(needed)} per setting would tell them apart (80% power)." if not
+        text += (f"; their losses are not all equal (Wald test, in the same family) but no pair is told apart: "
+                 f"about {fmt.count(needed)} per setting would tell them apart (80% power)." if not
                  fmt.missing(needed) else ".")
     if "equivalent" in rows and rows["equivalent"].notna().any():
         eq = list(rows.loc[rows["equivalent"].fillna(False).astype(bool), "setting"])

@@ -13,6 +13,10 @@ the suite, docs/verdicts.md.)
 
     result = less_fair(loss, cov)
     result.less_fair, result.p_adjusted
+
+A report that also says "the settings' losses are not all equal" (the Wald test of `homogeneity`) puts that
+test into the same Holm family (`less_fair(..., also=[p_wald])`): one more hypothesis among the pairs, so
+the chance of any false sentence about differences between settings stays at most alpha.
 """
 import math
 from dataclasses import dataclass
@@ -34,6 +38,7 @@ class Closed:
     p_adjusted: np.ndarray     # Holm-adjusted p of its strongest pair (1 where it has the smaller loss in all)
     statistic: np.ndarray      # per setting its largest z against a setting with a smaller loss
     draws: np.ndarray = None   # (draws x settings) normal draws of the losses' noise
+    also: tuple = ()           # per extra hypothesis of the family (`also`): (rejected, Holm-adjusted p)
 
 
 def pair_se(cov):
@@ -50,11 +55,13 @@ def normal_draws(cov, draws=DRAWS, seed=SEED):
     return np.random.default_rng(seed).standard_normal((draws, len(cov))) @ root.T
 
 
-def less_fair(loss, cov, alpha=ALPHA, draws=DRAWS):
-    """Holm over every pair of settings: (less fair per setting, its adjusted p, its largest z)."""
+def less_fair(loss, cov, alpha=ALPHA, draws=DRAWS, also=()):
+    """Holm over every pair of settings: (less fair per setting, its adjusted p, its largest z).  also: the p
+    of further hypotheses in the same family (NaN: not tested), e.g. the Wald test of equal losses."""
     loss = np.asarray(loss, dtype=float)
     m = len(loss)
-    nothing = Closed(np.zeros(m, bool), np.ones(m), np.full(m, -np.inf))
+    also = np.asarray(also, dtype=float)
+    nothing = Closed(np.zeros(m, bool), np.ones(m), np.full(m, -np.inf), also=tuple((False, 1.0) for _ in also))
     if m < 2 or not np.isfinite(loss).all() or not np.isfinite(cov).all():
         return nothing
     se = pair_se(cov)
@@ -62,7 +69,11 @@ def less_fair(loss, cov, alpha=ALPHA, draws=DRAWS):
     if not pairs:
         return nothing
     z = np.array([(loss[i] - loss[j]) / se[i, j] for i, j in pairs])
-    adjusted = holm_adjusted(2 * st.norm.sf(np.abs(z)))
+    extra = np.isfinite(also)
+    family = holm_adjusted(np.concatenate([2 * st.norm.sf(np.abs(z)), also[extra]]))
+    adjusted = family[:len(pairs)]
+    extra_adjusted = np.ones(len(also))
+    extra_adjusted[extra] = family[len(pairs):]
     reject = adjusted <= alpha
     out, p_adj, stat = np.zeros(m, bool), np.ones(m), np.full(m, -np.inf)
     for (i, j), zij, rej, p in zip(pairs, z, reject, adjusted):
@@ -70,7 +81,8 @@ def less_fair(loss, cov, alpha=ALPHA, draws=DRAWS):
         out[worse] |= bool(rej)
         p_adj[worse] = min(p_adj[worse], float(p))
         stat[worse] = max(stat[worse], t)
-    return Closed(out, p_adj, stat, normal_draws(cov, draws))
+    return Closed(out, p_adj, stat, normal_draws(cov, draws),
+                  tuple((bool(p <= alpha), float(p)) for p in extra_adjusted))
 
 
 def critical_value(cov, alpha=ALPHA):

@@ -50,19 +50,21 @@ class Objective:
     seats: tuple = ()    # policy-parity: seats the policy holds, seats the others hold (per game)
     stat: str = ""       # target
     target: float = 0.0  # the value the objective wants (0 for fairness and parity)
-    specs: tuple = ()    # policy-parity: the scenario seats that play the policy
+    specs: tuple = ()    # policy-parity: the scenario seats that play the policy (of the scenario parsed)
 
-    def rows(self, df):
-        """Per-game matrix of the columns the loss needs."""
+    def rows(self, df, scenario=None):
+        """Per-game matrix of the columns the loss needs, of games of `scenario` (a candidate: policy-parity
+        finds the policy in its own line-up; None: the scenario parsed)."""
         if self.kind == "seat-fairness":
             return one_hot(df["winner_seat"].to_numpy(np.int64), self.players)
         if self.kind == "policy-parity":
+            specs = self.specs if scenario is None else policy_seats(scenario, self.policy)
             winner = df["winner_seat"].to_numpy(np.int64)
             won = winner >= 0
             spec = np.full(len(df), -1)
             cols = np.stack([df[f"seat{k}_spec"].to_numpy(np.int64) for k in range(self.players)], axis=1)
             spec[won] = cols[won, winner[won]]
-            mine = np.isin(spec, self.specs)
+            mine = np.isin(spec, specs)
             return np.stack([mine, won & ~mine], axis=1).astype(float)
         x = all_stats()[self.stat][0](df, self.players)
         return np.stack([x, x * x], axis=1)
@@ -127,8 +129,28 @@ def _mean_interval(z, quantile=Z95):
     return float(z.mean()), float(z.mean() - half), float(z.mean() + half)
 
 
-def parse(text, scenario):
-    """The Objective of `--objective TEXT` for `scenario`; InputError names what is allowed."""
+def policy_seats(scenario, policy):
+    """The scenario's seat specs (indices into its line-up) that play `policy`."""
+    return tuple(i for i, s in enumerate(scenario.seats) if s.policy == policy)
+
+
+def _check_line_ups(text, policy, candidates):
+    """policy-parity over candidates that set the seats: every candidate's own line-up must seat `policy`, and
+    equally often (the loss weighs the policy by its seats per game), else InputError naming the candidates."""
+    counts = {label: len(policy_seats(s, policy)) for label, s in candidates}
+    none = [label for label, k in counts.items() if k == 0]
+    if none and len(none) < len(counts):
+        raise InputError(f"--objective {text}: no seat plays {policy} in candidate {', '.join(none)}; allowed: "
+                         f"candidates whose line-ups all seat {policy}")
+    if len(set(counts.values())) > 1:
+        raise InputError(f"--objective {text}: {policy} holds " + ", ".join(f"{k} seat(s) in {label}" for label, k
+                                                                            in counts.items())
+                         + f"; allowed: candidates that seat {policy} equally often")
+
+
+def parse(text, scenario, candidates=()):
+    """The Objective of `--objective TEXT` for `scenario`; InputError names what is allowed.  candidates:
+    (label, scenario) of the candidates a tune plays; policy-parity checks each one's own line-up."""
     allowed = "seat-fairness, policy-parity:NAME or target:STAT=VALUE (STAT: " + ", ".join(all_stats()) + ")"
     text = text.strip()
     players = scenario.players
@@ -139,7 +161,9 @@ def parse(text, scenario):
         return Objective(text, "seat-fairness", "seat effect", "pp", players)
     kind, _, rest = text.partition(":")
     if kind == "policy-parity" and rest:
-        labels = [s.policy for s in scenario.seats]
+        _check_line_ups(text, rest, candidates)
+        first = candidates[0][1] if candidates else scenario      # every candidate's line-up seats it as this one
+        labels = [s.policy for s in first.seats]
         if rest not in labels:
             raise InputError(f"--objective {text}: no seat plays policy '{rest}'; allowed: "
                              + ", ".join(sorted(set(labels))))
@@ -149,7 +173,7 @@ def parse(text, scenario):
         mine = labels.count(rest)
         return Objective(text, "policy-parity", f"{rest}'s win rate minus the others' (per seat)", "pp", players,
                          policy=rest, seats=(mine, players - mine),
-                         specs=tuple(i for i, x in enumerate(labels) if x == rest))
+                         specs=policy_seats(first, rest))
     if kind == "target" and "=" in rest:
         stat, _, value = rest.partition("=")
         stat = stat.strip()

@@ -4,13 +4,16 @@
     result = conclude(objective, race_result)    # the recommendation (or the candidates not told apart)
     write(result, out)                           # report.html, report.md, verdicts.json, charts/, tables/
 
-The recommendation is the candidate still in the race with the smallest loss; the
-others still in the race are "not told apart" from it, or "significantly worse": the
-closed test of reports.multiple (Holm over every pair) over the candidates of the final round
-(family-wise error 5%: no candidate tied for best is called worse with more than 5%
-chance).  When none is worse the headline says the candidates are indistinguishable at
-the games played instead of recommending one; with a margin, candidates whose distance
-from the aim is within the margin of the best's are named equivalent.
+The recommendation is the candidate of the last round with the smallest loss; the
+others of the last round are "not told apart" from it, or "significantly worse": the
+closed test of reports.multiple (Holm over every pair) over the last round's candidates, at the
+error rate the earlier rounds left of the race's 4% (simcore.studies.tune: the rounds and this
+conclusion together call a candidate tied for best worse with at most 4% chance).  When none is
+worse the headline says the candidates are indistinguishable at the games played instead of
+recommending one; when every candidate lies on one side of the aim it says that no candidate
+reaches it (an intersection-union test at 1%: tune's claims err with at most 5% in all); with a
+margin, candidates whose distance from the aim is within the margin of the best's are named
+equivalent.
 """
 from pathlib import Path
 
@@ -25,7 +28,7 @@ from reports.files import save_figure, save_table, write_text
 from reports.render import to_html, to_markdown
 from simcore.run import grid
 
-FINAL_ALPHA = 0.05
+AIM_ALPHA = 0.01        # "no candidate reaches the aim"; the race spends the other 4% of tune's 5%
 
 
 def judge_for(objective, replicates=V.BOOTSTRAP):
@@ -40,10 +43,10 @@ def judge_for(objective, replicates=V.BOOTSTRAP):
 
 def conclude(objective, race, scenario_name="", replicates=V.BOOTSTRAP, margin=None):
     """Everything the report says: candidates table, recommendation, the verdict of the last round, games used."""
-    alive = race.alive
+    alive = race.finalists             # the last round judged again at the rest of the budget
     measure = objective.measure([race.labels[i] for i in alive], [race.data[i] for i in alive])
     loss = measure.losses()
-    verdict = V.judge(measure, FINAL_ALPHA, margin, replicates) if len(alive) > 1 else None
+    verdict = V.judge(measure, race.final_alpha, margin, replicates) if len(alive) > 1 else None
     in_set = [not s["less_fair"] for s in verdict["settings"]] if verdict else [True]
     posterior = [s["posterior_fairest"] for s in verdict["settings"]] if verdict else [1.0]
     equivalent = [s.get("equivalent") for s in verdict["settings"]] if verdict else [None]
@@ -55,7 +58,7 @@ def conclude(objective, race, scenario_name="", replicates=V.BOOTSTRAP, margin=N
         rows.append({"candidate": label, **{key: grid.show(v) for key, v in race.values[i].items()},
                      "games": len(race.data[i]), "value": value, "ci_lo": lo, "ci_hi": hi,
                      "loss": float(single.losses()[0]),
-                     "dropped_in_round": None if race.dropped[i] is None else race.dropped[i] + 1,
+                     "dropped_in_round": None if k is not None else race.dropped[i] + 1,
                      "not_worse": bool(k is not None and in_set[k]),
                      "p_worse": float(verdict["settings"][k]["p_less_fair"]) if verdict and k is not None else np.nan,
                      "equivalent": equivalent[k] if k is not None else None,
@@ -65,9 +68,30 @@ def conclude(objective, race, scenario_name="", replicates=V.BOOTSTRAP, margin=N
     games = int(sum(race.games))
     grid_games = len(race.labels) * race.games[best]
     return {"objective": objective, "race": race, "table": table, "best": best, "scenario": scenario_name,
+            "out_of_reach": out_of_reach(objective, race, best),
             "tied": [race.labels[alive[k]] for k in np.argsort(loss, kind="stable") if in_set[k] and alive[k] != best],
             "verdict": verdict, "margin": margin,
             "games_used": games, "grid_games": grid_games, "fit": curve_fit(objective, race, table)}
+
+
+def out_of_reach(objective, race, best, alpha=AIM_ALPHA):
+    """{side, gap, lo, hi} when every candidate's value lies on one side of the aim (a signed aim: parity or
+    a target), else None.  An intersection-union test: each candidate's one-sided 1 - alpha bound (its
+    two-sided 1 - 2 alpha interval) is past the aim on the same side, so the claim "no candidate reaches
+    the aim" is wrong with probability at most alpha.  gap: the closest candidate's value minus the aim,
+    with its 95% interval."""
+    if objective.kind == "seat-fairness":
+        return None
+    bounds = [objective.interval(x, 1 - 2 * alpha)[1:] for x in race.data]
+    aim = objective.target
+    if all(hi < aim for _, hi in bounds):
+        side = "below"
+    elif all(lo > aim for lo, _ in bounds):
+        side = "above"
+    else:
+        return None
+    value, lo, hi = objective.interval(race.data[best])
+    return {"side": side, "gap": value - aim, "lo": lo - aim, "hi": hi - aim, "alpha": alpha}
 
 
 def curve_fit(objective, race, table):
@@ -108,6 +132,11 @@ def stands_out(result):
     return not result["tied"]
 
 
+def recommended(result):
+    """The candidate to recommend: the one that stands out, when the aim is within reach."""
+    return stands_out(result) and not result["out_of_reach"]
+
+
 def sentences(result):
     """The recommendation in plain words (terminal and report): "Recommended" only for a candidate every
     other one is significantly worse than; otherwise the candidates not told apart."""
@@ -117,8 +146,21 @@ def sentences(result):
     figures = f"{obj.what} {show(obj, best['value'])} {_bounds(obj, best)}{aim} ({fmt.count(best['games'])} games)"
     dropped = table[table["dropped_in_round"].notna()]
     worse = table[table["dropped_in_round"].isna() & ~table["not_worse"]]
-    family = "Holm over every pair, family-wise error 5%"
-    if stands_out(result):
+    family = _family(race)
+    far = result["out_of_reach"]
+    if far:
+        gap = (f"gap {_gap(obj, far['gap'])} [95%: {_gap(obj, far['lo'], True)}, {_gap(obj, far['hi'], True)}]")
+        head = (f"No candidate reaches the aim: every candidate's value is {far['side']} {_aim(obj)} (each one's "
+                f"one-sided {1 - far['alpha']:.0%} bound; wrong at most {far['alpha']:.0%}); closest: "
+                f"{best['candidate']}: {figures}, {gap}")
+        if stands_out(result):
+            out = [f"{head}; every other candidate is significantly further from the aim ({family})."]
+        elif len(dropped) + len(worse) == 0:
+            out = [f"{head}; all {len(table)} candidates are not told apart at {fmt.count(best['games'])} games "
+                   f"each ({family})."]
+        else:
+            out = [f"{head}; not told apart from {', '.join(result['tied'])} ({family})."]
+    elif stands_out(result):
         out = [f"Recommended: {best['candidate']}: {figures}; every other candidate is significantly worse "
                f"({family})."]
     elif len(dropped) + len(worse) == 0:
@@ -147,6 +189,14 @@ def sentences(result):
     return out
 
 
+def _family(race):
+    """How the last test's error rate sits in the race's one budget (simcore.studies.tune)."""
+    if len(race.rounds) < 2:
+        return f"Holm over every pair, family-wise error {race.alpha:.0%}"
+    return (f"Holm over every pair at {fmt.pct(race.final_alpha, 2)}, what the earlier rounds left: family-wise "
+            f"error {race.alpha:.0%} for the whole race")
+
+
 def _equivalence_sentence(result):
     verdict, margin = result["verdict"], result["margin"]
     if verdict is None or margin is None or "equivalent" not in verdict:
@@ -154,7 +204,17 @@ def _equivalence_sentence(result):
     unit = "pp" if result["objective"].unit in ("pp", "%") else ""
     eq = verdict["equivalent"]
     return [f"Within ±{margin:g}{(' ' + unit) if unit else ''} of the best candidate's distance from the aim "
-            f"(simultaneous 95% intervals): {', '.join(eq) if eq else 'none shown'}."]
+            f"(simultaneous intervals, {fmt.pct(1 - verdict['alpha'], 1)} jointly): "
+            f"{', '.join(eq) if eq else 'none shown'}."]
+
+
+def _gap(obj, x, bare=False):
+    """A signed difference from the aim: '-32.5 pp', '+1.25'."""
+    if fmt.missing(x):
+        return "n/a"
+    if obj.unit in ("pp", "%"):
+        return f"{100 * x:+.1f}" + ("" if bare else " pp")
+    return f"{x:+.2f}"
 
 
 def _aim(obj):
@@ -170,13 +230,16 @@ def _bounds(obj, row, label="95%: "):
 def verdicts_document(result):
     obj, table = result["objective"], result["table"]
     best = table.iloc[result["best"]]["candidate"]
-    return {"objective": obj.text, "recommended": best if stands_out(result) else None, "best_estimate": best,
+    far = result["out_of_reach"]
+    return {"objective": obj.text, "recommended": best if recommended(result) else None, "best_estimate": best,
+            "aim_reached_by_none": bool(far), "gap_to_aim": None if not far else
+            {k: far[k] for k in ("side", "gap", "lo", "hi", "alpha")},
             "fairest": [best, *result["tied"]], "margin": result["margin"],
             "equivalent": (result["verdict"] or {}).get("equivalent"),
             "posterior_best": dict(zip(table["candidate"], table["posterior_best"].round(4))),
             "games": dict(zip(table["candidate"], table["games"].astype(int))),
             "games_used": result["games_used"], "grid_games": result["grid_games"],
-            "text": " ".join(sentences(result)),
+            "text": " ".join(sentences(result)), "final_alpha": result["race"].final_alpha,
             "candidates": table.to_dict("records"), "rounds": result["race"].rounds,
             "fit": {k: v for k, v in (result["fit"] or {}).items() if not k.startswith("curve")} or None}
 
@@ -198,6 +261,9 @@ def write(result, out, command=""):
             for r in table.itertuples()]
     rounds = [[str(r["round"]), fmt.count(r["candidates"]), fmt.count(r["games_per_candidate"]),
                fmt.count(r["kept"]), f"{r['alpha']:.4f}", fmt.count(r["games_spent"])] for r in result["race"].rounds]
+    rounds.append(["conclusion", fmt.count(len(result["race"].finalists)), rounds[-1][2],
+                   fmt.count(int(table["not_worse"].sum())), f"{result['race'].final_alpha:.4f}", rounds[-1][5]])
+    a = result["race"].alpha
     doc = [("h1", f"Tune: {result['scenario']}, objective {obj.text}"),
            ("p", "Candidates race on the same games (common random numbers); after each round the ones "
                  "significantly worse than the best are dropped and the others play twice as many games."),
@@ -207,14 +273,19 @@ def write(result, out, command=""):
             [i for i, r in enumerate(table.itertuples()) if r.not_worse]),
            ("h2", "Rounds"),
            ("table", ["round", "candidates", "games each", "kept", "error rate", "games so far"], rounds,
-            "Round r drops a candidate at error rate 0.05 / 2^r, so the best one is dropped in some round with "
-            "probability at most 5%.", []),
+            f"Round r drops a candidate at error rate {a:g} / 2^(r+1); the conclusion judges the last round's "
+            f"candidates again at what the earlier rounds left of {a:.0%} (at least {a / 2:.0%}), so a candidate "
+            f"as good as the best is called worse anywhere in the race with probability at most {a:.0%}.", []),
            ("h2", "How to read this report"),
            ("ul", [_objective_words(obj),
                    "Significantly worse: Holm's method over every pair of candidates on the same games "
-                   "(reports.multiple): the chance that any candidate as good as the best is called worse is at most "
-                   "5% in the last round (0.05 / 2^r in round r). The others are not told apart from the best at the "
-                   "games played; 'Recommended' names a candidate only when every other one is significantly worse.",
+                   "(reports.multiple): the chance that any candidate as good as the best is called worse, in any "
+                   f"round or in the conclusion, is at most {a:.0%} (one budget for the whole race). The others are "
+                   "not told apart from the best at the games played; 'Recommended' names a candidate only when "
+                   "every other one is significantly worse and the aim is within reach.",
+                   f"No candidate reaches the aim: every candidate's one-sided {1 - AIM_ALPHA:.0%} bound lies on the "
+                   f"same side of it (wrong at most {AIM_ALPHA:.0%}); with the race's {a:.0%}, everything this report "
+                   f"says errs with at most {a + AIM_ALPHA:.0%}.",
                    "A full grid at the same precision would give every candidate as many games as the recommended "
                    "one got; the race spends its games on the candidates that are still in question."]),
            ("h2", "Reproduce"), ("pre", command)]
@@ -229,7 +300,7 @@ def _verdict_word(result, r):
     if not r.not_worse:
         return f"significantly worse (p {fmt.p_value(r.p_worse)})"
     if r.Index == result["best"]:
-        return "recommended" if stands_out(result) else "closest estimate"
+        return "recommended" if recommended(result) else "closest estimate"
     return "equivalent to the best" if r.equivalent else "not told apart"
 
 

@@ -12,7 +12,9 @@ verdicts err on the cautious side).
 
 "Less fair" is Holm's method over every pair of settings (reports.multiple), a closed test:
 the chance of calling any setting less fair that is in truth tied for fairest is at
-most 5%, whatever the number of settings.  The others are "not told apart" from the
+most 5%, whatever the number of settings.  "The settings' losses are not all equal" (the Wald
+test, said only where no pair is told apart) is one more hypothesis of the same Holm family, so
+every sentence about differences between settings shares the 5%.  The others are "not told apart" from the
 fairest estimate at the games played; never "tied" or "equally fair" without a margin.
 With a margin (`--margin PP`) a setting is "equivalent to the fairest within +-PP"
 when its simultaneous 95% interval and every setting's lower end lie within PP
@@ -228,12 +230,15 @@ def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP):
     values = measure.values()
     labels, m = measure.labels, len(measure.labels)
     cov = covariance(measure, replicates)
-    closed = multiple.less_fair(loss, cov, alpha)
+    _, _, p_differ = multiple.homogeneity(loss, cov)
+    # the Wald test in the pairs' Holm family; with two settings it is the one pair's test (no sentence of its own)
+    closed = multiple.less_fair(loss, cov, alpha, also=[p_differ] if m > 2 else [])
+    differ, p_differ_adjusted = closed.also[0] if m > 2 else (bool(closed.less_fair.any()),
+                                                              float(closed.p_adjusted.min()))
     order = np.argsort(loss, kind="stable")
     posterior = _posterior_fairest(loss, closed, cov)
-    _, _, p_differ = multiple.homogeneity(loss, cov)
     needed = None
-    if not closed.less_fair.any() and np.isfinite(p_differ) and p_differ < alpha:
+    if not closed.less_fair.any() and differ:
         needed = multiple.games_to_tell_apart(loss, cov, min(measure.games), alpha)
     equal = equivalence(measure, margin, alpha) if m > 1 else None
     se = np.sqrt(np.maximum(np.diag(cov), 0.0)) if np.isfinite(cov).all() else np.full(m, np.nan)
@@ -251,8 +256,11 @@ def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP):
            "less_fair": [labels[i] for i in order if closed.less_fair[i]],
            "games": {labels[i]: int(measure.games[i]) for i in range(m)},
            "paired": bool(measure.paired), "alpha": alpha, "margin": margin,
-           "test": f"Holm over every pair of the {m} settings (a closed test), family-wise error {alpha:.0%}",
+           "test": f"Holm over every pair of the {m} settings and the Wald test of equal losses, family-wise "
+                   f"error {alpha:.0%}",
            "p_settings_differ": None if not np.isfinite(p_differ) else float(p_differ),
+           "p_settings_differ_adjusted": None if not np.isfinite(p_differ) else p_differ_adjusted,
+           "settings_differ": bool(differ),
            "games_to_tell_apart": needed, "settings": settings}
     if equal is not None:
         out["equivalent"] = [labels[i] for i in order if equal[0][i]]
@@ -290,7 +298,7 @@ def _sentence(measure, out, loss, values, closed, order, cov):
     if not np.isfinite(loss).all() or not np.isfinite(cov).all():
         return f"{title}: too few games ({fmt.count(games)} per setting) to tell the settings apart."
     best = order[0]
-    family = f"Holm over every pair of the {m} settings, family-wise error {out['alpha']:.0%}"
+    family = f"Holm over every pair of the {m} settings and the Wald test, family-wise error {out['alpha']:.0%}"
     worse = [i for i in order if closed.less_fair[i]]
     rest = [labels[i] for i in order[1:] if not closed.less_fair[i]]
     if worse:
@@ -308,11 +316,13 @@ def _sentence(measure, out, loss, values, closed, order, cov):
         spread = (f"every {measure.what} is estimated at {low_v}" if low_v == high_v else
                   f"lowest {measure.what} {low_v} with {labels[best]}, highest {high_v} with {labels[hi]}")
         text = f"{title}: no setting stands out at {fmt.count(games)} games per setting ({spread}; {family})"
-        needed, p = out["games_to_tell_apart"], out["p_settings_differ"]
-        if needed:
-            text += (f"; the settings do differ (p = {fmt.p_value(p)}, Wald test), and if the differences are as "
-                     f"large as estimated (noise-corrected), about {fmt.count(needed)} games per setting would "
-                     f"tell the fairest from the least fair (80% power).")
+        if out["settings_differ"]:
+            text += (f"; the settings' losses are not all equal (Wald p = {fmt.p_value(out['p_settings_differ'])}, "
+                     f"Holm-adjusted {fmt.p_value(out['p_settings_differ_adjusted'])}), but no pair is told apart "
+                     f"at {fmt.count(games)} games")
+            needed = out["games_to_tell_apart"]
+            text += (f"; if the differences are as large as estimated (noise-corrected), about {fmt.count(needed)} "
+                     "games per setting would tell the fairest from the least fair (80% power)." if needed else ".")
         else:
             text += "."
     if "equivalent" in out:

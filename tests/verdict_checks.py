@@ -3,13 +3,21 @@
     python -m tests.verdict_checks null --settings 4 --sweeps 200     # null sweeps: false "less fair"
     python -m tests.verdict_checks null --settings 12 --sweeps 100
     python -m tests.verdict_checks aa --runs 200                      # A/A runs: coverage, SE calibration
+    python -m tests.verdict_checks tune --races 200                   # null tunes: false "significantly worse"
+    python -m tests.verdict_checks effect --draws 2000                # the seat effect interval's coverage
 
 null, 4 settings: `mixed` with its seat list shifted cyclically (rotating seats: the same game in
 distribution), the same seeds in every setting (paired, as a sweep plays them).  null, 12 settings:
 `mixed` twelve times with other seeds (unpaired).  Each sweep is judged as the report judges it
 (reports.verdicts.study_verdicts: seats and styles); a sweep with any setting called less fair is a
-false finding.  aa: independent runs of `base` (four greedy bots); the truth is the pooled games of
-all runs.  Games are played in memory by the kernels (the games a `run` plays), nothing is written.
+false finding, and so is one that says the settings' losses are not all equal (the Wald sentence).
+aa: independent runs of `base` (four greedy bots); the truth is the pooled games of all runs.
+tune: `tune mixed` over the four cyclic shifts of its seat list with the objective policy-parity:devcards
+(every candidate the same game in distribution), one race per seed; a race that drops a candidate or calls
+one worse in its conclusion makes a false claim.  effect: the seat win rates of
+`base` from 200,000 pooled games are the truth; runs of 2,000 games are drawn from the multinomial at those
+rates (A/A draws, cheaper than playing them) and the effect interval's coverage of the true effect counted.
+Games are played in memory by the kernels (the games a `run` plays), nothing is written.
 """
 import argparse
 import json
@@ -44,7 +52,7 @@ def run_data(scenario, games, label):
 def null_sweeps(settings, sweeps, games, start=0, margin=None):
     base = load_scenario(find_scenario("mixed"), [])
     seats = [s.policy for s in base.seats]
-    false = {"seats": 0, "styles": 0, "any": 0}
+    false = {"seats": 0, "styles": 0, "wald": 0, "any": 0}
     started = time.time()
     for s in range(start, start + sweeps):
         runs = []
@@ -57,9 +65,11 @@ def null_sweeps(settings, sweeps, games, start=0, margin=None):
             runs.append(run_data(load_scenario(find_scenario("mixed"), sets), games, f"setting {j}"))
         verdicts = study_verdicts(SimpleNamespace(runs=runs), margin)
         found = {key: bool(v["less_fair"]) for key, v in verdicts.items()}
+        wald = any(v["settings_differ"] for v in verdicts.values())   # "not all equal": false here too
         for key, hit in found.items():
             false[key] += hit
-        false["any"] += any(found.values())
+        false["wald"] += wald
+        false["any"] += any(found.values()) or wald
         print(f"sweep {s + 1 - start}/{sweeps}: " + ", ".join(f"{k} {v}" for k, v in false.items()) +
               f" ({time.time() - started:.0f} s)", flush=True)
     return {"settings": settings, "sweeps": sweeps, "first_sweep": start, "games": games,
@@ -110,6 +120,46 @@ def aa(runs_count, games):
             "aa_pairs_games_to_tell_apart": sum(v["games_to_tell_apart"] is not None for v in pairs)}
 
 
+def effect_coverage(draws, games, pooled=200_000):
+    df = play_games(load_scenario(find_scenario("base"), ["seed=777"]), 0, pooled)
+    winners = df["winner_seat"].to_numpy(np.int64)
+    rates = np.array([(winners == k).mean() for k in range(4)])
+    probs = np.append(rates, max(1 - rates.sum(), 0.0))
+    true = float(np.sqrt(((rates - rates.mean()) ** 2).mean()))
+    rng = np.random.default_rng(41)
+    hits, started = [], time.time()
+    for d, counts in enumerate(rng.multinomial(games, probs, size=draws)):
+        e = stats.effect(counts[:4], np.ones(4), games)
+        hits.append(e["lo"] <= true <= e["hi"])
+        if d % 100 == 99:
+            print(f"draw {d + 1}/{draws}: covered {np.mean(hits):.4f} ({time.time() - started:.0f} s)", flush=True)
+    return {"draws": draws, "games": games, "pooled_games": pooled, "rates": rates.round(5).tolist(),
+            "true_effect_pp": 100 * true, "covered": int(sum(hits)), "coverage": float(np.mean(hits))}
+
+
+SEAT_SHIFTS = "seats=" + ",".join(json.dumps(["greedy", "roads", "devcards", "random"][j:] +
+                                             ["greedy", "roads", "devcards", "random"][:j]) for j in range(4))
+
+
+def null_tunes(races, budget, start=0, objective="policy-parity:devcards"):
+    from reports import objectives, tune_report
+    from simcore.studies import tune
+    recommended, stood_out, claims, started = 0, 0, 0, time.time()
+    for s in range(start, start + races):
+        plan = tune.candidates(str(find_scenario("mixed")), [f"seed={2000 + s}"], [SEAT_SHIFTS])
+        goal = objectives.parse(objective, plan.scenario, [(x.label, x.scenario) for x in plan.settings])
+        result = tune_report.conclude(goal, tune.race(plan, goal, budget), "mixed")
+        table = result["table"]
+        recommended += tune_report.recommended(result)
+        stood_out += tune_report.stands_out(result)      # 'every other candidate is significantly worse/further'
+        claims += bool(table["dropped_in_round"].notna().any() or not table["not_worse"].all())
+        print(f"race {s + 1 - start}/{races}: recommended {recommended}, one stands out {stood_out}, any false "
+              f"claim {claims} ({time.time() - started:.0f} s)", flush=True)
+    return {"races": races, "first_race": start, "budget": budget, "objective": objective,
+            "recommended": recommended, "stands_out": stood_out, "false_claims": claims,
+            "rate_stands_out": stood_out / races, "rate_false_claims": claims / races}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -121,9 +171,22 @@ def main():
     check = sub.add_parser("aa")
     check.add_argument("--runs", type=int, default=200)
     check.add_argument("--games", type=int, default=2000)
+    races = sub.add_parser("tune")
+    races.add_argument("--races", type=int, default=200)
+    races.add_argument("--budget", type=int, default=8000)
+    races.add_argument("--start", type=int, default=0, help="the first race's number (its seed): batches add up")
+    check_effect = sub.add_parser("effect")
+    check_effect.add_argument("--draws", type=int, default=2000)
+    check_effect.add_argument("--games", type=int, default=2000)
     args = parser.parse_args()
-    out = null_sweeps(args.settings, args.sweeps, args.games, args.start) if args.what == "null" else \
-        aa(args.runs, args.games)
+    if args.what == "effect":
+        out = effect_coverage(args.draws, args.games)
+    elif args.what == "null":
+        out = null_sweeps(args.settings, args.sweeps, args.games, args.start)
+    elif args.what == "tune":
+        out = null_tunes(args.races, args.budget, args.start)
+    else:
+        out = aa(args.runs, args.games)
     print(json.dumps(out, indent=2))
 
 

@@ -203,9 +203,9 @@ def _race(fld, kind, candidates, games, judge, offset, budget, first):
     def play(i, start, count):
         return games.wins(fld, kind, candidates[i], TRAIN, offset + start, count)
 
-    wins = SimpleNamespace(rows=lambda won: won[:, None].astype(float))   # the objective: the seat's wins
+    wins = SimpleNamespace(rows=lambda won, scenario: won[:, None].astype(float))   # the objective: the seat's wins
     return tune.race(SimpleNamespace(settings=settings), wins, budget, first=first, max_games=4 * first,
-                     alpha=RACE_ALPHA, play=play, judge=judge)
+                     alpha=RACE_ALPHA, play=play, judge=judge, rounds_share=1.0)   # drops only: no conclusion
 
 
 def _fitness(race):

@@ -8,8 +8,13 @@ sweep's settings are, simcore.run.sweep.plan).  They race in rounds: every candi
 still in the race plays the same games (game g has the same seed for all of them:
 common random numbers), then the objective's judge (reports.tune_report.judge_for)
 drops those significantly worse than the best; the next round doubles the games.
-The judge of round r (1, 2, ...) works at error rate alpha / 2^r, so the best candidate is
-dropped in some round with probability at most alpha in all (Bonferroni over rounds).
+One error budget alpha (4%; the other 1% of tune's 5% is the aim's, reports.tune_report) covers the
+whole procedure (docs/verdicts.md): the judge of round r
+(1, 2, ...) works at alpha / 2^(r+1), and the conclusion (reports.tune_report.conclude) judges the
+last round's candidates again, on its games, at what the earlier rounds left (alpha minus their
+levels, at least alpha / 2).  That final test rejects whatever the last round's did (the same test at
+a larger level), so a candidate as good as the best is called worse anywhere with probability at
+most alpha in all (Bonferroni over the rounds and the conclusion).
 Rounds stop when one candidate is left, the budget is spent, or every candidate
 has `max_games`.  This module plays games and keeps the per-game rows the objective
 asks for; the statistics are the reports' (a study may use them: the engine and the run
@@ -28,7 +33,7 @@ from simcore.engine.errors import InputError
 from simcore.run.seeds import game_seeds
 
 FIRST_GAMES = 200      # games per candidate in the first round
-ALPHA = 0.05
+ALPHA = 0.04           # the race and its conclusion; with the aim's 1% (reports.tune_report.AIM_ALPHA) 5% in all
 
 
 def parse_param(text):
@@ -105,6 +110,7 @@ class Race:
     data: list                         # per candidate: per-game matrix (games x columns of the objective)
     dropped: list                      # per candidate: round index or None
     rounds: list = field(default_factory=list)   # per round: {games, alive, alpha}
+    alpha: float = ALPHA               # the error budget of the race and its conclusion together
 
     @property
     def games(self):
@@ -114,13 +120,26 @@ class Race:
     def alive(self):
         return [i for i, d in enumerate(self.dropped) if d is None]
 
+    @property
+    def finalists(self):
+        """The candidates the last round judged (the survivors and those it dropped)."""
+        last = len(self.rounds) - 1
+        return [i for i, d in enumerate(self.dropped) if d is None or d == last]
+
+    @property
+    def final_alpha(self):
+        """The conclusion's error rate: the budget less what the rounds before the last spent."""
+        return self.alpha - sum(r["alpha"] for r in self.rounds[:-1])
+
 
 def race(plan, goal, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None, play=play_games,
-         judge=None):
-    """Race the plan's settings for the objective `goal` (reports.objectives.parse): goal.rows(df) ->
-    per-game matrix of its columns; judge(labels, data, alpha) -> bool per candidate: still tied
-    with the best (default: the objective's, reports.tune_report.judge_for); play(scenario, start,
-    count) -> the games' records (default: the kernel's)."""
+         judge=None, rounds_share=0.5):
+    """Race the plan's settings for the objective `goal` (reports.objectives.parse): goal.rows(df, scenario)
+    -> per-game matrix of its columns (of games of that candidate's scenario); judge(labels, data, alpha) ->
+    bool per candidate: still tied with the best (default: the objective's, reports.tune_report.judge_for);
+    play(scenario, start, count) -> the games' records (default: the kernel's).  rounds_share: the part of
+    alpha the rounds spend (round r of 1, 2, ... at rounds_share * alpha / 2^r), the rest is the
+    conclusion's; 1 for a race with no conclusion (train's)."""
     if judge is None:
         from reports.tune_report import judge_for
         judge = judge_for(goal)
@@ -130,18 +149,19 @@ def race(plan, goal, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, pro
     if budget < 2 * m * min(first, 50):
         raise InputError(f"--budget {budget}: too small for {m} candidates; allowed: at least {2 * m * 50} games")
     first = max(50, min(first, budget // (2 * m)))
-    result = Race([s.label for s in settings], [s.values for s in settings], [np.zeros((0, 0))] * m, [None] * m)
+    result = Race([s.label for s in settings], [s.values for s in settings], [np.zeros((0, 0))] * m, [None] * m,
+                  alpha=alpha)
     spent, target, r = 0, first, 0
     while True:
         alive = result.alive
         for i in alive:
             have = len(result.data[i])
-            block = rows(play(settings[i].scenario, have, target - have))
+            block = rows(play(settings[i].scenario, have, target - have), settings[i].scenario)
             result.data[i] = block if not have else np.vstack([result.data[i], block])
             spent += target - have
             if progress:
                 progress(r, settings[i].label, target, spent)
-        level = alpha / 2 ** (r + 1)
+        level = rounds_share * alpha / 2 ** (r + 1)     # round r + 1 of 1, 2, ...
         keep = judge([result.labels[i] for i in alive], [result.data[i] for i in alive], level)
         for i, k in zip(alive, keep):
             if not k:
