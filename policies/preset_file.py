@@ -104,7 +104,13 @@ def _string(text):
     return f'"{escaped}"'
 
 
+def rule_set_name(variants):
+    """A rule set's name in the shipped presets' file names: base, grundbesitz, robin-hood, autarkie+ck, ...
+    (variant names sorted and joined by '+', '_' as '-')."""
+    return "+".join(sorted(variants)).replace("_", "-") or "base"
+
+
 def tuned_name(variants):
     """The shipped tuned preset of a rule set: tuned-base, tuned-grundbesitz, tuned-robin-hood, ...
-    (variant names joined by '+', '_' as '-'); a new rule set joins with its file in policies/tuned/."""
-    return "tuned-" + ("+".join(sorted(variants)).replace("_", "-") or "base")
+    (rule_set_name); a new rule set joins with its file in policies/tuned/."""
+    return "tuned-" + rule_set_name(variants)

@@ -53,8 +53,8 @@ STRONG = "strong"   # the strong player: the file preset strong-<rule set> train
 
 
 def for_ruleset(name, ruleset):
-    """The preset a seat named `name` plays under `ruleset` ("base", "ck", "ck+autarkie", ...:
-    simcore.run.config.ruleset): `strong` is the rule set's own trained file preset
+    """The preset a seat named `name` plays under `ruleset` ("base", "ck", "autarkie+ck", ...:
+    policies.preset_file.rule_set_name): `strong` is the rule set's own trained file preset
     (policies/tuned/strong-<ruleset>.toml), else the base game's, else the untrained registry preset."""
     if name != STRONG:
         return name

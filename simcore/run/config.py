@@ -23,6 +23,7 @@ except ModuleNotFoundError:  # Python 3.10
 
 import simcore.variants  # noqa: F401  the shipped variants register themselves
 from policies import weights as W
+from policies.preset_file import rule_set_name
 from policies.registry import STRONG, STRONG_KEYS, resolve, style_option, with_style
 from policies.rollout_seat import KEYS as ROLLOUT_KEYS, ROLLOUT, pack_kind, rollout_options
 from simcore.engine import params as P
@@ -437,9 +438,10 @@ def pack_policies(scenario):
 
 
 def ruleset(scenario):
-    """The scenario's rules as one name: its variants joined by "+" in registration order ("ck+autarkie"),
-    or "base"; the trained models are kept per such name (policies.registry.for_ruleset)."""
-    return "+".join(name for name in REGISTRY if name in scenario.rules.variants) or "base"
+    """The scenario's rules as one name, as the shipped presets' files name them ("base", "autarkie+ck",
+    "robin-hood": policies.preset_file.rule_set_name); the trained models are kept per such name
+    (policies.registry.for_ruleset)."""
+    return rule_set_name(scenario.rules.variants)
 
 
 # --- shipped scenarios ---
