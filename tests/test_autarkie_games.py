@@ -159,7 +159,7 @@ CASES = {
                          {"substrate": "ck", "relocation": "remove", "ck": {"barbarian_steps": 3}}),
     # strong seats: the look-ahead leaves no trace
     "strong": (("strong", "autarkist", "greedy", "strong"), 150, 47, {}),
-    "ck-strong": (("strong", "autarkist", "knights", "strong"), 100, 48, {"substrate": "ck"}),
+    "ck-strong": (("strong", "autarkist", "knights", "strong"), 100, 48, {"substrate": "ck", "ck": {}}),
 }
 
 
