@@ -111,6 +111,11 @@ UNTIL_HELP = ("Adaptive: play chunks until every win-rate 95%% interval is withi
 MAX_GAMES_HELP = "With --until-ci: the most games%s [default: 200,000]."
 
 
+def games_cap(games):
+    from simcore.run.cap import games_cap as cap
+    return cap(games)
+
+
 def _until(until_ci, max_games, games, chunk_games):
     """(half-width or None, the games to play or at most) of --until-ci, --max-games, --games; checked."""
     from simcore.run import adaptive
@@ -168,9 +173,11 @@ def run(
     """
     from reports.summary import Tally, format_table
     from simcore.run.sweep import run_one
+    flags = _game_flags(sets, games=games, seed=seed, until_ci=until_ci, max_games=max_games)
+    chunk_games = games_cap(chunk_games)   # (a test's cap only: simcore.run.cap)
     until_ci, games = _until(until_ci, max_games, games, chunk_games)
     loaded = _load(scenario, sets, games=games, seed=seed)
-    out = out or Path("results") / loaded.name
+    out = out or _default_out(loaded.name, flags)
     _note_sweep_table(loaded)
     try:
         summary = run_one(loaded, out, tally=Tally, overrides=sets, jobs=jobs, resume=resume, progress=not quiet,
@@ -181,6 +188,20 @@ def run(
     with _played(out):
         typer.echo(format_table(summary))
     _report(out, no_report)   # (its own Ctrl-C line)
+
+
+def _game_flags(texts, **flags):
+    """The flags that change the games a command plays, as 'key=value' texts (the --set and --vary texts,
+    then games=, seed=, until-ci=, max-games= where given): they name its default output folder."""
+    return [*texts, *(f"{k.replace('_', '-')}={v:g}" if isinstance(v, float) else f"{k.replace('_', '-')}={v}"
+                      for k, v in flags.items() if v is not None)]
+
+
+def _default_out(name, flags):
+    """results/<name>, followed by the flags that change the games: another --set, --vary or --games
+    writes a folder of its own instead of being refused by the folder of the first (docs/guide.md, run)."""
+    from simcore.run.grid import derived_name
+    return Path("results") / derived_name(name, flags)
 
 
 def _note_sweep_table(scenario):
@@ -265,11 +286,13 @@ def sweep(
     """
     from reports.summary import Tally
     from simcore.run import sweep as sweeps
+    flags = _game_flags([*vary, *sets], games=games, seed=seed, until_ci=until_ci, max_games=max_games)
+    chunk_games = games_cap(chunk_games)   # (a test's cap only: simcore.run.cap)
     until_ci, games = _until(until_ci, max_games, games, chunk_games)
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
     where = _backend(backend, scheduler)
     plan = sweeps.plan(scenario, [*sets, *extra], vary, baseline, _correction(correction), _margin(margin))
-    out = out or Path("results") / f"{plan.scenario.name}-sweep"
+    out = out or _default_out(f"{plan.scenario.name}-sweep", flags)
     try:
         sweeps.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet, chunk_games=chunk_games,
                    until=until_ci, **where)
@@ -465,12 +488,14 @@ def tune(
     params = params or list(table.get("param", []))
     objective = objective or table.get("objective")
     budget = budget or int(table.get("budget", 20000))
+    from simcore.run.cap import games_cap
     from simcore.run.grid import check_margin
     margin = _margin(margin) if margin is not None else check_margin(table.get("margin"), "tune.margin", path)
     if not objective:
         raise InputError("tune: no --objective; allowed: seat-fairness, policy-parity:NAME or target:STAT=VALUE")
     extra = [f"seed={seed}"] if seed is not None else []
     plan = tuning.candidates(str(path), [*sets, *extra], params)
+    budget = games_cap(budget, least=2 * len(plan.settings) * 50)   # (a test's cap only: simcore.run.cap)
     goal = objectives.parse(objective, plan.scenario)
     out = out or Path("results") / f"{plan.scenario.name}-tune"
     _check_compare_out(out, [])

@@ -212,3 +212,17 @@ def test_ctrl_c_in_robust_says_it_has_no_resume(tmp_path, monkeypatch):
     result = invoke("robust", "sweep-vp-red", "--tuned", "tuned-base", "-n", "4", "-o", tmp_path / "r")
     assert result.exit_code == 130, result.output
     assert result.stderr.splitlines()[-1] == "interrupted: robust has no --resume; the same command plays both sweeps again"
+
+
+def test_a_run_with_other_values_writes_a_folder_of_its_own(scenario_file, tmp_path, monkeypatch):
+    """The tour's second command after its first (issue 39): the default folder is named by the values that
+    change the games (--set, --games, --seed, --until-ci), so the second run is not refused."""
+    monkeypatch.chdir(tmp_path)
+    path = scenario_file()
+    assert invoke("run", path, "-q", "--no-report").exit_code == 0
+    result = invoke("run", path, "--set", "board.layout=beginner", "--set", "victory_points=12", "-n", 8, "-q",
+                    "--no-report")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "results").iterdir()) == [
+        "small", "small-layout=beginner_victory_points=12_games=8"]
+    assert_bad_input(invoke("run", path, "-q"), "results/small: already holds finished results")

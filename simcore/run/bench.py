@@ -5,6 +5,7 @@ import numpy as np
 
 from simcore.engine import records
 from simcore.run.batch import play_batch
+from simcore.run.cap import games_cap
 from simcore.run.config import pack_policies, pack_rules
 from simcore.run.seeds import game_seeds
 
@@ -13,6 +14,7 @@ WARMUP_GAMES = 8
 
 def bench(scenario, games):
     """Time play_batch on games 0..games-1 of `scenario` in this process; return the figures."""
+    games = games_cap(games)
     params = pack_rules(scenario)
     kinds, weights = pack_policies(scenario)
     indices = np.arange(games, dtype=np.int64)

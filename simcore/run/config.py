@@ -30,6 +30,7 @@ from simcore.engine.cards import pack_card_kinds
 from simcore.engine.errors import ScenarioError, describe, did_you_mean
 from simcore.engine.fields import Param, choice, file_name, flag, integer, section, text
 from simcore.engine.variant import REGISTRY
+from simcore.run.cap import games_cap
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -370,7 +371,7 @@ def load_scenario(path, overrides=()):
         _check_scenario(scenario)
     except ScenarioError as e:
         raise e.located(_origin(e.key, overridden, path)) from None
-    return scenario
+    return replace(scenario, games=games_cap(scenario.games))   # unchanged unless a test caps (simcore.run.cap)
 
 
 # --- packing for the kernel ---

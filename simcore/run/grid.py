@@ -124,6 +124,25 @@ def slug(index, text):
     return f"{index:02d}-{body}"
 
 
+def derived_name(base, flags):
+    """The default output folder name of a command: `base` alone, else `base` followed by the flags that
+    change its games ('key=value' texts: --set, --vary, games=, seed=, ...), each key by its last part:
+    'base-layout=beginner_victory_points=12'.  So a second run with other values writes a folder of its
+    own (issue 39); a name longer than 60 characters is cut and ends in a hash of the whole."""
+    if not flags:
+        return base
+    parts = []
+    for text in flags:
+        key, _, value = str(text).partition("=")
+        value = re.sub(r"[\]\[{}'\" ]", "", value)                # no quotes, brackets or spaces
+        parts.append(f"{key.strip().split('.')[-1]}={value}")
+    body = re.sub(r"[^A-Za-z0-9.=+,-]+", "_", "_".join(parts)).strip("_")
+    if len(body) > 60:
+        import hashlib
+        body = body[:51].rstrip("_") + "_" + hashlib.sha256("\n".join(map(str, flags)).encode()).hexdigest()[:8]
+    return f"{base}-{body}"
+
+
 def settings(vary):
     """Every combination of the varied values, as dicts key -> value."""
     keys = list(vary)
