@@ -384,7 +384,8 @@ def report(
     """
     from reports.study import open_results
     from simcore.run.outputs import read_json
-    if (read_json(results / "meta.json") or {}).get("kind") == "ladder":
+    meta = read_json(results / "meta.json")
+    if isinstance(meta, dict) and meta.get("kind") == "ladder":
         return _ladder_report(results, _margin(margin))
     _report(results, False, study=open_results(results, baseline, _correction(correction), _margin(margin)))
 

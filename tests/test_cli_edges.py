@@ -214,6 +214,40 @@ def test_ctrl_c_in_robust_says_it_has_no_resume(tmp_path, monkeypatch):
     assert result.stderr.splitlines()[-1] == "interrupted: robust has no --resume; the same command plays both sweeps again"
 
 
+def test_ctrl_c_that_numba_turns_into_an_error_is_an_interruption(scenario_file, tmp_path, monkeypatch):
+    """Ctrl-C while numba loads a kernel right after the compile (csv_text's writer) made numba raise
+    "RuntimeError: no compiled object yet" and exit 1 (issue 39): now the games so far are kept, the
+    "kept" line and exit 130, and --resume finishes the run as an uninterrupted one would."""
+    import os
+    import signal
+    import time
+
+    from simcore.run import csv_text
+    whole = tmp_path / "whole"
+    args = ["run", scenario_file(), "-n", "30", "--chunk-games", "10", "-q", "--no-report"]
+    assert invoke(*args, "-o", whole).exit_code == 0
+    write, calls = csv_text.write_chunk, []
+
+    def numba_interrupted(*a, **k):
+        calls.append(1)
+        if len(calls) == 2:   # the second chunk: Ctrl-C, which numba answers with an error of its own
+            try:
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(10)    # the handler raises first
+            except KeyboardInterrupt:
+                raise RuntimeError("no compiled object yet for <Library '_write'>") from None
+        return write(*a, **k)
+    out = tmp_path / "cut"
+    monkeypatch.setattr(csv_text, "write_chunk", numba_interrupted)
+    result = invoke(*args, "-o", out)
+    monkeypatch.undo()
+    assert result.exit_code == 130, result.output
+    assert "games kept" in result.stderr and "--resume" in result.stderr.splitlines()[-1], result.stderr
+    assert "Traceback" not in result.output
+    assert invoke(*args, "-o", out, "--resume").exit_code == 0
+    assert (out / "games.csv").read_bytes() == (whole / "games.csv").read_bytes()
+
+
 def test_a_run_with_other_values_writes_a_folder_of_its_own(scenario_file, tmp_path, monkeypatch):
     """The tour's second command after its first (issue 39): the default folder is named by the values that
     change the games (--set, --games, --seed, --until-ci), so the second run is not refused."""

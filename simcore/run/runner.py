@@ -38,7 +38,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simcore.run import adaptive, backends, csv_text, outputs
+from simcore.run import adaptive, backends, csv_text, damage, interrupts, outputs
 from simcore.engine import records as R
 from simcore.run.batch import play_batch, row_layout, warm_up
 from simcore.run.config import pack_policies, pack_rules
@@ -254,6 +254,9 @@ class Job:
         if until is not None:
             self.meta["until_ci"] = until.meta()
         self.state = _plan(self.out, self.meta, resume, force)   # checked before anything is written
+        problem = self.state == "done" and damage.games_problem(self.out / GAMES, None if until else scenario.games)
+        if problem:   # one line naming the file and what to do, not a traceback or a summary of a part
+            raise damage.damaged(self.out / GAMES, problem)
         self.params = pack_rules(scenario)
         self.variants = rules_variants(self.params)   # games.csv has their columns
         self.kinds, self.weights = pack_policies(scenario)
@@ -513,6 +516,7 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="lok
     stream = stream or sys.stderr
     until = jobs_list[0].until if jobs_list else None
     local = backend == "loky"
+    sigints = interrupts.listen()
     for job in jobs_list:
         job.prepare(chunk_games)
     remaining = sum(job.total - job.done for job in jobs_list)
@@ -554,11 +558,15 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="lok
             for job, done in zip(owner, _results(tasks, owner, jobs, backend, scheduler)):
                 bar.update(job.absorb(done))
                 finish_ready()
-    except KeyboardInterrupt:
+    except BaseException as e:   # a Ctrl-C, or the error numba made of one (simcore.run.interrupts)
+        if not interrupts.was(e, sigints):
+            raise
         for job in jobs_list[finished:]:
             job._write_meta(force=True)
         bar.finish(f"; interrupted: {bar.done:,} of {bar.total:,} games kept")
-        raise
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        raise KeyboardInterrupt from e
     finish_ready()
     return summaries, bar
 
