@@ -43,6 +43,10 @@ class _OneLineErrors(TyperGroup):
             sys.exit(0)
         except _UsageError as e:
             hint = f"; see '{e.ctx.command_path} --help'" if e.ctx else ""
+            split = _split_value(sys.argv[1:] if args is None else list(args))
+            if split and "unexpected extra argument" in e.format_message():
+                hint = (f"; the shell split `{split}` at its spaces: put it in single quotes, e.g. "
+                        f"--set 'seats=[\"greedy\", \"roads\", \"devcards\"]'")
             _fail(e.format_message().rstrip(".") + hint)
         except _ClickException as e:
             _fail(e.format_message())
@@ -54,10 +58,20 @@ class _OneLineErrors(TyperGroup):
             sys.exit(1)
         except typer.Abort:
             sys.exit(130)
-        except OSError as e:  # cannot read or write a file: not a bug, still no traceback
-            typer.echo(f"error: {e}", err=True)
+        except OSError as e:  # cannot read or write a file: not a bug, still no traceback; the path and the cause
+            where = f"{e.filename}: " if e.filename else ""
+            typer.echo(f"error: {where}{e.strerror or e}" + (f" ({e.filename2})" if e.filename2 else ""), err=True)
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _split_value(args):
+    """'--set seats=[greedy,' where a --set or --vary value opens more brackets than it closes (the shell
+    split it at its spaces), else None."""
+    for flag, value in zip(args, args[1:]):
+        if flag in ("--set", "--vary") and (value.count("[") > value.count("]") or value.count("{") > value.count("}")):
+            return f"{flag} {value}"
+    return None
 
 
 @contextlib.contextmanager
@@ -177,7 +191,7 @@ def run(
     chunk_games = games_cap(chunk_games)   # (a test's cap only: simcore.run.cap)
     until_ci, games = _until(until_ci, max_games, games, chunk_games)
     loaded = _load(scenario, sets, games=games, seed=seed)
-    out = out or _default_out(loaded.name, flags)
+    out = _check_out(out or _default_out(loaded.name, flags))
     _note_sweep_table(loaded)
     try:
         summary = run_one(loaded, out, tally=Tally, overrides=sets, jobs=jobs, resume=resume, progress=not quiet,
@@ -202,6 +216,27 @@ def _default_out(name, flags):
     writes a folder of its own instead of being refused by the folder of the first (docs/guide.md, run)."""
     from simcore.run.grid import derived_name
     return Path("results") / derived_name(name, flags)
+
+
+def _check_out(out, flag="--out"):
+    """A folder results can be written to, checked before anything is played: its nearest existing folder
+    takes a new folder (made and removed again); else one line naming the path and the cause, exit 2."""
+    import errno
+    import tempfile
+    where = Path(out).absolute()
+    if where.exists():   # a folder already (or a file: the commands' own line says so)
+        return out
+    while not where.exists() and where != where.parent:
+        where = where.parent
+    if not where.is_dir():
+        raise InputError(f"{flag} {out}: {where} is a file, not a directory; allowed: a folder you can write to")
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".catan-balance-", dir=where))
+    except OSError as e:
+        cause = e.strerror or errno.errorcode.get(e.errno, str(e))
+        raise InputError(f"{flag} {out}: cannot make a folder in {where} ({cause}); allowed: a folder you can "
+                         "write to") from None
+    return out
 
 
 def _note_sweep_table(scenario):
@@ -292,7 +327,7 @@ def sweep(
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
     where = _backend(backend, scheduler)
     plan = sweeps.plan(scenario, [*sets, *extra], vary, baseline, _correction(correction), _margin(margin))
-    out = out or _default_out(f"{plan.scenario.name}-sweep", flags)
+    out = _check_out(out or _default_out(f"{plan.scenario.name}-sweep", flags))
     try:
         sweeps.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet, chunk_games=chunk_games,
                    until=until_ci, **where)
@@ -350,7 +385,7 @@ def ladder(
     where = _backend(backend, scheduler)
     margin = _margin(margin)
     plan = ladders.plan(scenario, [*sets, *extra], players)
-    out = out or Path("results") / f"{plan.scenario.name}-ladder"
+    out = _check_out(out or Path("results") / f"{plan.scenario.name}-ladder")
     try:
         ladders.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
                     chunk_games=chunk_games, **where)
@@ -444,6 +479,7 @@ def compare(
 
 def _check_compare_out(out, dirs):
     from simcore.run.outputs import read_json
+    _check_out(out)
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
     meta = read_json(out / "meta.json") or {}
@@ -921,6 +957,10 @@ def replay(
     from simcore.run.runner import replay as replay_game
     if log is None and png is None:
         raise InputError("replay: nothing to write; allowed: --log FILE.jsonl, --png FILE.png, or both")
+    for flag, path in (("--log", log), ("--png", png)):   # checked before the game is replayed
+        if path is not None and (path.is_dir() or not path.absolute().parent.is_dir()):
+            why = "is a folder" if path.is_dir() else f"no folder {path.absolute().parent}"
+            raise InputError(f"{flag} {path}: {why}; allowed: a file in a folder that exists")
     loaded = _load(scenario, sets, seed=seed)
     game_seed, events = replay_game(loaded, game)
     if log is not None:

@@ -248,6 +248,34 @@ def test_ctrl_c_that_numba_turns_into_an_error_is_an_interruption(scenario_file,
     assert (out / "games.csv").read_bytes() == (whole / "games.csv").read_bytes()
 
 
+def test_an_output_path_that_cannot_be_written_is_one_line_naming_it_and_the_cause(tmp_path):
+    """Before anything is played (issue 39): --out under a file or where no folder can be made, and replay's
+    --png/--log in a folder that does not exist (it named its temporary file after replaying the game)."""
+    (tmp_path / "file").write_text("x")
+    assert_bad_input(invoke("run", "base", "-n", 4, "--out", tmp_path / "file" / "x"), "--out", "is a file, not a directory")
+    assert_bad_input(invoke("sweep", "base", "--vary", "victory_points=6,7", "--out", "/proc/x"),
+                     "--out /proc/x: cannot make a folder in /proc")
+    assert_bad_input(invoke("replay", "base", "--game", 1, "--png", tmp_path / "nodir" / "x.png"),
+                     "--png", f"no folder {tmp_path / 'nodir'}")
+    assert_bad_input(invoke("replay", "base", "--game", 1, "--log", tmp_path), "--log", "is a folder")
+    assert not (tmp_path / "nodir").exists() and sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_the_same_key_varied_twice_is_refused(tmp_path):
+    assert_bad_input(invoke("sweep", "base", "--vary", "victory_points=6,7", "--vary", "victory_points=8",
+                            "--out", tmp_path / "s"), "--vary victory_points: given twice")
+    assert not (tmp_path / "s").exists()
+
+
+def test_a_seats_array_the_shell_took_apart_gets_a_quoting_hint(tmp_path):
+    split = invoke("run", "base", "--set", "seats=[greedy,", "greedy,", "greedy]", "--out", tmp_path / "r")
+    assert_bad_input(split, "the shell split `--set seats=[greedy,` at its spaces", "single quotes")
+    unquoted = invoke("run", "base", "--set", "seats=[greedy,greedy,greedy,greedy]", "--out", tmp_path / "r")
+    assert_bad_input(unquoted, "is not a TOML array", "did the shell take its quotes", "--set 'seats=[")
+    vary = invoke("sweep", "base", "--vary", "seats=[greedy,roads,greedy,greedy],[roads,greedy,greedy,greedy]")
+    assert_bad_input(vary, "are not TOML values", "--vary 'seats=[")
+
+
 def test_a_run_with_other_values_writes_a_folder_of_its_own(scenario_file, tmp_path, monkeypatch):
     """The tour's second command after its first (issue 39): the default folder is named by the values that
     change the games (--set, --games, --seed, --until-ci), so the second run is not refused."""

@@ -304,6 +304,11 @@ def parse_override(text):
         value = doc["v"] if len(doc) == 1 else raw.strip()
     except tomllib.TOMLDecodeError:
         value = raw.strip()
+        if value[:1] in "[{":   # an array or table whose quotes the shell took (issue 39)
+            raise ScenarioError(key, f"{value} is not a TOML {'array' if value[0] == '[' else 'table'} "
+                                "(did the shell take its quotes or split it at its spaces?)",
+                                f"the whole --set in single quotes, e.g. --set '{key}=[\"greedy\", \"roads\"]'",
+                                file="--set") from None
     return key, value
 
 

@@ -43,6 +43,10 @@ def parse_vary(text, origin="--vary"):
     try:
         values = tomllib.loads(f"v = [{raw}]")["v"]
     except tomllib.TOMLDecodeError:
+        if raw.strip()[:1] in "[{":   # arrays or tables whose quotes the shell took (issue 39)
+            raise ScenarioError(key, f"{raw.strip()} are not TOML values (did the shell take their quotes?)",
+                                f"the whole {origin} in single quotes, e.g. {origin} "
+                                f"'{key}=[\"greedy\", \"roads\"],[\"roads\", \"greedy\"]'", file=origin) from None
         values = [_bare(part) for part in raw.split(",")]
     return key, values
 

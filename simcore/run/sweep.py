@@ -65,6 +65,9 @@ def plan(name_or_path, sets=(), vary_args=(), baseline_args=(), correction=None,
     for text in vary_args:
         key, values = grid.parse_vary(text)
         grid.check_vary({key: values}, "--vary")
+        if origins.get(key) == "--vary":   # the second would silently win (issue 39)
+            raise InputError(f"--vary {key}: given twice; allowed: one --vary per key, all its values in it "
+                             f"(--vary {key}=V1,V2,...)")
         vary[key], origins[key] = values, "--vary"
     if not vary:
         vary = _variant_defaults(base, origins)
