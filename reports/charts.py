@@ -284,23 +284,24 @@ def _faded_image(ax, cell, faded, cmap, low, high, keep=0.3):
 
 def fairness_chart(study, fairness, what="seat", title="Seat fairness per setting", plural="seats"):
     """The seat (or policy) effect per setting with its simultaneous 95% interval; the settings the
-    verdict calls less fair in grey, the others in green; faded where the effect is not significant."""
+    verdict calls less fair in grey, the others in green: a colour means the verdict only (issue 39:
+    a fade for 'no significant effect' made dark green mean two things); whether a setting's seats
+    differ is said in words beside its bar."""
     if len(study.runs) < 2 or not len(fairness):
         return None
     df = fairness.iloc[::-1]
     y = np.arange(len(df))
     fig, ax = _figure(9, max(3.2, 0.42 * len(df) + 2.2))
     colours = ["#7f7f7f" if less else "#2ca02c" for less in df["less_fair"]]
-    alphas = [0.85 if p < 0.05 else 0.35 for p in df["p_adj"]]
-    for yi, value, colour, a in zip(y, pct(df["effect"]), colours, alphas):
-        ax.barh(yi, value, color=colour, alpha=a, height=0.6)
+    for yi, value, colour in zip(y, pct(df["effect"]), colours):
+        ax.barh(yi, value, color=colour, alpha=0.85, height=0.6)
     ax.errorbar(pct(df["effect"]), y, xerr=[np.maximum(pct(df["effect"] - df["effect_lo"]), 0),
                                           np.maximum(pct(df["effect_hi"] - df["effect"]), 0)],
                 fmt="none", ecolor="#222222", capsize=3)
     right = float(np.nanmax(pct(df["effect_hi"]))) if np.isfinite(pct(df["effect_hi"])).any() else 1.0
     for yi, (_, f) in zip(y, df.iterrows()):
         p = f["p_adj"]
-        text = ": differ" if p < 0.05 else ""
+        text = f": {plural} differ" if p < 0.05 else f": {plural} not told apart"
         verdict = " · less fair" if f["less_fair"] else ""
         ax.text(right * 1.04, yi, f"p {_p(p)}{text}{verdict}", va="center", fontsize=8.5, color="#333333")
     ax.set_yticks(y)
@@ -309,12 +310,12 @@ def fairness_chart(study, fairness, what="seat", title="Seat fairness per settin
     ax.set_xlabel(f"{what} effect on the win rate, corrected for dice noise (percentage points)")
     ax.grid(axis="y", visible=False)
     handles = [Patch(color="#2ca02c", alpha=0.85, label="not shown less fair than another setting"),
-               Patch(color="#7f7f7f", alpha=0.85, label="less fair (Holm over every pair, 5% family-wise)"),
-               Patch(color="#2ca02c", alpha=0.35, label="faded: no significant effect")]
+               Patch(color="#7f7f7f", alpha=0.85, label="less fair than another (Holm over every pair, 5% family-wise)")]
     _legend_below(ax, handles)
     _title(ax, title,
            f"{_runs_text(study)} · bars: 95% intervals simultaneous over the settings · p: chi-square test of equal "
-           f"{what} win rates, Bonferroni-corrected ('differ': p < 0.05, exactly where a bar's lower end is above 0)")
+           f"{what} win rates, Bonferroni-corrected ('{plural} differ': p < 0.05, exactly where a bar's lower end is "
+           "above 0)")
     return _done(fig)
 
 

@@ -82,3 +82,18 @@ def test_a_margin_reaches_the_verdicts_and_the_words(reports):
     out, terminal = reports["autarkie"]
     assert json.loads((out / "verdicts.json").read_text())["measures"]["seats"]["margin"] is None
     assert "Equivalent" not in terminal and "equivalent" not in (out / "report.md").read_text().split("## How to")[0]
+
+
+def test_settings_showing_the_same_smallest_estimate_all_have_it():
+    """Two 2.9 pp results were 'smallest estimate' and 'not told apart' (issue 39): every setting whose
+    printed estimate (0.1 pp) equals the smallest one's is the smallest estimate; the others are not."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from reports.verdicts import _word
+    closed = SimpleNamespace(less_fair=np.array([False, False, False, True]))
+    values = np.array([2.94, 2.91, 3.04, 4.0])      # percentage points, as the table prints them: 2.9 2.9 3.0 4.0
+    order = np.argsort(values)
+    assert [_word(i, order, closed, None, values) for i in range(4)] == [
+        "smallest estimate", "smallest estimate", "not told apart", "less fair"]
