@@ -59,13 +59,20 @@ def _question_words(answer):
     return f"The {answer['policy']} is {said} ({games} games per setting; {answer['family']})."
 
 
+MOST_NAMED = 3   # settings named in one sentence; with more less fair, the sentence names the others (issue 39)
+
+
 def _measure_words(title, rows, study):
     first = rows.iloc[0]
     games = fmt.span(rows["games"].min(), rows["games"].max(), fmt.count)
     less = list(rows.loc[rows["less_fair"], "setting"])
     best = rows.loc[rows["loss"].idxmin(), "setting"]
     family = f"family-wise error 5% over the {len(rows)} settings"
-    if less:
+    if len(less) > MOST_NAMED and len(rows) - len(less) < len(less):   # the shorter list: those not less fair
+        fair = list(rows.loc[~rows["less_fair"], "setting"])
+        text = (f"{title}: {len(less)} of the {len(rows)} settings are less fair than {best}; not shown less fair: "
+                f"{'; '.join(fair)} ({family}; every setting's verdict in the table below).")
+    elif less:
         text = f"{title}: {'; '.join(less)} {'is' if len(less) == 1 else 'are'} less fair than {best} ({family})."
     else:
         text = f"{title}: no setting stands out at {games} games per setting ({family})"

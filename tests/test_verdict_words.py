@@ -97,3 +97,19 @@ def test_settings_showing_the_same_smallest_estimate_all_have_it():
     order = np.argsort(values)
     assert [_word(i, order, closed, None, values) for i in range(4)] == [
         "smallest estimate", "smallest estimate", "not told apart", "less fair"]
+
+
+def test_a_long_list_of_less_fair_settings_is_said_by_the_shorter_list():
+    """Nine of twelve settings less fair were nine setting names in one sentence (issue 39): the sentence
+    counts them and names the three not shown less fair; up to three less fair are named as before."""
+    import pandas as pd
+
+    from reports.answer import _measure_words
+    names = [f"s{i}" for i in range(12)]
+    rows = pd.DataFrame({"setting": names, "games": 4000, "less_fair": [i >= 3 for i in range(12)],
+                         "loss": [i / 100 for i in range(12)], "games_to_tell_apart": float("nan")})
+    text = _measure_words("Playing styles", rows, None)
+    assert text.startswith("Playing styles: 9 of the 12 settings are less fair than s0; not shown less fair: s0; s1; s2")
+    assert "s3" not in text
+    rows["less_fair"] = [i >= 10 for i in range(12)]
+    assert _measure_words("Seats", rows, None).startswith("Seats: s10; s11 are less fair than s0")
