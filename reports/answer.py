@@ -42,6 +42,8 @@ def sentences(study, tables):
     for key, title in (("seats", "Seats"), ("styles", "Policies" if study.solo else "Playing styles")):
         if key in verdicts:
             out.append(_measure_words(title, verdicts[key], study))
+    if "styles" not in verdicts:
+        out.append(_no_styles(study))
     out += _pick(study, verdicts, answers)
     return [s for s in out if s]
 
@@ -110,13 +112,24 @@ def _one_run(study, tables):
                    f"{fmt.count(row['games'])} games (chi-square {fmt.p_phrase(row['p'])}); seat effect "
                    f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}.")
     s = tables.get("style_fairness")
+    if s is None or not len(s):
+        out.append(_no_styles(study))
     if s is not None and len(s):
         row = s.iloc[0]
         out.append(f"{'Policies' if study.solo else 'Playing styles'}: "
                    f"{'they differ' if row['p'] < 0.05 else 'not told apart'} at "
                    f"{fmt.count(row['games'])} games (chi-square {fmt.p_phrase(row['p'])}); policy effect "
                    f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}.")
-    return out
+    return [x for x in out if x]
+
+
+def _no_styles(study):
+    """Said, not left out, where every seat plays one preset (issue 39): '' otherwise (a solo mode, or
+    styles the report does not compare for another reason)."""
+    labels = {label for run in study.runs for label in run.labels}
+    if study.solo or len(labels) != 1:
+        return ""
+    return f"Playing styles: none to compare (every seat plays {labels.pop()})."
 
 
 def numbers(study, tables):

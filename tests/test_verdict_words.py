@@ -113,3 +113,11 @@ def test_a_long_list_of_less_fair_settings_is_said_by_the_shorter_list():
     assert "s3" not in text
     rows["less_fair"] = [i >= 10 for i in range(12)]
     assert _measure_words("Seats", rows, None).startswith("Seats: s10; s11 are less fair than s0")
+
+
+def test_a_run_of_one_preset_says_it_has_no_styles_to_compare(tmp_path):
+    """The Answer of a run with greedy in every seat said nothing about styles (issue 39)."""
+    result = invoke("run", "base", "-n", 12, "-q", "--out", tmp_path / "r")
+    assert result.exit_code == 0, result.output
+    assert "- Playing styles: none to compare (every seat plays greedy)." in result.stdout
+    assert "none to compare (every seat plays greedy)" in (tmp_path / "r" / "report.md").read_text()
