@@ -855,7 +855,8 @@ def bench(
     typer.echo(f"bench: {loaded.name}, {loaded.players} player{'s' if loaded.players != 1 else ''} "
                f"({', '.join(s.policy for s in loaded.seats)}), one core")
     result = run_bench(loaded, games)
-    typer.echo(f"compile / cache load: {result['compile_s']:.2f} s (first batch of {result['warmup_games']} games)")
+    typer.echo(f"compile / cache load: {result['compile_s']:.2f} s, {result['compile_cpu_s']:.2f} s of CPU "
+               f"(first batch of {result['warmup_games']} games; load average {os.getloadavg()[0]:.1f})")
     rate = result['games_per_s']
     typer.echo(f"{result['games']:,} games in {result['seconds']:.2f} s: {rate:,.{0 if rate >= 100 else 1}f} games/s "
                f"({1000 / result['games_per_s']:.3f} ms a game, {result['turns_per_game']:.1f} player-turns a game)")
