@@ -44,6 +44,8 @@ def sentences(study, tables):
             out.append(_measure_words(title, verdicts[key], study))
     if "styles" not in verdicts:
         out.append(_no_styles(study))
+    if study.kind == "compare":
+        out.append(_outcomes_words(study, tables.get("comparisons")))
     out += _pick(study, verdicts, answers)
     return [s for s in out if s]
 
@@ -121,6 +123,23 @@ def _one_run(study, tables):
                    f"{fmt.count(row['games'])} games (chi-square {fmt.p_phrase(row['p'])}); policy effect "
                    f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}.")
     return [x for x in out if x]
+
+
+def _outcomes_words(study, df, most=4):
+    """Compare's answer to 'do these runs differ?' beyond the seats (issue 39): every outcome of the
+    comparisons table (seats, styles, a variant's own rates) whose corrected test says it differs."""
+    if df is None or not len(df):
+        return ""
+    family = f"{len(df)} outcomes tested, {'Holm' if study.correction == 'holm' else 'BH'}-corrected"
+    hits = df[df["significant"]].sort_values("p_adj")
+    if not len(hits):
+        return f"Outcomes: none differs from {study.base.label} ({family})."
+    named = {"seat": "{} win rate", "policy": "{}'s win rate per seat played", "spec": "scenario {} win rate"}
+    said = [f"{named.get(r['group'], '{}').format(r['label'])} {fmt.pp(r['diff'])} "
+            f"{fmt.interval(r['diff_lo'], r['diff_hi'])}"
+            + (f" ({r['setting']})" if len(study.runs) > 2 else "") for _, r in hits.head(most).iterrows()]
+    more = f"; {len(hits) - most} more in the comparison table" if len(hits) > most else ""
+    return f"Outcomes that differ from {study.base.label}: {'; '.join(said)}{more} ({family})."
 
 
 def _no_styles(study):

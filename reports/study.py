@@ -140,6 +140,10 @@ def compare_runs(paths, out, correction=None, margin=None):
     """Runs (or sweep settings) side by side, the first one the baseline."""
     if len(paths) < 2:
         raise InputError("compare: give at least two result directories; allowed: run or sweep setting directories")
+    resolved = [Path(p).resolve() for p in paths]
+    for i, p in enumerate(paths):   # the same run twice is no comparison (and its labels would clash)
+        if resolved[i] in resolved[:i]:
+            raise InputError(f"compare: {p} is given twice; allowed: different run or setting directories")
     names = _unique_names([Path(p) for p in paths])
     runs = [load_run(p, name) for p, name in zip(paths, names)]
     differing = _differing_rules(runs)

@@ -121,3 +121,21 @@ def test_a_run_of_one_preset_says_it_has_no_styles_to_compare(tmp_path):
     assert result.exit_code == 0, result.output
     assert "- Playing styles: none to compare (every seat plays greedy)." in result.stdout
     assert "none to compare (every seat plays greedy)" in (tmp_path / "r" / "report.md").read_text()
+
+
+def test_compare_answers_which_outcomes_differ_not_only_the_seats(tmp_path):
+    """compare's Answer to 'do these runs differ?' covered the seats only (issue 39): it names every outcome
+    whose corrected test says it differs (a random bot in seat 3 lifts greedy's win rate), or says none does."""
+    args = ["-n", 300, "-q", "--no-report"]
+    assert invoke("run", "base", *args, "--out", tmp_path / "a").exit_code == 0
+    assert invoke("run", "base", *args, "--set", 'seats=["greedy","greedy","greedy","random"]',
+                  "--out", tmp_path / "b").exit_code == 0
+    import shutil
+    shutil.copytree(tmp_path / "a", tmp_path / "a2")
+    result = invoke("compare", tmp_path / "a", tmp_path / "a2", "--out", tmp_path / "same")
+    assert "- Outcomes: none differs from " in result.stdout, result.output
+    result = invoke("compare", tmp_path / "a", tmp_path / "b", "--out", tmp_path / "c")
+    assert "- Outcomes that differ from a: greedy's win rate per seat played +" in result.stdout, result.output
+    assert "Outcomes that differ from a" in (tmp_path / "c" / "report.md").read_text()
+    assert_same = invoke("compare", tmp_path / "a", tmp_path / "a", "--out", tmp_path / "twice")
+    assert assert_same.exit_code == 2 and "is given twice" in assert_same.stderr   # was a TypeError traceback
