@@ -157,6 +157,18 @@ def _grid_axes(count, width=4.6, height=3.6):
     return fig, list(axes.flat[:count])
 
 
+def axis_name(key):
+    """A swept key as a designer reads it (issue 39): 'allowed numbers (Grundbesitz)' for
+    variants.grundbesitz.allowed_numbers, 'victory points' for victory_points; the raw key stays in the CSV."""
+    parts = key.split(".")
+    words = parts[-1].replace("_", " ")
+    if parts[0] == "variants" and len(parts) > 2 and parts[1] in REGISTRY:
+        return f"{words} ({REGISTRY[parts[1]].title.split(' (')[0]})"
+    if parts[0] == "ck" and len(parts) > 1:
+        return f"{words} (Cities & Knights)"
+    return words
+
+
 def win_vs_param(study, rates, group):
     """Win rate against the first swept key, one line per seat (or policy), 95% bands;
     one panel per combination of the other swept keys."""
@@ -194,7 +206,7 @@ def win_vs_param(study, rates, group):
             ax.axhline(100 / players, ls="--", color="#333333", lw=1)
         ax.set_xticks(ticks)
         ax.set_xticklabels([t.replace("/", "/\n") if len(t) > 14 else t for t in tick_labels])
-        ax.set_xlabel(key)
+        ax.set_xlabel(axis_name(key))
         if title:
             ax.set_title(title, fontsize=10, fontweight="normal")
     axes[0].set_ylabel(_won_label(study, group))
@@ -257,8 +269,8 @@ def heatmap(study, fairness):
     ax.set_xticklabels([grid.show(v) for v in cols])
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels([grid.show(v) for v in rows])
-    ax.set_xlabel(k1)
-    ax.set_ylabel(k2)
+    ax.set_xlabel(axis_name(k1))
+    ax.set_ylabel(axis_name(k2))
     fig.colorbar(image, ax=ax, label="seat effect, corrected for dice noise (percentage points)")
     fixed = f" · {', '.join(f'{k}={grid.show(base.get(k))}' for k in rest)}" if rest else ""
     _title(ax, "Seat fairness over two swept rules",

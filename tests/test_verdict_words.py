@@ -139,3 +139,11 @@ def test_compare_answers_which_outcomes_differ_not_only_the_seats(tmp_path):
     assert "Outcomes that differ from a" in (tmp_path / "c" / "report.md").read_text()
     assert_same = invoke("compare", tmp_path / "a", tmp_path / "a", "--out", tmp_path / "twice")
     assert assert_same.exit_code == 2 and "is given twice" in assert_same.stderr   # was a TypeError traceback
+
+
+def test_a_swept_key_is_named_in_words_on_the_charts_axes():
+    """The trend and heat-map charts labelled their axes variants.grundbesitz.allowed_numbers (issue 39)."""
+    from reports.charts import axis_name
+    assert axis_name("variants.grundbesitz.allowed_numbers") == "allowed numbers (Grundbesitz)"
+    assert axis_name("ck.barbarian_steps") == "barbarian steps (Cities & Knights)"
+    assert axis_name("victory_points") == "victory points"
