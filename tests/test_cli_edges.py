@@ -288,3 +288,14 @@ def test_a_run_with_other_values_writes_a_folder_of_its_own(scenario_file, tmp_p
     assert sorted(p.name for p in (tmp_path / "results").iterdir()) == [
         "small", "small-layout=beginner_victory_points=12_games=8"]
     assert_bad_input(invoke("run", path, "-q"), "results/small: already holds finished results")
+
+
+def test_jobs_work_after_the_working_folder_changes(tmp_path, monkeypatch):
+    """The worker processes outlive a command and keep the folder they started in: a second --jobs 2 run
+    from another folder wrote its chunks relative to the first (issue 39, found running the docs' commands)."""
+    for name in ("first", "second"):
+        (tmp_path / name).mkdir()
+        monkeypatch.chdir(tmp_path / name)
+        result = invoke("run", "base", "-n", 24, "--chunk-games", 6, "--jobs", 2, "-q", "--no-report", "-o", "r")
+        assert result.exit_code == 0, result.output
+        assert len((tmp_path / name / "r" / "games.csv").read_text().splitlines()) == 25

@@ -341,7 +341,7 @@ class Job:
             self.tally.add(df)
 
     def work(self, local):
-        folder = str(self.chunks) if local else ""
+        folder = str(self.chunks.absolute()) if local else ""   # a reused worker may work in another folder
         if local:
             self.chunks.mkdir(exist_ok=True)
         return Work(self.scenario, self.params, self.kinds, self.weights, folder, self.make_tally)
