@@ -16,7 +16,7 @@ from typing import List, Optional
 import typer
 from typer.core import TyperGroup
 
-from simcore.engine.errors import InputError, WorkerLost
+from simcore.engine.errors import DiskFull, InputError, WorkerLost
 
 # The click that typer runs on (recent typer versions vendor their own copy):
 # take its exception classes from typer's public BadParameter.
@@ -56,11 +56,13 @@ class _OneLineErrors(TyperGroup):
             typer.echo(f"error: {e}; the games played so far are saved: run the same command with "
                        "--resume to continue", err=True)
             sys.exit(1)
+        except DiskFull as e:     # exit 1: not the input's fault; the games played are kept
+            typer.echo(f"error: {e}", err=True)
+            sys.exit(1)
         except typer.Abort:
             sys.exit(130)
         except OSError as e:  # cannot read or write a file: not a bug, still no traceback; the path and the cause
-            where = f"{e.filename}: " if e.filename else ""
-            typer.echo(f"error: {where}{e.strerror or e}" + (f" ({e.filename2})" if e.filename2 else ""), err=True)
+            typer.echo(f"error: {_os_error(e)}", err=True)
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
 
@@ -72,6 +74,23 @@ def _split_value(args):
         if flag in ("--set", "--vary") and (value.count("[") > value.count("]") or value.count("{") > value.count("}")):
             return f"{flag} {value}"
     return None
+
+
+def _os_error(e):
+    """An OSError as one line naming the path and the cause; a full disk said as the user needs it (which
+    file, the space left)."""
+    from simcore.run.outputs import disk_full, free_space
+    if not disk_full(e) or not e.filename:
+        where = f"{e.filename}: " if e.filename else ""
+        return f"{where}{e.strerror or e}" + (f" ({e.filename2})" if e.filename2 else "")
+    return (f"{e.filename}: the disk is full ({free_space(Path(e.filename).parent)} free there); free some space "
+            "and run the command again")
+
+
+def _writing(out):
+    """The writer's lock of the folder `out` (simcore.run.lock; docs/guide.md, one command writes a folder at a time)."""
+    from simcore.run import lock
+    return lock.writing(out)
 
 
 @contextlib.contextmanager
@@ -117,7 +136,8 @@ SCENARIO_HELP = "Scenario: a TOML file, or the name of a shipped scenario (see `
 SET_HELP = "Override a scenario value, key=value with a TOML value (repeatable), e.g. --set board.layout=beginner."
 
 
-BACKEND_HELP = "Where chunks are played: loky (this process and worker processes here) or dask (a Dask cluster; pip install 'catan-balance[dask]')."
+BACKEND_HELP = ("Where chunks are played: local (this process and J-1 worker processes on this machine; `loky`, its "
+                "old name, is accepted) or dask (a Dask cluster; pip install 'catan-balance[dask]').")
 SCHEDULER_HELP = "With --backend dask: the address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786 [default: a local cluster of --jobs workers]."
 CHUNK_HELP = "Games per chunk a worker plays and writes at a time (any size gives the same games)."
 UNTIL_HELP = ("Adaptive: play chunks until every win-rate 95%% interval is within +- this (0.01: +-1 percentage "
@@ -146,8 +166,7 @@ def _until(until_ci, max_games, games, chunk_games):
 
 def _backend(backend, scheduler):
     from simcore.run.backends import check
-    check(backend, scheduler)
-    return {"backend": backend, "scheduler": scheduler}
+    return {"backend": check(backend, scheduler), "scheduler": scheduler}
 
 
 def _load(scenario, sets, **flags):
@@ -169,7 +188,7 @@ def run(
     force: bool = typer.Option(False, "--force", help="Overwrite results already in --out."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final line stays)."),
     no_report: bool = typer.Option(False, "--no-report", help="Do not write report.html / report.md."),
-    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    backend: str = typer.Option("local", "--backend", metavar="local|dask", help=BACKEND_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
     chunk_games: int = typer.Option(2000, "--chunk-games", min=1, metavar="N", help=CHUNK_HELP),
     until_ci: Optional[float] = typer.Option(None, "--until-ci", metavar="HALF_WIDTH", help=UNTIL_HELP % ""),
@@ -193,15 +212,17 @@ def run(
     loaded = _load(scenario, sets, games=games, seed=seed)
     out = _check_out(out or _default_out(loaded.name, flags))
     _note_sweep_table(loaded)
-    try:
-        summary = run_one(loaded, out, tally=Tally, overrides=sets, jobs=jobs, resume=resume, progress=not quiet,
-                          force=force, chunk_games=chunk_games, until=until_ci, **_backend(backend, scheduler))
-    except KeyboardInterrupt:
-        typer.echo("interrupted: run the same command with --resume to continue", err=True)
-        raise typer.Exit(130)
-    with _played(out):
-        typer.echo(format_table(summary))
-    _report(out, no_report)   # (its own Ctrl-C line)
+    where = _backend(backend, scheduler)
+    with _writing(out):   # the games and the report: no other command writes `out` meanwhile
+        try:
+            summary = run_one(loaded, out, tally=Tally, overrides=sets, jobs=jobs, resume=resume, progress=not quiet,
+                              force=force, chunk_games=chunk_games, until=until_ci, **where)
+        except KeyboardInterrupt:
+            typer.echo("interrupted: run the same command with --resume to continue", err=True)
+            raise typer.Exit(130)
+        with _played(out):
+            typer.echo(format_table(summary))
+        _report(out, no_report)   # (its own Ctrl-C line)
 
 
 def _game_flags(texts, **flags):
@@ -248,8 +269,9 @@ def _note_sweep_table(scenario):
 
 def _report(out, skip, study=None, quiet=False):
     """Write the report of the results in `out` (or drop a stale one with --no-report); return its tables.
-    Ctrl-C: the line of _played, or (quiet: a part of a bigger command) KeyboardInterrupt to the caller."""
-    with contextlib.nullcontext() if quiet else _played(out):
+    Ctrl-C: the line of _played, or (quiet: a part of a bigger command) KeyboardInterrupt to the caller.
+    Holds the writer's lock of `out` (the caller's already, after a run)."""
+    with _writing(out), contextlib.nullcontext() if quiet else _played(out):
         from reports.report import remove_stale, terminal_text, write_report
         from reports.study import open_results
         from reports.tables import all_tables
@@ -259,7 +281,7 @@ def _report(out, skip, study=None, quiet=False):
             return None
         study = study or open_results(out)
         tables = all_tables(study)
-        paths = write_report(study, tables)
+        paths = write_report(study, tables, games=game_pages(study))
         if not quiet:
             _say("\n" + terminal_text(study, tables))
     typer.echo(f"report -> {paths['html']} ({len(paths['charts'])} charts; tables in {Path(out) / 'tables'})",
@@ -301,7 +323,7 @@ def sweep(
     force: bool = typer.Option(False, "--force", help="Overwrite a sweep already in --out."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final lines stay)."),
     no_report: bool = typer.Option(False, "--no-report", help="Do not write report.html / report.md."),
-    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    backend: str = typer.Option("local", "--backend", metavar="local|dask", help=BACKEND_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
     chunk_games: int = typer.Option(2000, "--chunk-games", min=1, metavar="N", help=CHUNK_HELP),
     until_ci: Optional[float] = typer.Option(None, "--until-ci", metavar="HALF_WIDTH",
@@ -328,13 +350,14 @@ def sweep(
     where = _backend(backend, scheduler)
     plan = sweeps.plan(scenario, [*sets, *extra], vary, baseline, _correction(correction), _margin(margin))
     out = _check_out(out or _default_out(f"{plan.scenario.name}-sweep", flags))
-    try:
-        sweeps.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet, chunk_games=chunk_games,
-                   until=until_ci, **where)
-    except KeyboardInterrupt:
-        typer.echo("interrupted: run the same command with --resume to continue", err=True)
-        raise typer.Exit(130)
-    _report(out, no_report)
+    with _writing(out):
+        try:
+            sweeps.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
+                       chunk_games=chunk_games, until=until_ci, **where)
+        except KeyboardInterrupt:
+            typer.echo("interrupted: run the same command with --resume to continue", err=True)
+            raise typer.Exit(130)
+        _report(out, no_report)
 
 
 PLAYERS_HELP = ("Players, separated by commas (or the option repeated): a preset name (catan-balance policies), a "
@@ -359,7 +382,7 @@ def ladder(
     resume: bool = typer.Option(False, "--resume", help="Continue the interrupted ladder in --out (or re-report a finished one)."),
     force: bool = typer.Option(False, "--force", help="Overwrite a ladder already in --out."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live progress (the final lines stay)."),
-    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    backend: str = typer.Option("local", "--backend", metavar="local|dask", help=BACKEND_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
     chunk_games: int = typer.Option(2000, "--chunk-games", min=1, metavar="N", help=CHUNK_HELP),
 ):
@@ -386,19 +409,20 @@ def ladder(
     margin = _margin(margin)
     plan = ladders.plan(scenario, [*sets, *extra], players)
     out = _check_out(out or Path("results") / f"{plan.scenario.name}-ladder")
-    try:
-        ladders.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
-                    chunk_games=chunk_games, **where)
-    except KeyboardInterrupt:
-        typer.echo("interrupted: run the same command with --resume to continue", err=True)
-        raise typer.Exit(130)
     command = (f"catan-balance ladder {scenario} --players '{','.join(plan.players)}'"
                + "".join(f" --set '{s}'" for s in [*sets, *extra])
                + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
-    with _played(out):
-        result = read_ladder(out, margin)
-        paths = write(result, command)
-        _say("\n" + terminal_text(result))
+    with _writing(out):
+        try:
+            ladders.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
+                        chunk_games=chunk_games, **where)
+        except KeyboardInterrupt:
+            typer.echo("interrupted: run the same command with --resume to continue", err=True)
+            raise typer.Exit(130)
+        with _played(out):
+            result = read_ladder(out, margin)
+            paths = write(result, command)
+            _say("\n" + terminal_text(result))
     typer.echo(f"report -> {paths['html']}; ratings and matrix -> {paths['csv']}", err=True)
 
 
@@ -419,10 +443,26 @@ def report(
     """
     from reports.study import open_results
     from simcore.run.outputs import read_json
+    with _writing_report(results):
+        meta = read_json(results / "meta.json")
+        if isinstance(meta, dict) and meta.get("kind") == "ladder":
+            return _ladder_report(results, _margin(margin))
+        _report(results, False, study=open_results(results, baseline, _correction(correction), _margin(margin)))
+
+
+def _writing_report(results):
+    """The writer's lock of a results folder for its report; one error line when a command still
+    writes it or one of its settings (a sweep's, a ladder's), instead of a report of part of it."""
+    from simcore.run import lock
+    from simcore.run.outputs import read_json
+    if not results.is_dir():
+        return contextlib.nullcontext()   # (open_results says what is wrong)
+    advice = "wait until it ends (it writes the report itself, unless run with --no-report)"
     meta = read_json(results / "meta.json")
-    if isinstance(meta, dict) and meta.get("kind") == "ladder":
-        return _ladder_report(results, _margin(margin))
-    _report(results, False, study=open_results(results, baseline, _correction(correction), _margin(margin)))
+    settings = (meta.get("settings") if isinstance(meta, dict) else None) or []   # (damaged: open_results says so)
+    lock.check_idle([results / e["dir"] for e in settings if isinstance(e, dict) and isinstance(e.get("dir"), str)],
+                    advice)
+    return lock.writing(results, advice)
 
 
 def _ladder_report(results, margin):
@@ -452,14 +492,21 @@ def compare(
       catan-balance compare results/base results/base-24
       catan-balance compare results/s-sweep/00-victory_points=8 results/s-sweep/02-victory_points=12 --correction bh
     """
+    from simcore.run import lock
+    from simcore.run.grid import slug
+    out = out or Path("results") / slug(0, "compare-" + "-".join(Path(d).name for d in dirs))[3:]
+    lock.check_idle(dirs, "wait until it ends, then compare")   # (a reader: it takes no lock of theirs)
+    with _writing(out):
+        _compare(dirs, out, correction, margin, no_report)
+
+
+def _compare(dirs, out, correction, margin, no_report):
     from reports import display
     from reports.files import save_table
     from reports.fmt import format_columns
     from reports.report import terminal_text, write_report
     from reports.study import compare_runs
     from reports.tables import all_tables
-    from simcore.run.grid import slug
-    out = out or Path("results") / slug(0, "compare-" + "-".join(Path(d).name for d in dirs))[3:]
     _check_compare_out(out, dirs)
     study = compare_runs(dirs, out, _correction(correction), _margin(margin))
     tables = all_tables(study)
@@ -535,20 +582,21 @@ def tune(
     budget = games_cap(budget, least=2 * len(plan.settings) * 50)   # (a test's cap only: simcore.run.cap)
     goal = objectives.parse(objective, plan.scenario)
     out = out or Path("results") / f"{plan.scenario.name}-tune"
-    _check_compare_out(out, [])
+    with _writing(out):   # the study's folder: no other command writes it meanwhile
+        _check_compare_out(out, [])
 
-    def progress(r, label, games, spent):
-        if not quiet:
-            typer.echo(f"round {r + 1}: {label}: {games:,} games ({spent:,} in all)", err=True)
-    race = tuning.race(plan, goal, budget, first=first, progress=progress)
-    result = tune_report.conclude(goal, race, plan.scenario.name, margin=margin)
-    command = (f"catan-balance tune {path} " + " ".join(f"--param '{p}'" for p in params) +
-               f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
-               (f" --margin {margin:g}" if margin is not None else "") +
-               "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
-    paths = tune_report.write(result, out, command)
-    _say("\n".join(tune_report.sentences(result)))
-    typer.echo(f"report -> {paths['html']}; verdicts -> {paths['verdicts']}", err=True)
+        def progress(r, label, games, spent):
+            if not quiet:
+                typer.echo(f"round {r + 1}: {label}: {games:,} games ({spent:,} in all)", err=True)
+        race = tuning.race(plan, goal, budget, first=first, progress=progress)
+        result = tune_report.conclude(goal, race, plan.scenario.name, margin=margin)
+        command = (f"catan-balance tune {path} " + " ".join(f"--param '{p}'" for p in params) +
+                   f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
+                   (f" --margin {margin:g}" if margin is not None else "") +
+                   "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
+        paths = tune_report.write(result, out, command)
+        _say("\n".join(tune_report.sentences(result)))
+        typer.echo(f"report -> {paths['html']}; verdicts -> {paths['verdicts']}", err=True)
 
 
 TRAIN_BUDGET_HELP = "Games to train with (validation checkpoints included; the holdout comes on top)."
@@ -605,6 +653,8 @@ def train(
     name: Optional[str] = typer.Option(None, "--name", metavar="NAME", help="The preset's name in its description."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory [default: results/<scenario>-train-seat<K>]."),
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
+    strong: bool = typer.Option(False, "--strong", help="Train the strong player built on the start preset: its "
+                                "builder weights and the untrained value weights (docs/players.md)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines."),
 ):
     """Tune the weights of the policy in one seat to win more against the scenario's other seats
@@ -616,21 +666,25 @@ def train(
       catan-balance train base --seat 0 --jobs 2
       catan-balance train grundbesitz --seat 1 --budget 100000
       catan-balance train base --seat 0 --from devcards --budget 50000 --out results/devcards-trained
+      catan-balance train base --seat 0 --from tuned-base --strong --budget 400000 --jobs 2
       catan-balance run base --set 'seats=["results/base-train-seat0/preset.toml","greedy","greedy","greedy"]'
     """
     from reports.train_report import fair_share, sentences, write
     loaded = _load(scenario, sets)
     settings = _train_settings(budget, seed, holdout, popsize, self_play, jobs, loaded)
+    settings.strong = strong
     out = out or Path("results") / f"{loaded.name}-train-seat{seat}"
-    _check_compare_out(out, [])
-    result = _train_one(loaded, seat, start, settings, quiet)
-    command = (f"catan-balance train {scenario} --seat {seat}" + (f" --from {start}" if start else "") +
-               f" --budget {budget} --holdout {holdout} --self-play {self_play} --seed {settings.seed}" +
-               (f" --popsize {popsize}" if popsize else "") + (f" --name {name}" if name else "") +
-               "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
-    paths = write(result, out, loaded.name, command, fair_share(loaded), name)
-    _say("\n".join(sentences(result, loaded.name, fair_share(loaded))))
-    typer.echo(f"preset -> {paths['preset']}; learning curve -> {paths['chart']}; report -> {paths['html']}", err=True)
+    with _writing(out):   # the study's folder: no other command writes it meanwhile
+        _check_compare_out(out, [])
+        result = _train_one(loaded, seat, start, settings, quiet)
+        command = (f"catan-balance train {scenario} --seat {seat}" + (f" --from {start}" if start else "") +
+                   (" --strong" if strong else "") +
+                   f" --budget {budget} --holdout {holdout} --self-play {self_play} --seed {settings.seed}" +
+                   (f" --popsize {popsize}" if popsize else "") + (f" --name {name}" if name else "") +
+                   "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
+        paths = write(result, out, loaded.name, command, fair_share(loaded), name)
+        _say("\n".join(sentences(result, loaded.name, fair_share(loaded))))
+        typer.echo(f"preset -> {paths['preset']}; learning curve -> {paths['chart']}; report -> {paths['html']}", err=True)
 
 
 @app.command()
@@ -659,23 +713,24 @@ def exploit(
     rule, base = _load(scenario, []), _load(baseline, [])
     settings = _train_settings(budget, seed, holdout, popsize, 1, jobs, rule)
     out = out or Path("results") / f"{rule.name}-exploit"
-    _check_compare_out(out, [])
-    command = (f"catan-balance exploit {scenario} --baseline {baseline} --seat {seat}" +
-               (f" --from {start}" if start else "") +
-               f" --budget {budget} --holdout {holdout} --seed {settings.seed}" +
-               (f" --popsize {popsize}" if popsize else "") + f" --out {out}")
-    from simcore.studies.train import plan
-    results = {}
-    for loaded in (rule, base):
-        plan(loaded, seat, start, settings)   # both checked before either trains
-    for key, loaded in (("rule", rule), ("baseline", base)):
-        results[key] = _train_one(loaded, seat, start, settings, quiet, f"{loaded.name}: ")
-        write(results[key], out / key, loaded.name, command, fair_share(loaded))
-    words = exploit_sentences(results["rule"], rule, results["baseline"], base)
-    paths = write_exploit(words, results, rule, base, out, command)
-    _say("\n".join(words))
-    typer.echo(f"report -> {paths['html']}; presets -> {out / 'rule' / 'preset.toml'}, "
-               f"{out / 'baseline' / 'preset.toml'}", err=True)
+    with _writing(out):   # the study's folder: no other command writes it meanwhile
+        _check_compare_out(out, [])
+        command = (f"catan-balance exploit {scenario} --baseline {baseline} --seat {seat}" +
+                   (f" --from {start}" if start else "") +
+                   f" --budget {budget} --holdout {holdout} --seed {settings.seed}" +
+                   (f" --popsize {popsize}" if popsize else "") + f" --out {out}")
+        from simcore.studies.train import plan
+        results = {}
+        for loaded in (rule, base):
+            plan(loaded, seat, start, settings)   # both checked before either trains
+        for key, loaded in (("rule", rule), ("baseline", base)):
+            results[key] = _train_one(loaded, seat, start, settings, quiet, f"{loaded.name}: ")
+            write(results[key], out / key, loaded.name, command, fair_share(loaded))
+        words = exploit_sentences(results["rule"], rule, results["baseline"], base)
+        paths = write_exploit(words, results, rule, base, out, command)
+        _say("\n".join(words))
+        typer.echo(f"report -> {paths['html']}; presets -> {out / 'rule' / 'preset.toml'}, "
+                   f"{out / 'baseline' / 'preset.toml'}", err=True)
 
 
 @app.command()
@@ -732,28 +787,29 @@ def robust(
     other = "players" if players is not None else "tuned"
     both = {"hand": hand, other: sweeps.plan(scenario, [*sets, *extra, seats], vary, margin=_margin(margin))}
     out = out or Path("results") / f"{hand.scenario.name}-robust"
-    _check_compare_out(out, [])
-    try:
-        for key, plan in both.items():
-            sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
-            _report(out / key, False, quiet=True)
-    except KeyboardInterrupt:
-        typer.echo("interrupted: robust has no --resume; the same command plays both sweeps again", err=True)
-        raise typer.Exit(130) from None
-    result = compare(read_verdicts(out / "hand"), read_verdicts(out / other))
-    diffs = differences(out / "hand", out / other)
-    where = "every seat" if seat is None else f"seat {seat}"
-    who = "tuned bots" if players is None else f"{named} in {where}"
-    words = sentences(result, named, diffs, who=who)
-    flags = f"--tuned {named}" if players is None else f"--players '{players}'" + (f" --seat {seat}" if seat is not None
-                                                                                   else "")
-    command = (f"catan-balance robust {scenario} {flags}" + "".join(f" --vary '{v}'" for v in vary)
-               + "".join(f" --set '{s}'" for s in [*sets, *extra])
-               + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
-    how = "every seat played by the tuned preset" if players is None else f"{where} played by {named}"
-    paths = write(result, words, out, command, diffs, folder=other, who=who, how=how)
-    _say("\n".join(words))
-    typer.echo(f"report -> {paths['html']}", err=True)
+    with _writing(out):   # the study's folder: no other command writes it meanwhile
+        _check_compare_out(out, [])
+        try:
+            for key, plan in both.items():
+                sweeps.run(plan, out / key, Tally, jobs=jobs, force=True, progress=not quiet)
+                _report(out / key, False, quiet=True)
+        except KeyboardInterrupt:
+            typer.echo("interrupted: robust has no --resume; the same command plays both sweeps again", err=True)
+            raise typer.Exit(130) from None
+        result = compare(read_verdicts(out / "hand"), read_verdicts(out / other))
+        diffs = differences(out / "hand", out / other)
+        where = "every seat" if seat is None else f"seat {seat}"
+        who = "tuned bots" if players is None else f"{named} in {where}"
+        words = sentences(result, named, diffs, who=who)
+        on_seat = f" --seat {seat}" if seat is not None else ""
+        flags = f"--tuned {named}" if players is None else f"--players '{players}'{on_seat}"
+        command = (f"catan-balance robust {scenario} {flags}" + "".join(f" --vary '{v}'" for v in vary)
+                   + "".join(f" --set '{s}'" for s in [*sets, *extra])
+                   + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
+        how = "every seat played by the tuned preset" if players is None else f"{where} played by {named}"
+        paths = write(result, words, out, command, diffs, folder=other, who=who, how=how)
+        _say("\n".join(words))
+        typer.echo(f"report -> {paths['html']}", err=True)
 
 
 def _robust_seats(scenario, sets, tuned, players, seat, table=None):
@@ -836,7 +892,7 @@ def bench(
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J",
                              help="Instead: whole runs (no report) with 1 and with J jobs, side by side, and their ratio."),
-    backend: str = typer.Option("loky", "--backend", metavar="loky|dask", help=BACKEND_HELP),
+    backend: str = typer.Option("local", "--backend", metavar="local|dask", help=BACKEND_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP),
 ):
     """Time the kernel on one core: games per second, compile/cache load time apart;
@@ -943,32 +999,79 @@ def replay(
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**63 - 1, metavar="S", help="Run seed [default: the scenario's]."),
     log: Optional[Path] = typer.Option(None, "--log", metavar="FILE.jsonl", help="Where to write the events, as JSON Lines."),
     png: Optional[Path] = typer.Option(None, "--png", metavar="FILE.png", help="Draw the board at the end of the game."),
+    page: Optional[Path] = typer.Option(None, "--html", metavar="FILE.html",
+                                        help="A page that steps through the game in a browser (one file, no network)."),
     sets: List[str] = typer.Option([], "--set", metavar="KEY=VALUE", help=SET_HELP),
 ):
-    """Replay one game of a run: its event log and/or a picture of the board at the end
-    (same scenario, --seed and --set as the run).
+    """Replay one game of a run: its event log, a picture of the board at the end and/or a page
+    stepping through it in a browser (same scenario, --seed and --set as the run).
 
     \b
     Examples:
       catan-balance replay base --game 17 --log game17.jsonl
       catan-balance replay base --game 17 --png game17.png
+      catan-balance replay base --game 17 --html game17.html
       catan-balance replay base --game 17 --seed 5 --set board.layout=beginner --log game17.jsonl --png game17.png
     """
     from simcore.run.outputs import write_jsonl
     from simcore.run.runner import replay as replay_game
-    if log is None and png is None:
-        raise InputError("replay: nothing to write; allowed: --log FILE.jsonl, --png FILE.png, or both")
-    for flag, path in (("--log", log), ("--png", png)):   # checked before the game is replayed
+    if log is None and png is None and page is None:
+        raise InputError("replay: nothing to write; allowed: --log FILE.jsonl, --png FILE.png, --html FILE.html "
+                         "(any of them)")
+    for flag, path in (("--log", log), ("--png", png), ("--html", page)):   # checked before the game is replayed
         if path is not None and (path.is_dir() or not path.absolute().parent.is_dir()):
             why = "is a folder" if path.is_dir() else f"no folder {path.absolute().parent}"
             raise InputError(f"{flag} {path}: {why}; allowed: a file in a folder that exists")
     loaded = _load(scenario, sets, seed=seed)
     game_seed, events = replay_game(loaded, game)
+    if page is not None:
+        from reports.replay_page import check_length
+        check_length(events, "replay --html")     # before anything is written
     if log is not None:
         write_jsonl(log, events)
         typer.echo(f"game {game} (seed {game_seed}): {len(events)} events -> {log}", err=True)
     if png is not None:
         _board_png(loaded, game, game_seed, events, png)
+    if page is not None:
+        write_game_page(loaded, game, game_seed, events, page)
+        typer.echo(f"game {game} (seed {game_seed}): a page stepping through {len(events) - 1} events -> {page}",
+                   err=True)
+
+
+def write_game_page(scenario, game, game_seed, events, path, setting=""):
+    """The replay page of game `game` (reports.replay_page; `setting`: the sweep setting's label),
+    written whole or not at all."""
+    import dataclasses
+    from reports.files import write_text
+    from reports.replay_page import replay_html
+    title, labels = board_title(scenario, game, game_seed, events)
+    title = f"{title} ({setting})" if setting else title
+    write_text(path, replay_html(events, title, scenario.description, labels, dataclasses.asdict(scenario.rules)))
+
+
+def game_pages(study):
+    """Replay pages of a few chosen games of each of the study's runs, written under games/ beside
+    its report (reports.game_picks): {run index: ([(why, game, path)], note)} for the report's links.
+    A run whose scenario plays its games differently now gets a note instead (simcore.run.replay_runs)."""
+    from reports.game_picks import chosen_games, page_path, remove_stale
+    from simcore.run.replay_runs import NotTheSameGame, replay_played, run_scenario
+    pages, kept = {}, set()
+    for k, run in enumerate(study.runs):
+        links, note = [], None
+        try:
+            scenario = run_scenario(run.meta)
+            for why, game in chosen_games(run, median=len(study.runs) == 1):   # a sweep: 2 a setting
+                seed, events = replay_played(scenario, game, (run.seeds[game], run.winner_seat[game], run.turns[game]))
+                path = page_path(study, k, run, game)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_game_page(scenario, game, seed, events, path, run.label if len(study.runs) > 1 else "")
+                links.append((why, game, path))
+                kept.add(path)
+        except (NotTheSameGame, InputError) as e:   # InputError: a game too long for a page
+            links, note = [], f"No game linked: {e}."
+        pages[k] = (links, note)
+    remove_stale(study, kept)
+    return pages
 
 
 def board_title(scenario, game, game_seed, events):

@@ -8,9 +8,10 @@ checks it (simcore.engine.game).  A variant's bots plug in through its policy mo
 nothing here names a variant."""
 from simcore.accel.jit import jitted
 
-from policies import builder, dispatch, randombot, rollout
+from policies import builder, dispatch, randombot, rollout, strong
 from policies.dispatch import choice_point
-from policies.weights import KIND_RANDOM
+from policies.weights import KIND_RANDOM, KIND_STRONG
+from simcore.engine.actions import A_LOOKAHEAD
 from simcore.engine.search_point import searching
 
 
@@ -60,17 +61,27 @@ def action(st, p):
     its own way (policies.dispatch: random_action, builder_action); a rollout seat searches among
     the base policy's best options (policies.rollout)."""
     a, x, y = base_action(st, p)
-    if searching(st, p):
-        return rollout.action(st, p, a, x, y)
+    if searching(st, p) and a != A_LOOKAHEAD:   # over a strong base, the look-ahead's options are searched
+        return rollout.action(st, p, a, x, y)     # (simcore.engine.lookahead)
     return a, x, y
 
 
 @jitted
 def base_action(st, p):
-    """The seat's base policy's main-phase action."""
+    """The seat's base policy's main-phase action (a strong seat's: A_LOOKAHEAD and its options, policies.strong)."""
     if st.policy_kind[p] == KIND_RANDOM:
         return dispatch.random_action(st, p)
-    return dispatch.builder_action(st, p, st.weights[p])
+    a, x, y = dispatch.builder_action(st, p, st.weights[p])
+    if st.policy_kind[p] == KIND_STRONG:
+        return strong.action(st, p, a, x, y, st.weights[p])
+    return a, x, y
+
+
+@jitted
+def afterstate_value(st, p, first):
+    """What the position is worth to strong seat p (policies.strong.value), for its look-ahead; `first`:
+    after its builder's own choice."""
+    return strong.value(st, p, st.weights[p], first)
 
 
 @jitted

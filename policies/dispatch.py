@@ -19,6 +19,8 @@ registration order, and only kernels whose state record has the variant compile 
                                     item (a row of st.costs) at where (-1: none); the best score wins
   builder_goal_action(st, p, item, where) -> (a, x, y)  the action reaching that goal once it is
                                     affordable (a >= 0 decides)
+  strong_value(st, p, w, v) -> v    the strong kind's value of a position (policies.strong.value) with
+                                    the variant's own features added, weighted by its v_* weights
 
 random_action, builder_action and builder_free_road ask the variants in force from the
 last registered to the first: a variant that plays on another (Autarkie on C&K) is
@@ -46,6 +48,7 @@ POLICY_HOOKS = {
     "builder_free_road": ("st, p, w", "override", "policies.builder.free_road"),
     "builder_goal": ("st, p, w", "best", "policies.builder.no_variant_goal"),
     "builder_goal_action": ("st, p, item, where", "decide", "policies.builder.no_goal_action"),
+    "strong_value": ("st, p, w, v", "chain"),
 }
 POLICY = Table(POLICY_HOOKS, "policy")
 
@@ -55,6 +58,7 @@ builder_action = POLICY.hook("builder_action")
 builder_free_road = POLICY.hook("builder_free_road")
 builder_goal = POLICY.hook("builder_goal")
 builder_goal_action = POLICY.hook("builder_goal_action")
+strong_value = POLICY.hook("strong_value")
 
 
 def choice_point(name, args, random, builder, doc="", random_args=None, weights=True, variant=None, default=None):

@@ -19,8 +19,18 @@ BUILDER_BASE = {
     "lumber": 1.0, "brick": 1.0, "wool": 1.0, "grain": 1.0, "ore": 1.0,
     "robber_leader": 1.0, "knight_early": 0.0, "trade": 1.0, "longest_road": 0.0,
 }
-for _variant in REGISTRY.values():
-    BUILDER_BASE.update(_variant.weight_defaults())
+for _variant in REGISTRY.values():   # a variant's value weights (v_*) belong to the strong kind (VALUE_BASE)
+    BUILDER_BASE.update({n: v for n, v in _variant.weight_defaults().items() if not n.startswith("v_")})
+
+# the strong kind's value of a position (policies.strong; policies.weights.VALUE_FEATURES), before training
+VALUE_BASE = {
+    "v_vp": 1.0, "v_lead": 0.3, "v_lumber": 1.2, "v_brick": 1.2, "v_wool": 0.9, "v_grain": 1.2, "v_ore": 1.2,
+    "v_diversity": 0.3, "v_hand": 0.12, "v_safe": 0.3, "v_city_ready": 0.6, "v_settlement_ready": 0.6,
+    "v_dev_ready": 0.2, "v_spot": 0.3, "v_near": 0.1, "v_road": 0.2, "v_army": 0.3, "v_devcards": 0.5,
+    "v_harbour": 0.2, "v_rivals": 0.3, "v_robbed": 0.5, "v_base": 0.5,
+}
+for _variant in REGISTRY.values():   # and the variants' own (policies.dispatch: strong_value)
+    VALUE_BASE.update({n: v for n, v in _variant.weight_defaults().items() if n.startswith("v_")})
 
 PRESETS = {
     "random": ("random", {}, "uniform over the legal options at every choice point; exercises every rule"),
@@ -32,6 +42,10 @@ PRESETS = {
     "devcards": ("builder", dict(BUILDER_BASE, devcard=1.3, settlement=0.8, road=0.3,
                                      knight_early=1.0, wool=1.3, grain=1.2, ore=1.4, lumber=0.8, brick=0.8),
                  "development-card buyer: wool/grain/ore spots, plays knights early for largest army"),
+    "strong": ("strong", dict(BUILDER_BASE, **VALUE_BASE),
+               "the strongest scripted player: a builder whose main-phase action comes from a one-ply look-ahead "
+               "valuing the position; in a game, the rule set's trained strong-<rule set> (docs/players.md), "
+               "else these untrained weights"),
 }
 
 

@@ -27,21 +27,21 @@ NONE = -1e18   # an option not to be listed
 @jitted
 def action(st, p, a0, x0, y0):
     """(a, x, y): the searched main-phase action; (a0, x0, y0) is the base policy's."""
-    n = action_candidates(st, p, a0, x0, y0)
+    n = action_candidates(st, p, a0, x0, y0, st.rollout[p, 1])
     k = pick(st, p, n)
     return st.cand_a[k], st.cand_x[k], st.cand_y[k]
 
 
 @jitted
-def action_candidates(st, p, a0, x0, y0):
-    """The base's action, its next best legal options (st.rollout[p, 1] in all) and ending the turn."""
+def action_candidates(st, p, a0, x0, y0, limit):
+    """The base's action, its next best legal options (`limit` in all) and ending the turn; their number."""
     st.cand_a[0], st.cand_x[0], st.cand_y[0] = a0, x0, y0
     n = 1
     if a0 == A_END and not builder.can_spend(st, p):
         return 1   # nothing to buy or trade: ending the turn is no choice (cards in hand wait a turn)
     builder.update_spot_values(st, p, st.weights[p])
     m = randombot.action_options(st, p)   # every legal option in st.choice, choice_x, choice_y
-    while n < st.rollout[p, 1]:
+    while n < limit:
         best, at = NONE, -1
         for i in range(m):
             v = option_score(st, p, st.choice[i], st.choice_x[i], st.choice_y[i])

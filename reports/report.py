@@ -23,6 +23,7 @@ from reports import narrative as N
 from reports import options as O
 from reports import verdicts as V
 from reports.files import save_figure, save_table, write_text
+from reports.game_picks import link_blocks
 from reports.render import to_html, to_markdown
 from reports.tables import all_tables
 from reports.variants import REGISTRY, solo_player
@@ -72,6 +73,9 @@ TESTS = [
 ]
 FLOWS = ("Resource flows: resource cards {per}, gained by source (dice, setup, trade, steal, development "
          "cards, variant sources) and spent or lost by use; VP by source at the end of the game.")
+WATCH = ("Games of these results to step through in a browser, event by event: the board, each player's counts "
+         "and VP over the turns (one page each under games/, the same game as games.csv; "
+         "`catan-balance replay SCENARIO --game K --html FILE` writes any other).")
 OPTIONS = ("Options in play: every choice a rule set gives a player (its declaration's `options`); the line names "
            "those no game used: a rule no player uses cannot be judged by these games.")
 HOW_TO_READ = [WIN_RATE, INTERVALS, *SEATS, *TESTS, FLOWS.format(per="per player and game"),
@@ -219,8 +223,9 @@ def variant_says(study, tables, variants=None):
     return [text for entry in variants for say in entry.says if (text := say(study, tables))]
 
 
-def build(study, tables, out):
-    """The document and the chart images (name -> PNG bytes), charts saved under out/charts."""
+def build(study, tables, out, games=None):
+    """The document and the chart images (name -> PNG bytes), charts saved under out/charts;
+    `games`: the replay pages written beside it (reports.game_picks.link_blocks), linked."""
     doc, images = [], {}
     out = Path(out)
     (out / "charts").mkdir(parents=True, exist_ok=True)
@@ -282,6 +287,8 @@ def build(study, tables, out):
                "share of the games did not exceed (a length some game had); median: the middle game (or the mean of "
                "the middle two).")
     _section(doc, "Game length", length)
+    if games:
+        doc += [("h2", "Watch a game"), ("p", WATCH), *link_blocks(study, games)]
 
     for entry in variants:
         _section(doc, entry.title, lambda blocks, says, entry=entry: _variant_blocks(blocks, says, images, out,
@@ -335,8 +342,9 @@ def reproduce(study):
     return "\n".join(lines)
 
 
-def write_report(study, tables=None):
-    """Write every file of the report into study.path; returns {kind: path}."""
+def write_report(study, tables=None, games=None):
+    """Write every file of the report into study.path; returns {kind: path}.  `games`: replay
+    pages of chosen games written under games/ ({run index: ([(why, game, path)], note)}), linked."""
     out = Path(study.path)
     out.mkdir(parents=True, exist_ok=True)
     tables = tables if tables is not None else all_tables(study)
@@ -348,7 +356,7 @@ def write_report(study, tables=None):
             paths = save_table(df, out / "tables" / f"{name}.csv")
             written[name] = paths[0]
             files.update(paths)
-    doc, images = build(study, tables, out)
+    doc, images = build(study, tables, out, games)
     for stale in (out / "charts").glob("*.png"):
         if stale.stem not in images:
             stale.unlink()

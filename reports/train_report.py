@@ -5,6 +5,7 @@ the trained preset file, the learning curve, a short report.
     summary(training)                holdout rates: trained and start, the paired difference
     write(training, out, command)    preset.toml, train.json, curve.csv, charts/learning_curve.png, report.md/html
 """
+import datetime
 import math
 from pathlib import Path
 
@@ -108,7 +109,7 @@ def write(training, out, scenario_name, command, share, name=None):
     s = summary(training)
     name = name or f"{scenario_name}-seat{training.seat}"
     provenance = {"scenario": scenario_name, "seat": training.seat, "start": training.policy,
-                  "command": command, "games": training.games,
+                  "command": command, "date": datetime.date.today().isoformat(), "games": training.games,
                   "holdout_games": s["trained"]["games"],
                   "holdout_win_rate": round(s["trained"]["win_rate"], 4),
                   "holdout_ci95": [round(s["trained"]["lo"], 4), round(s["trained"]["hi"], 4)],

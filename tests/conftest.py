@@ -151,6 +151,9 @@ def pytest_collection_modifyitems(config, items):
 def pytest_terminal_summary(terminalreporter):
     if _warm.get("log"):   # (after pytest_sessionfinish)
         terminalreporter.write_line("kernel warm-up (tests/warm.py): " + "; ".join(_warm.pop("log")))
+    from tests.browser import SKIP_REASON
+    if any(SKIP_REASON in str(report.longrepr) for report in terminalreporter.stats.get("skipped", ())):
+        terminalreporter.write_line(SKIP_REASON)   # one line: the replay page's browser tests did not run
 
 
 def pytest_sessionfinish(session):

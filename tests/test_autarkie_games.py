@@ -157,6 +157,9 @@ CASES = {
                                                                 "progress_deck": {"saboteur": 8}}}),
     "ck-random-remove": (("random", "autarkist", "random", "science"), 200, 46,
                          {"substrate": "ck", "relocation": "remove", "ck": {"barbarian_steps": 3}}),
+    # strong seats: the look-ahead leaves no trace
+    "strong": (("strong", "autarkist", "greedy", "strong"), 150, 47, {}),
+    "ck-strong": (("strong", "autarkist", "knights", "strong"), 100, 48, {"substrate": "ck"}),
 }
 
 

@@ -136,7 +136,8 @@ def run_checked(policies, games, seed, **ck):
 
 @pytest.mark.parametrize("policies,games", [(("random",) * 4, 300), (("random",) * 3, 200),
                                             (("greedy", "knights", "science", "trade"), 300),
-                                            (("random", "knights", "random", "trade"), 200)])
+                                            (("random", "knights", "random", "trade"), 200),
+                                            (("strong", "knights", "greedy", "strong"), 100)])
 def test_invariants_hold_after_every_turn(policies, games):
     out, seeds, rows = run_checked(policies, games, 3)
     failed = np.flatnonzero(out[:, 0])

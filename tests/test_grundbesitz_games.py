@@ -65,6 +65,7 @@ GB_CASES = {
         "defence_steal_knights": 2, "max_counter_depth": 3}}, ALL_ON, ()),
     "mixed-4p": (GB_MIXED, 2000, 34, {"grundbesitz": {}},
                  ALL_ON + ("gb_markers_response", "gb_markers_knight", "gb_markers_strike") + FIGHT_COLUMNS, ()),
+    "strong-4p": (("strong", "landlord", "strong", "random"), 150, 39, {"grundbesitz": {}}, ("gb_bought",), ()),
     "mixed-3p-odd-rules": (("landlord", "blocker", "random"), 1000, 35, {"grundbesitz": {
         "max_counter_depth": 3, "defence_steal_knights": 2, "knights_count_for_army": False,
         "removals_per_round": 2, "yield_delay_rounds": 2, "cost": [0, 1, 1, 1, 2], "max_per_player": 3}},

@@ -33,6 +33,7 @@ CASES = {
     "mixed-4p": (MIXED, 500, 14, {}),
     "mixed-3p": (MIXED[:3], 250, 15, {"layout": P.LAYOUT_BEGINNER}),
     "mixed-3p-random": (MIXED[1:], 250, 16, {}),
+    "strong-4p": (("strong", "greedy", "strong", "random"), 200, 18, {}),   # the look-ahead leaves no trace
 }
 
 
@@ -139,6 +140,7 @@ DETERMINISM = {
     "mixed-4p": (MIXED, 4, P.LAYOUT_RANDOM),
     "random-3p": (("random",) * 3, 2, P.LAYOUT_RANDOM),
     "greedy-4p-beginner": (("greedy",) * 4, 3, P.LAYOUT_BEGINNER),
+    "strong-4p": (("strong", "greedy", "random", "strong"), 2, P.LAYOUT_RANDOM),   # record_bytes in Python too
 }
 
 

@@ -279,6 +279,7 @@ CASES = {
     "sheriffs-short-bank": (SHERIFFS, 400, 36, {"sets": 4, "deck": (1, 1, 1, 1, 1, 2), "supply": 7}),
     "warden-targets": (("sheriff-warden",), 300, 37, {"robin_target": 10, "sheriff_target": 20,
                                                       "layout": P.LAYOUT_BEGINNER}),
+    "strong-sheriff": (("strong",), 200, 38, {}),   # the look-ahead leaves no trace
 }
 _RUNS = {}
 

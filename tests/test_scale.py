@@ -232,7 +232,7 @@ def test_cli_compile_bench_and_backend_options(tmp_path):
     result = invoke("compile", "base")
     assert result.exit_code == 0 and "engine for the base game" in result.stdout and " in " in result.stdout
     assert_bad_input(invoke("compile"), "give a SCENARIO or --all")
-    assert_bad_input(invoke("run", "base", "-n", 5, "--backend", "spark", "-o", tmp_path / "r"), "--backend", "loky or dask")
+    assert_bad_input(invoke("run", "base", "-n", 5, "--backend", "spark", "-o", tmp_path / "r"), "--backend", "local or dask")
     assert_bad_input(invoke("run", "base", "-n", 5, "--scheduler", "tcp://x:1", "-o", tmp_path / "r"),
                      "--scheduler", "--backend dask")
     assert not (tmp_path / "r").exists()

@@ -218,7 +218,7 @@ def test_a_fresh_sweep_stopped_leaves_nothing_of_the_old_one_that_looks_finished
             yield done
     monkeypatch.setattr(runner, "_results", stop_in_the_second_setting)
     assert invoke(*args, "--games", 13, "--force").exit_code == 130
-    assert not {"report.html", "report.md", "charts", "tables"} & {p.name for p in out.iterdir()}
+    assert not {"report.html", "report.md", "charts", "tables", "games"} & {p.name for p in out.iterdir()}
     assert not json.loads((out / "meta.json").read_text())["complete"]
     assert len(pd.read_csv(out / "00-victory_points=6" / "games.csv")) == 13
     second = out / "01-victory_points=7"

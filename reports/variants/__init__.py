@@ -32,6 +32,10 @@ table name (`[variants.<name>]`).  An entry says:
 - `board_layers`: functions (ax, board, events) drawing its pieces on the
   replay picture (`catan-balance replay --png`); `board_outcome`: events -> (who won in
   words, what the turns are called) for the picture's title, None where its mode did not play.
+- `page_events`: (state, event) -> None, reads its own events into the replay page's state
+  (reports.replay_state: its pieces, VP, seat counts and notes); `event_words`: {event type:
+  format text} its events in words on that page (reports.replay_words); `page_legend`: {piece
+  kind: words}, what its pieces look like there.
 - `source_colours`: {flow source: colour} of its own sources in the flow charts.
 - `word`: how its name reads inside a column's label ("gain: Grundbesitz"); default its name.
 - `column_names`: {seat column suffix: table header}, e.g. "gb_markers_response": "markers:
@@ -74,6 +78,9 @@ class VariantReport:
     stats: dict = field(default_factory=dict)       # tune's target:STAT: name -> (per-game values, unit, words)
     board_layers: tuple = ()
     board_outcome: Optional[Callable] = None        # events -> (outcome words, turns word) or None
+    page_events: Optional[Callable] = None          # (reports.replay_state.PageState, event) -> None
+    event_words: dict = field(default_factory=dict)  # event type -> words on the replay page (format text)
+    page_legend: dict = field(default_factory=dict)  # piece kind -> how the replay page draws it, in words
     source_colours: dict = field(default_factory=dict)   # flow source -> colour
     word: str = ""                                  # its name inside a column label, e.g. "Grundbesitz"
     about: str = ""

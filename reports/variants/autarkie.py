@@ -205,7 +205,68 @@ def autarkie_says(study, tables):
     return level_says(study, study.margin)
 
 
+# --- the replay page (reports.replay_state) ---
+
+FIGURE_LETTERS = {"knecht": "K", "geselle": "G"}
+
+
+def _figure(state, place, player, figure, **extra):
+    """A Knecht or the Geselle at place g: corner g // 3, towards its (g % 3)-th hex."""
+    corner = place // 3
+    state.put(f"aut:{place}", figure, player, "place", ["place", corner, state.corner_hexes[corner][place % 3]],
+              text=FIGURE_LETTERS[figure], **extra)
+
+
+def page_events(state, ev):
+    """Autarkie (RULES.md §2) on the replay page: Knechte (K) and the Geselle (G) at their
+    places, autarky points, slaves and meat per seat, the Autarkie card and its VP."""
+    kind, p = ev["type"], ev["player"]
+    if not kind.startswith("aut_") and "meat" not in state.board["card_kinds"]:
+        return
+    meat = state.board["card_kinds"].index("meat") if "meat" in state.board["card_kinds"] else None
+    if kind == "aut_slave":
+        state.counts[p]["slaves"] = ev["slaves"]
+        state.counts[p]["autarky points"] = ev["points"]
+    elif kind in ("aut_knecht", "aut_geselle"):
+        _figure(state, ev["place"], p, kind[4:])
+        state.counts[p]["autarky points"] = ev["points"]
+    elif kind == "aut_relocate":
+        state.drop(f"aut:{ev['place']}")
+        if ev["to_place"] >= 0:
+            _figure(state, ev["to_place"], p, ev["figure"])
+        state.counts[p]["autarky points"] = ev["points"]
+    elif kind == "aut_sabotage":
+        was = state.pieces.get(f"aut:{ev['place']}")
+        if was is not None:
+            _figure(state, ev["place"], p, was["kind"], **({"status": "damaged"} if ev["damaged"] else {}))
+        state.counts[p]["autarky points"] = ev["points"]
+    elif kind == "aut_card":
+        vp = state.rules.get("variants", {}).get("autarkie", {}).get("card_vp", 0)
+        for q in range(state.players):
+            state.extra_vp[q].pop("autarkie", None)
+        if p >= 0:
+            state.extra_vp[p]["autarkie"] = vp
+        state.notes["Autarkie card"] = f"seat {p} ({vp} VP)" if p >= 0 else "nobody"
+    if meat is not None:
+        for q in range(state.players):
+            state.counts[q]["meat"] = state.hands[q][meat]
+
+
+EVENT_WORDS = {
+    "aut_slave": "{who} takes a slave ({slaves} now; {points} autarky points)",
+    "aut_knecht": "{who} places a Knecht at corner {corner} on hex {hex} ({points} autarky points)",
+    "aut_geselle": "{who} places the Geselle at corner {corner} on hex {hex} ({points} autarky points)",
+    "aut_yield": "{who} gets {amount} {res} from a {figure} on hex {hex}",
+    "aut_card": "the Autarkie card goes to {who} (from {from_player_who}; {points} points)",
+    "aut_relocate": "{who}'s {figure} leaves place {place} (to place {to_place}; -1: removed)",
+    "aut_sabotage": "{who}'s Geselle at place {place}: its city is damaged ({damaged})",
+}
+
+
 ENTRY = VariantReport(
+    page_events=page_events,
+    event_words=EVENT_WORDS,
+    page_legend={"knecht": "K: a Knecht", "geselle": "G: the Geselle"},
     name="autarkie",
     title="Fleisch / Autarkie (meat, slaves, Knechte, the Geselle and the Autarkie card)",
     charts=(card_holders, points, income, sweep_threshold),

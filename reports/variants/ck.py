@@ -155,11 +155,167 @@ def ck_layer(ax, board, events, geo):
                    label="city wall")]
 
 
+# --- the replay page (reports.replay_state): its pieces, VP and counts, event by event ---
+
+KNIGHTS_PER_LEVEL = 2         # RULES.md §4: two knights of each level per player
+ACTIVE_RING = "#f5b700"       # an active knight's ring on the page
+
+
+def _knight(state, corner, player, level, active):
+    state.put(f"knight:{corner}", "knight", player, "disc", ["corner", corner], text=str(level), level=level,
+              breaks=True, status="active" if active else "inactive", **({"ring": ACTIVE_RING} if active else {}))
+
+
+def _take_knight(state, corner):
+    x = state.pieces.get(f"knight:{corner}")
+    state.drop(f"knight:{corner}")
+    return (x["player"], x["level"], x["status"] == "active") if x else (-1, 0, False)
+
+
+def _counts(state):
+    for p in range(state.players):
+        knights = [x for x in state.pieces.values() if x["kind"] == "knight" and x["player"] == p]
+        state.counts[p]["knights"] = len(knights)
+        state.counts[p]["active strength"] = sum(x["level"] for x in knights if x["status"] == "active")
+
+
+def _city(state, corner, player, damaged=False):
+    extra = {"status": "damaged", "text": "damaged"} if damaged else {}
+    state.put(f"bld:{corner}", "city", player, "city", ["corner", corner], vp=2, **extra)
+
+
+def _levels(state, player, level):
+    """How many knights of `level` the player has on the board."""
+    return sum(1 for x in state.pieces.values() if x["kind"] == "knight" and x["player"] == player
+               and x["level"] == level)
+
+
+def _card_target(state, ev):
+    """The board moves of a progress card (simcore/variants/ck/progress.py `target`)."""
+    card, p, a, b, q = ev["progress"], ev["player"], ev["target"], ev["second"], ev["other_player"]
+    if card == "medicine":
+        _city(state, a, p)
+    elif card == "diplomat":
+        state.drop(f"road:{a}")
+        if b >= 0:
+            state.road(b, p)
+    elif card == "intrigue":
+        owner, level, active = _take_knight(state, a)
+        if b >= 0:
+            _knight(state, b, owner, level, active)
+    elif card == "deserter":
+        _, level, active = _take_knight(state, a)
+        if _levels(state, p, level) >= KNIGHTS_PER_LEVEL:     # none of that strength left: a basic one
+            level = 1 if _levels(state, p, 1) < KNIGHTS_PER_LEVEL else 0
+        if b >= 0 and level > 0:
+            _knight(state, b, p, level, active)
+    elif card == "warlord":
+        for x in list(state.pieces.values()):
+            if x["kind"] == "knight" and x["player"] == p:
+                _knight(state, x["at"][1], p, x["level"], True)
+
+
+def page_events(state, ev):
+    """Cities & Knights (RULES.md §4) on the replay page: setup cities, walls, damage, pillage,
+    metropolises (+2 VP), knights with level and state, the merchant (+1 VP), Defender and
+    VP progress cards, improvement levels, the barbarians' track, the Inventor's swaps."""
+    kind, p = ev["type"], ev["player"]
+    if not kind.startswith("ck_"):
+        return
+    if kind == "ck_setup_city":
+        _city(state, ev["corner"], p)
+    elif kind == "ck_wall":
+        state.put(f"wall:{ev['corner']}", "wall", p, "ring", ["corner", ev["corner"]], colour="#6b6b6b")
+    elif kind == "ck_sabotage" and ev["corner"] >= 0:
+        _city(state, ev["corner"], ev["victim"], damaged=True)
+    elif kind == "ck_repair":
+        _city(state, ev["corner"], p)
+    elif kind == "ck_pillage":
+        state.drop(f"wall:{ev['corner']}")
+        if ev["lost"]:
+            state.drop(f"bld:{ev['corner']}")
+        else:
+            state.building(ev["corner"], p, False)
+    elif kind == "ck_metropolis":
+        track = ev["track"]
+        state.put(f"metro:{track}", "metropolis", p, "star", ["corner", ev["corner"]],
+                  colour=TRACK_COLOURS[TRACKS.index(track)], text=track, vp=2)
+    elif kind == "ck_knight_build":
+        _knight(state, ev["corner"], p, 1, False)
+    elif kind == "ck_knight_activate":
+        _knight(state, ev["corner"], p, state.pieces[f"knight:{ev['corner']}"]["level"], True)
+    elif kind == "ck_knight_promote":
+        was = state.pieces[f"knight:{ev['corner']}"]
+        _knight(state, ev["corner"], p, ev["level"], was["status"] == "active")
+    elif kind == "ck_knight_move":
+        displaced = _take_knight(state, ev["to_corner"])
+        _, level, _ = _take_knight(state, ev["from_corner"])
+        _knight(state, ev["to_corner"], p, level, False)
+        if ev["displaced_owner"] >= 0 and ev["retreat_corner"] >= 0:
+            _knight(state, ev["retreat_corner"], *displaced)
+    elif kind == "ck_knight_chase":
+        _knight(state, ev["corner"], p, state.pieces[f"knight:{ev['corner']}"]["level"], False)
+        state.move_robber(ev["to_hex"])
+    elif kind == "ck_attack":
+        for x in list(state.pieces.values()):
+            if x["kind"] == "knight":
+                _knight(state, x["at"][1], x["player"], x["level"], False)
+        state.notes["last attack"] = (f"{ev['barbarians']} barbarians against {ev['knights']} knights: "
+                                      f"{ev['outcome']}")
+        state.tracks["barbarians"][0] = 0       # the ship goes back to the start (simcore/variants/ck/barbarians.py)
+    elif kind == "ck_barbarians":
+        state.tracks["barbarians"] = [ev["step"], ev["of"]]
+    elif kind == "ck_merchant":
+        state.put("merchant", "merchant", p, "token", ["hex", ev["hex"]], text="M", offset=[-0.5, 0.35], vp=1)
+    elif kind == "ck_defender":
+        state.extra_vp[p]["defender"] = state.extra_vp[p].get("defender", 0) + 1
+    elif kind == "ck_draw" and ev["progress"] in ("printer", "constitution"):
+        state.extra_vp[p]["progress"] = state.extra_vp[p].get("progress", 0) + 1
+    elif kind == "ck_improve":
+        state.counts[p][ev["track"]] = ev["level"]
+    elif kind == "ck_inventor":
+        state.set_number(ev["hex_a"], ev["number_b"])
+        state.set_number(ev["hex_b"], ev["number_a"])
+    elif kind == "ck_card_target":
+        _card_target(state, ev)
+    _counts(state)
+
+
+EVENT_WORDS = {
+    "ck_setup_city": "{who} places a city at corner {corner} (setup)",
+    "ck_roll": "{who} rolls red {red}, yellow {yellow} (event die: {event}) = {total}",
+    "ck_barbarians": "the barbarians advance: step {step} of {of}",
+    "ck_attack": "the barbarians attack ({attack}): {barbarians} against {knights} knights: {outcome}",
+    "ck_pillage": "the barbarians pillage {who}'s city at corner {corner}",
+    "ck_defender": "{who} becomes Defender of Catan (+1 VP; {left} cards left)",
+    "ck_draw": "{who} draws a progress card: {progress} ({colour}, {why})",
+    "ck_improve": "{who} improves {track} to level {level}",
+    "ck_metropolis": "{who} takes the {track} metropolis (corner {corner}) from {from_player_who}",
+    "ck_wall": "{who} builds a city wall at corner {corner}",
+    "ck_knight_build": "{who} builds a knight at corner {corner}",
+    "ck_knight_activate": "{who} activates the knight at corner {corner}",
+    "ck_knight_promote": "{who} promotes the knight at corner {corner} to level {level}",
+    "ck_knight_move": "{who} moves a knight from corner {from_corner} to corner {to_corner}",
+    "ck_knight_chase": "{who}'s knight at corner {corner} chases the robber from hex {from_hex} to hex {to_hex}",
+    "ck_aqueduct": "{who} takes a {res} (aqueduct)",
+    "ck_repair": "{who} repairs the city at corner {corner}",
+    "ck_play_progress": "{who} plays {progress}",
+    "ck_inventor": "{who} swaps the numbers of hexes {hex_a} and {hex_b} ({number_a} and {number_b})",
+    "ck_merchant": "{who} puts the merchant on hex {hex} (+1 VP)",
+    "ck_sabotage": "{who} sabotages {victim_who}",
+    "ck_discard_progress": "{who} discards the progress card {progress}",
+}
+
+
 ENTRY = VariantReport(
     name="ck",
     title="Cities & Knights",
     charts=(barbarian_outcomes, improvement_levels, commodity_flows),
     board_layers=(ck_layer,),
+    page_events=page_events,
+    event_words=EVENT_WORDS,
+    page_legend={"knight": "disc: a knight (its level; a gold ring: active)", "wall": "grey ring: a city wall",
+                 "metropolis": "star: a metropolis (+2 VP; the track's colour)", "merchant": "M: the merchant (+1 VP)"},
     ladder_stats=(   # a ladder's play statistics per player (reports.ladder), per seat-game
         ("attacks lost at its tables", "game", ("ck_attacks_lost",)),
         ("own cities pillaged", "seat", ("ck_cities_pillaged",)),

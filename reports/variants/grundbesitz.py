@@ -140,6 +140,39 @@ def gb_income_share(df, players):
     return np.divide(gb, total, out=np.zeros(len(df)), where=total > 0)
 
 
+# --- the replay page (reports.replay_state) ---
+
+def page_events(state, ev):
+    """Grundbesitz (RULES.md §1) on the replay page: each GB as a wedge from its building into
+    its hex in the owner's colour, the blockade markers on it as a badge, GBs owned per seat."""
+    kind = ev["type"]
+    if kind == "gb_buy":
+        state.put(f"gb:{ev['gb']}", "grundbesitz", ev["player"], "wedge", ["place", ev["corner"], ev["hex"]])
+        for p in range(state.players):
+            state.counts[p]["GB owned"] = sum(1 for x in state.pieces.values()
+                                              if x["kind"] == "grundbesitz" and x["player"] == p)
+    elif kind in ("gb_block", "gb_remove"):
+        gb = state.pieces.get(f"gb:{ev['gb']}")
+        key = f"gbm:{ev['gb']}"
+        was = int(state.pieces[key]["text"]) if key in state.pieces else 0
+        left = was + ev.get("markers", 0) if kind == "gb_block" else ev["markers_left"]
+        if left > 0 and gb is not None:
+            state.put(key, "marker", gb["player"], "badge", gb["at"], text=str(left))
+        else:
+            state.drop(key)
+
+
+EVENT_WORDS = {
+    "gb_buy": "{who} buys the Grundbesitz of corner {corner} into hex {hex} (GB {gb})",
+    "gb_yield": "{who} gets {amount} {res} from the Grundbesitz on hex {hex}",
+    "gb_block": "{who} blocks {owner_who}'s GB {gb} with {markers} marker(s) ({block})",
+    "gb_remove": "{who} removes a marker from GB {gb} ({removal}; {markers_left} left)",
+    "gb_defence": "{who} defends the GB on hex {hex} against {actor_who} ({what})",
+    "gb_counter": "{who} counters {defender_who} on hex {hex} ({what})",
+    "gb_follow_up": "{who} follows up against {actor_who} on hex {hex} ({what}: {follow})",
+}
+
+
 ENTRY = VariantReport(
     name="grundbesitz",
     title="Grundbesitz (land ownership and blockade markers)",
@@ -149,6 +182,10 @@ ENTRY = VariantReport(
     # removals, knights spent, defences; gain_/spend_grundbesitz are flows
     charts=(grundbesitz_income, grundbesitz_markers),
     board_layers=(grundbesitz_layer,),
+    page_events=page_events,
+    event_words=EVENT_WORDS,
+    page_legend={"grundbesitz": "wedge: a Grundbesitz (from its building into its hex)",
+                 "marker": "black badge: blockade markers on it"},
     ladder_stats=(   # a ladder's play statistics per player (reports.ladder), per seat-game
         ("GB bought", "seat", ("gb_bought",)),
         ("blocks placed", "seat", ("gb_markers_knight", "gb_markers_robber", "gb_markers_response",

@@ -284,6 +284,41 @@ def board_outcome(events):
     return {"sheriff": "the Sheriff won", "robin": "Robin won"}.get(end["side"], "a draw"), "turns"
 
 
+# --- the replay page (reports.replay_state) ---
+
+ROBIN_COLOUR = "#1b5e20"
+
+
+def page_events(state, ev):
+    """Robin Hood (RULES.md §3) on the replay page: the neutral pieces (grey), Robin (RH) on his
+    hex instead of the robber, Robin's VP and how the game ended."""
+    kind = ev["type"]
+    if kind == "neutral_settlement":
+        state.put(f"bld:{ev['corner']}", "neutral settlement", -1, "settlement", ["corner", ev["corner"]],
+                  colour=NEUTRAL)
+        state.put(f"road:{ev['edge']}", "neutral road", -1, "road", ["edge", ev["edge"]], colour=NEUTRAL)
+    elif kind in ("robin_move", "robin_score"):
+        where = ev.get("to_hex", ev.get("hex"))
+        state.drop("robber")
+        if where is not None and where >= 0:
+            state.put("robin", "robin", -1, "token", ["hex", where], text="RH", colour=ROBIN_COLOUR)
+        if kind == "robin_score":
+            state.notes["Robin's VP"] = ev["robin_vp"]
+    elif kind == "robin_game_end":
+        state.notes["Robin's VP"] = ev["robin_vp"]
+        state.notes["end"] = f"{ev['side']} ({ev['ending']})"
+
+
+EVENT_WORDS = {
+    "neutral_settlement": "a neutral settlement at corner {corner} with its road on edge {edge}",
+    "robin_draw": "Robin draws {card} ({cause})",
+    "robin_move": "Robin moves from hex {from_hex} to hex {to_hex} ({how})",
+    "robin_score": "Robin scores on hex {hex}: {robin_vp} VP (the Sheriff {vp_sheriff}, neutral {vp_neutral})",
+    "robin_steal": "Robin steals a {res}",
+    "robin_game_end": "the game ends: {side} ({ending}); Robin {robin_vp} VP, the Sheriff {sheriff_vp} VP",
+}
+
+
 ENTRY = VariantReport(
     name="robin_hood",
     title="Robin Hood (the Sheriff against the automaton)",
@@ -301,6 +336,9 @@ ENTRY = VariantReport(
         ("resources Robin stole", "game", ("robin_stolen",)),
     ),
     board_layers=(robin_layer,),
+    page_events=page_events,
+    event_words=EVENT_WORDS,
+    page_legend={"neutral settlement": "grey: the neutral pieces", "robin": "RH: Robin Hood (the robber)"},
     board_outcome=board_outcome,
     stats={"sheriff_wins": (sheriff_wins, "%", "the Sheriff's win rate")},
     tally=RobinTally,

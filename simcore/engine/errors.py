@@ -54,3 +54,8 @@ class WorkerLost(Exception):
     """A worker process died while playing (killed, out of memory, a Dask worker lost): not the
     user's input, but no bug to show a traceback for either; the chunks done are kept, so the run
     can be resumed."""
+
+
+class DiskFull(Exception):
+    """The disk (or quota) of a results folder is full: not the user's input, no bug either; what
+    was written is kept, so the run resumes once there is space.  str() is the whole line."""

@@ -5,7 +5,7 @@ The turn reads as the rulebook does (play_turn):
     ([hook roll]) -> 7:
     discards, robber ([hook move_robber]), steal | else production ([hook owe]) -> [hook
     after_production] -> actions until the policy ends (a variant's own actions:
-    [hooks is_legal_action, apply_action]) -> end (cards bought this turn become
+    [hooks is_legal_action, apply_action]; simcore.engine.apply) -> end (cards bought this turn become
     usable; [hook end_turn])
 A player who has `victory_points` on their own turn wins at once.  Variants plug in
 at the hook points (simcore.engine.hooks), each in its own module; a solo mode may play the
@@ -20,20 +20,19 @@ from policies import decide
 from policies.weights import KIND_MASK, ROLLOUT_BIT
 from simcore.engine import hooks
 from simcore.engine import records as R
-from simcore.engine.actions import (A_BUY_DEV, A_CITY, A_END, A_KNIGHT, A_MONOPOLY, A_OFFER, A_PLENTY, A_ROAD, A_ROADS,
-                                    A_SETTLEMENT, A_TRADE)
+from simcore.engine.actions import A_END, A_KNIGHT, A_LOOKAHEAD
+from simcore.engine.apply import apply_action, move_robber
 from simcore.engine.board import setup_board
-from simcore.engine.devcards import (buy_devcard, can_play, fill_deck, play_knight, play_monopoly, play_road_building,
-                                     play_year_of_plenty)
-from simcore.engine.economy import SOURCE_SETUP, bank_trade, init_card_kinds, discard, domestic_trade, give, pay, produce, steal
-from simcore.engine.events import (E_BUILD_CITY, E_BUILD_ROAD, E_BUILD_SETTLEMENT, E_GAME_END, E_OFFER, E_PAYOUT,
-                                   E_ROBBER, E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN, log_event)
+from simcore.engine.devcards import can_play, fill_deck
+from simcore.engine.economy import SOURCE_SETUP, init_card_kinds, discard, give, produce
+from simcore.engine.events import (E_GAME_END, E_PAYOUT, E_ROLL, E_SETUP_ROAD, E_SETUP_SETTLEMENT, E_TURN,
+                                   log_event)
 from simcore.engine.legal import is_legal
+from simcore.engine.lookahead import best_candidate
 from simcore.engine.search_point import playout_dice
 from simcore.engine.params import (LAYOUT_BEGINNER, P_LAYOUT, P_MAX_TURNS, P_NO_ADJACENT_RED, P_PLAYERS, P_ROTATE_SEATS,
                                    P_SEAT_SPECS, P_VICTORY_POINTS)
-from simcore.engine.pieces import (can_build_road_at, has_building_on, place_city, place_road, place_settlement,
-                                   spot_is_free)
+from simcore.engine.pieces import place_road, place_settlement, spot_is_free
 from simcore.engine.state import (COST_CITY, copy_into, COST_DEVCARD, COST_ROAD, COST_SETTLEMENT, DESERT, DEV_KNIGHT,
                                   DEV_VP, ITEM_CITY, ITEM_DEVCARD, ITEM_ROAD, ITEM_SETTLEMENT, PIECE_LIMITS, randint,
                                   victory_points)
@@ -132,42 +131,6 @@ def setup_phase(st):
         setup_placement(st, p, True)
 
 
-# --- robber -----------------------------------------------------------------
-
-@jitted
-def relocate_robber(st, p, steals):
-    """p moves the robber to another hex of its choice and, if `steals`, robs a
-    player of its choice with a building there (RULES.md §0)."""
-    h, victim = decide.robber(st, p)
-    place_robber(st, p, h, victim, steals)
-
-
-@jitted
-def place_robber(st, p, h, victim, steals):
-    """Put the robber on h (checked) and rob `victim` there (-1: nobody)."""
-    old = st.robber
-    if h < 0 or h >= st.hex_resource.shape[0] or h == old:
-        st.illegal += 1
-        h = (old + 1) % st.hex_resource.shape[0]
-        victim = -1
-    st.robber = h
-    log_event(st, E_ROBBER, p, old, h, 0, 0)
-    if steals and victim >= 0:
-        if victim == p or not has_building_on(st, victim, h):
-            st.illegal += 1
-        else:
-            steal(st, p, victim)
-
-
-@jitted
-def move_robber(st, p):
-    """The robber on a 7 or a knight: to a hex of p's choice, robbing a player there
-    (RULES.md §0), unless a variant moves it its own way."""
-    if hooks.move_robber(st, p):
-        return
-    relocate_robber(st, p, True)
-
-
 @jitted
 def discards(st):
     """Every player holding more than HAND_LIMIT cards discards half, rounded down."""
@@ -198,69 +161,6 @@ def seven(st, p):
         return
     discards(st)
     move_robber(st, p)
-
-
-# --- actions ----------------------------------------------------------------
-
-@jitted
-def apply_action(st, p, a, x, y):
-    if a == A_ROAD:
-        pay(st, p, st.costs[ITEM_ROAD], R.S_SPEND_ROADS)
-        log_event(st, E_BUILD_ROAD, p, x, 0, 0, 0)   # before the award it may move (pieces.py)
-        place_road(st, p, x)
-    elif a == A_SETTLEMENT:
-        pay(st, p, st.costs[ITEM_SETTLEMENT], R.S_SPEND_SETTLEMENTS)
-        log_event(st, E_BUILD_SETTLEMENT, p, x, 0, 0, 0)
-        place_settlement(st, p, x)
-    elif a == A_CITY:
-        pay(st, p, st.costs[ITEM_CITY], R.S_SPEND_CITIES)
-        place_city(st, p, x)
-        log_event(st, E_BUILD_CITY, p, x, 0, 0, 0)
-    elif a == A_BUY_DEV:
-        buy_devcard(st, p)
-    elif a == A_TRADE:
-        bank_trade(st, p, x, y)
-    elif a == A_KNIGHT:
-        play_knight(st, p)
-        move_robber(st, p)
-    elif a == A_ROADS:
-        play_road_building(st, p)
-        for i in range(2):
-            if st.pieces[p, 2] == 0 or (i > 0 and hooks.game_over(st, p) > 0):
-                break   # a variant's ending after the first road stops the second (RULES.md §3)
-            e = decide.free_road(st, p)
-            if e < 0:
-                break
-            if not can_build_road_at(st, p, e):
-                st.illegal += 1
-                break
-            log_event(st, E_BUILD_ROAD, p, e, 1, 0, 0)
-            place_road(st, p, e)
-    elif a == A_PLENTY:
-        r1, r2 = decide.plenty(st, p)
-        play_year_of_plenty(st, p, r1, r2)
-    elif a == A_MONOPOLY:
-        play_monopoly(st, p, decide.monopoly(st, p))
-    elif a == A_OFFER:
-        offer(st, p, x, y)
-    else:
-        hooks.apply_action(st, p, a, x, y)   # a variant's own action
-    hooks.after_action(st, p, a, x, y)
-
-
-@jitted
-def offer(st, p, give_r, get_r):
-    """Domestic trade: the others, in turn order from p's left, may accept 1 give_r
-    for 1 get_r; the first who accepts (and holds a get_r) trades."""
-    st.offers_made += 1
-    taker = -1
-    for i in range(1, st.players):
-        q = (p + i) % st.players
-        if st.hand[q, get_r] > 0 and decide.accept_offer(st, q, p, give_r, get_r):
-            domestic_trade(st, p, q, give_r, get_r)
-            taker = q
-            break
-    log_event(st, E_OFFER, p, give_r, get_r, taker, 0)
 
 
 @jitted
@@ -337,6 +237,8 @@ def play_turn(st, p):
     hooks.after_production(st, p)
     for _ in range(MAX_ACTIONS_PER_TURN):
         a, x, y = decide.action(st, p)
+        if a == A_LOOKAHEAD:   # a strong seat listed its options: the one it values most after playing it
+            a, x, y = best_candidate(st, p, x)
         if a == A_END:
             break
         if not is_legal(st, p, a, x, y):

@@ -82,6 +82,8 @@ SCALARS = (
     ("ans_used", "answers given so far in this pass of the unit"),
     ("switch_turn", "player-turn of the searched decision (a play-out's horizon counts from it)"),
     ("rollout_seed", "seed of this play-out's dice and re-dealt hidden cards (the same for every candidate)"),
+    ("unknown_dev", "a strong seat's look-ahead: development cards it bought whose kind it does not know "
+     "(simcore.engine.lookahead; 0 in the game itself)"),
 )
 
 # Array fields: (name, shape, encoding).  Player arrays have MAX_PLAYERS rows;
@@ -215,16 +217,19 @@ def state_dtype(variants=None, kinds=None):
             fields += own
         fields.append((name, np.int64, _shape(shape, width, room, stats_width([v.name for v in chosen]))))
     fields += [(name, np.float64, _shape(shape, width)) for name, shape, _ in FLOAT_ARRAYS]
-    # the markers sit before the log, which is last in every record: no record type is
-    # then a prefix of another, which numba would take for a subtype and let a function
+    # the markers sit before the log and the undo copy, which end every record: no record type
+    # is then a prefix of another, which numba would take for a subtype and let a function
     # compiled for one state record run on another (with its variants compiled out)
     fields += [(name, np.int64) for name in marks]
     fields += [(v.marker, np.int64) for v in chosen]
-    fields.append(("log", np.int64, (LOG_ROWS, log_width(width))))  # last: see game_bytes
+    fields.append(("log", np.int64, (LOG_ROWS, log_width(width))))  # see game_bytes
     names = [f[0] for f in fields]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
         raise VariantError(f"state fields declared twice: {', '.join(dup)}")
+    # a copy of everything before the log, while a strong seat looks ahead (simcore.engine.lookahead);
+    # after the log, so that a new game does not zero it (game_bytes)
+    fields.append(("undo", np.uint8, (np.dtype(fields).fields["log"][1],)))
     return np.dtype(fields)
 
 

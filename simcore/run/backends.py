@@ -1,33 +1,54 @@
-"""Where chunks are played: this process and loky worker processes on this machine, or a Dask
-cluster (joblib's backend).
+"""Where chunks are played: `local` (this process and worker processes on this machine) or `dask`
+(a Dask cluster, through joblib's backend).
 
-Locally (`loky`), `jobs` processes play: this one and jobs - 1 workers.  This process takes
+Locally, `jobs` processes play: this one and jobs - 1 workers.  This process takes
 the next chunk whenever the answer it needs next is not ready, so it plays between joining
 the answers.  A worker's answer is small (a chunk's table goes as a file, runner.Done) and
 the kernel releases the GIL, so the pool's threads here read answers and send tasks while
-this process plays: no worker waits for it.  On Linux the workers are forked from this process once its kernel is loaded,
-so a worker starts in about 0.05 s of CPU; elsewhere they are loky's, each importing the
-engine and loading the kernel anew (about 2 s of CPU).  Either way they stay alive between
-calls, playing chunk after chunk, setting after setting.
+this process plays: no worker waits for it.  On Linux the workers are a standard-library
+ProcessPoolExecutor forked from this process once its kernel is loaded, so a worker starts in
+about 0.05 s of CPU; elsewhere (fork is unsafe on macOS, absent on Windows) they are loky's
+reusable executor (joblib's), each importing the engine and loading the kernel anew (about 2 s
+of CPU).  Either way they stay alive between calls, playing chunk after chunk, setting after
+setting.  (The local backend was called `loky`; that name is still accepted.)
+
+No worker outlives this process (issue 42): a forked worker asks Linux for SIGKILL when the
+thread that forked it dies (prctl PR_SET_PDEATHSIG), and checks every half second that its
+parent is still the one that forked it (the fallback where prctl is missing, or the pool was
+forked by a thread that ends before the process); loky's workers (loky_pool) do the check.
+Without this, a worker whose parent was SIGKILLed (the OOM killer, a batch scheduler, kill -9)
+waited forever for its next task: the fork left it holding the write end of its own task pipe.
+
 Dask (`pip install 'catan-balance[dask]'`): with a scheduler address the
 cluster's workers play; without one a local cluster of `jobs` worker processes
-on 127.0.0.1 is started for the run.  Results come back in task order either way.
+on 127.0.0.1 is started for the run (its worker processes end with this one: distributed's
+AsyncProcess exits when its pipe from here closes).
+Results come back in task order either way.
 """
 import atexit
 from contextlib import contextmanager
 
 from simcore.engine.errors import InputError, WorkerLost
 
-BACKENDS = ("loky", "dask")
+LOCAL = "local"
+BACKENDS = (LOCAL, "dask")
+_OLD_NAMES = {"loky": LOCAL}
+
+
+def is_local(backend):
+    return backend in (LOCAL, *_OLD_NAMES)
 
 
 def check(backend, scheduler):
+    """The backend's name (the old name `loky` is `local`); InputError for an unknown one."""
+    backend = _OLD_NAMES.get(backend, backend)
     if backend not in BACKENDS:
         raise InputError(f"--backend: unknown value '{backend}'; allowed: {' or '.join(BACKENDS)}")
     if scheduler and backend != "dask":
         raise InputError("--scheduler: only with --backend dask")
     if backend == "dask":
         _import_distributed()
+    return backend
 
 
 def _import_distributed():
@@ -35,7 +56,7 @@ def _import_distributed():
         import distributed
     except ImportError:
         raise InputError("--backend dask: the package `distributed` is not installed; "
-                         "allowed: pip install 'catan-balance[dask]', or --backend loky") from None
+                         "allowed: pip install 'catan-balance[dask]', or --backend local") from None
     return distributed
 
 
@@ -56,7 +77,7 @@ _LOST = {"BrokenProcessPool", "TerminatedWorkerError", "KilledWorker"}
 
 
 def _ordered(fn, tasks, jobs, backend, scheduler):
-    if backend == "loky":
+    if is_local(backend):
         yield from _shared(fn, tasks, jobs - 1)
         return
     from joblib import Parallel, delayed
@@ -110,10 +131,11 @@ _FORKED = {}   # workers -> the pool of forked workers, kept for the next call
 def _pool(workers):
     """An executor of `workers` processes, kept between calls (see module doc)."""
     import multiprocessing
+    import os
     import sys
+    import threading
     if not sys.platform.startswith("linux"):   # fork is unsafe on macOS, absent on Windows
-        from joblib.externals.loky import get_reusable_executor
-        return get_reusable_executor(max_workers=workers, timeout=300)
+        return loky_pool(workers, timeout=300)
     pool = _FORKED.get(workers)
     if pool is None or pool._broken:   # a worker died (killed): fork new ones
         from concurrent.futures import ProcessPoolExecutor
@@ -121,7 +143,8 @@ def _pool(workers):
             old.shutdown(wait=False, cancel_futures=True)
         _FORKED.clear()
         pool = _FORKED[workers] = ProcessPoolExecutor(workers, multiprocessing.get_context("fork"),
-                                                      initializer=_ignore_interrupts)
+                                                      initializer=_worker_start,
+                                                      initargs=(os.getpid(), threading.main_thread().ident))
         atexit.register(_close_pools)
     return pool
 
@@ -133,11 +156,60 @@ def _close_pools():
     _FORKED.clear()
 
 
-def _ignore_interrupts():
-    """A forked worker leaves Ctrl-C to this process, which stops the run (the chunk a worker is
-    playing is finished and written, or never appears)."""
+def _worker_start(parent, main_thread):
+    """A forked worker: leaves Ctrl-C to its parent, which stops the run (the chunk a worker is
+    playing is finished and written, or never appears); ends with its parent (module doc); holds
+    none of its parent's folder locks (simcore.run.lock)."""
     import signal
+    import threading
+    from simcore.run import lock
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    lock.forget_inherited()
+    if threading.current_thread().ident == main_thread:   # the signal comes when the forking thread ends
+        _die_with_parent()
+    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent", daemon=True).start()
+    _watch_parent(parent, once=True)   # the parent may have died before the above
+
+
+def loky_pool(workers, timeout=300):
+    """loky's reusable executor (started anew, not forked) whose workers end with this process:
+    by themselves they wait for their next task until `timeout` seconds idle, parent or not."""
+    import os
+    from joblib.externals.loky import get_reusable_executor
+    return get_reusable_executor(max_workers=workers, timeout=timeout, initializer=_watch_start,
+                                 initargs=(os.getpid(),))
+
+
+def _watch_start(parent):
+    import threading
+    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent", daemon=True).start()
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent():
+    """prctl(PR_SET_PDEATHSIG, SIGKILL): Linux kills this process when its parent thread ends."""
+    import ctypes
+    import signal
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):   # no prctl: _watch_parent alone
+        pass
+
+
+def _watch_parent(parent, once=False, every=0.5):
+    """End this worker (at once: it holds nothing half-written, chunk files are renamed into place)
+    when its parent is gone: it was then adopted by another process."""
+    import os
+    import time
+    while True:
+        if os.getppid() != parent:
+            os._exit(1)
+        if once:
+            return
+        time.sleep(every)
 
 
 @contextmanager

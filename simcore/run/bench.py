@@ -33,7 +33,7 @@ def bench(scenario, games):
             "turns_per_game": float(block[:, records.G_TURNS].mean())}
 
 
-def jobs_ratio(scenario, jobs, folder, tally, backend="loky", scheduler=None):
+def jobs_ratio(scenario, jobs, folder, tally, backend="local", scheduler=None):
     """Whole runs (workers, chunk files, games.csv, summary; no report) with one job and with `jobs`,
     side by side in this session: {"load_before", "load_after", "runs": [{"jobs", "seconds", "games_per_s"}],
     "ratio"}.  The kernel is compiled (or loaded) first, so neither run pays for it; tally: as for runner.run."""
@@ -47,7 +47,7 @@ def jobs_ratio(scenario, jobs, folder, tally, backend="loky", scheduler=None):
     for j in (1, jobs):
         t0 = time.perf_counter()
         run(scenario, Path(folder) / f"jobs-{j}", tally=tally, jobs=j, progress=False, force=True,
-            backend=backend if j > 1 else "loky", scheduler=scheduler)
+            backend=backend if j > 1 else "local", scheduler=scheduler)
         seconds = time.perf_counter() - t0
         out["runs"].append({"jobs": j, "seconds": seconds, "games_per_s": scenario.games / seconds})
     out["load_after"] = os.getloadavg()

@@ -23,7 +23,7 @@ except ModuleNotFoundError:  # Python 3.10
 
 import simcore.variants  # noqa: F401  the shipped variants register themselves
 from policies import weights as W
-from policies.registry import resolve
+from policies.registry import STRONG, STRONG_KEYS, resolve, style_option, with_style
 from policies.rollout_seat import KEYS as ROLLOUT_KEYS, ROLLOUT, pack_kind, rollout_options
 from simcore.engine import params as P
 from simcore.engine.cards import pack_card_kinds
@@ -92,7 +92,8 @@ class SeatSpec:
     policy: str                                   # a preset name (policies.presets), or "rollout"
     weights: dict = field(default_factory=dict)   # weight name -> value, overriding the preset (a rollout's base)
     search: dict = field(default_factory=dict)    # a rollout seat's base, candidates, rollouts, horizon
-                                                  # (policies.rollout_seat); empty for the other seats
+                                                  # (policies.rollout_seat), a strong seat's style; empty for
+                                                  # the other seats
 
 
 @dataclass(frozen=True)
@@ -248,11 +249,15 @@ def seat_spec(item, key):
     if not isinstance(item, dict):
         raise ScenarioError(key, f"expected a policy name or a table, got {describe(item)}", allowed)
     rollout = item.get("policy") == ROLLOUT
-    known = SEAT_KEYS + (ROLLOUT_KEYS if rollout else ())
+    strong = item.get("policy") == STRONG
+    known = SEAT_KEYS + (ROLLOUT_KEYS if rollout else ()) + (STRONG_KEYS if strong else ())
     for k in item:
         if k in ROLLOUT_KEYS and not rollout:
             raise ScenarioError(f"{key}.{k}", f'only a rollout seat has {k}',
                                 f'{", ".join(SEAT_KEYS)}; with policy = "rollout" also {", ".join(ROLLOUT_KEYS)}')
+        if k in STRONG_KEYS and not strong:
+            raise ScenarioError(f"{key}.{k}", f'only a strong seat has {k}',
+                                f'{", ".join(SEAT_KEYS)}; with policy = "strong" also {", ".join(STRONG_KEYS)}')
         if k not in known:
             raise ScenarioError(f"{key}.{k}", f"unknown key{did_you_mean(k, known)}", ", ".join(known))
     if "policy" not in item:
@@ -260,6 +265,8 @@ def seat_spec(item, key):
     weights = _table(f"{key}.weights", item.get("weights", {}), "a table such as { devcard = 0.8 }")
     try:
         search = rollout_options(item, resolve) if rollout else {}
+        if strong and "style" in item:
+            search = {"style": style_option(item["style"])}
         resolve(search.get("base", item["policy"]), weights)
     except ScenarioError as e:
         raise e.located(None, key) from None
@@ -422,13 +429,23 @@ def pack_policies(scenario):
     """(kinds int64[seats], weights float64[seats, N_WEIGHTS]) in scenario seat order."""
     kinds = np.zeros(len(scenario.seats), dtype=np.int64)
     weights = np.zeros((len(scenario.seats), W.N_WEIGHTS), dtype=np.float64)
+    key = ruleset(scenario)
     for i, seat in enumerate(scenario.seats):
-        if seat.search:
-            kind, weights[i] = resolve(seat.search["base"], seat.weights)
+        if "base" in seat.search:
+            kind, weights[i] = resolve(seat.search["base"], seat.weights, key)
             kinds[i] = pack_kind(kind, seat.search)
+        elif "style" in seat.search:
+            kinds[i], weights[i] = with_style(resolve(seat.policy, seat.weights, key),
+                                              resolve(seat.search["style"], None, key))
         else:
-            kinds[i], weights[i] = resolve(seat.policy, seat.weights)
+            kinds[i], weights[i] = resolve(seat.policy, seat.weights, key)
     return kinds, weights
+
+
+def ruleset(scenario):
+    """The scenario's rules as one name: its variants joined by "+" in registration order ("ck+autarkie"),
+    or "base"; the trained models are kept per such name (policies.registry.for_ruleset)."""
+    return "+".join(name for name in REGISTRY if name in scenario.rules.variants) or "base"
 
 
 # --- shipped scenarios ---

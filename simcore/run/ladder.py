@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.engine.errors import InputError
-from simcore.run import players as player_specs, runner
+from simcore.run import backends, lock, players as player_specs, runner
 from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules
 from simcore.run.grid import slug
 from simcore.run.outputs import remove_results, write_json
@@ -130,14 +130,22 @@ def ladder_meta(ladder, complete=False, started=None):
 
 
 def run(ladder, out_dir, tally, jobs=1, resume=False, force=False, progress=True, chunk_games=runner.CHUNK_GAMES,
-        backend="loky", scheduler=None, speed_seconds=1.0):
-    """Play every table into out_dir/NN-<table>/ through one pool of workers, then time each player."""
+        backend=backends.LOCAL, scheduler=None, speed_seconds=1.0):
+    """Play every table into out_dir/NN-<table>/ through one pool of workers, then time each player.
+    Holds the writer's lock of out_dir and of every table's directory throughout (simcore.run.lock)."""
     out = Path(out_dir)
     meta = ladder_meta(ladder)
-    state, old = _plan_out(out, meta, resume, force, kind="ladder", keys=_SAME_LADDER_KEYS)
-    runner.note_nothing_to_resume(out, resume, state == "fresh")
-    jobs_list = [runner.Job(t.scenario, out / t.dir, tally, state == "resume", force, t.label) for t in ladder.tables]
-    out.mkdir(parents=True, exist_ok=True)
+    with lock.writing(out):
+        state, old = _plan_out(out, meta, resume, force, kind="ladder", keys=_SAME_LADDER_KEYS)
+        runner.note_nothing_to_resume(out, resume, state == "fresh")
+        with lock.writing_all(out / t.dir for t in ladder.tables):
+            jobs_list = [runner.Job(t.scenario, out / t.dir, tally, state == "resume", force, t.label)
+                         for t in ladder.tables]
+            return _play(ladder, out, state, old, meta, jobs_list, jobs, progress, chunk_games, backend, scheduler,
+                         speed_seconds)
+
+
+def _play(ladder, out, state, old, meta, jobs_list, jobs, progress, chunk_games, backend, scheduler, speed_seconds):
     if state == "fresh":
         remove_results(out)
         (out / SPEED).unlink(missing_ok=True)

@@ -6,6 +6,7 @@ of the variants in force; a variant that is off has no column), with two kinds o
 names added for reading: `winner_policy` after `winner_seat` and `seatK_policy`
 after `seatK_spec`.  Seats beyond the player count are left empty.
 """
+import errno
 import json
 import os
 import shutil
@@ -91,12 +92,12 @@ def read_json(path):
 # What a results directory holds besides run.json and games.csv.part, in the order a fresh run removes it:
 # the report (report.html first: its presence says the whole report is there), then the results.
 REPORT_FILES = ("report.html", "verdicts.json", "report.md")
-REPORT_DIRS = ("charts", "tables")
+REPORT_DIRS = ("charts", "tables", "games")   # games/: the replay pages a report links (reports.game_picks)
 RESULT_FILES = ("summary.json", "games.csv", "games.parquet", "meta.json")
 
 
 def remove_report(out):
-    """Delete the report in `out`: report.html, report.md, charts/ and tables/."""
+    """Delete the report in `out`: report.html, report.md, charts/, tables/ and games/."""
     out = Path(out)
     for name in REPORT_FILES:
         _unlink(out / name)
@@ -117,6 +118,27 @@ def _unlink(path):
     """The file and its half-written temporary (.tmp) twin."""
     path.unlink(missing_ok=True)
     path.with_name(path.name + ".tmp").unlink(missing_ok=True)
+
+
+def disk_full(error):
+    """The OSError of a full disk or quota (as a worker's, pyarrow's or this process's)."""
+    return isinstance(error, OSError) and (error.errno in (errno.ENOSPC, errno.EDQUOT)
+                                           or os.strerror(errno.ENOSPC) in str(error))
+
+
+def free_space(path):
+    """'3.2 MB': the space left on the file system of `path` (or of its nearest existing parent)."""
+    path = Path(path).absolute()
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    try:
+        free = shutil.disk_usage(path).free
+    except OSError:
+        return "unknown"
+    for unit, size in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
+        if free >= size:
+            return f"{free / size:.1f} {unit}"
+    return f"{free} bytes"
 
 
 def write_jsonl(path, items):

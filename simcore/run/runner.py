@@ -30,6 +30,7 @@ settings) through one pool of workers, which stay alive from one job to the next
 import dataclasses
 import hashlib
 import json
+import os
 import shutil
 import sys
 import time
@@ -38,11 +39,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simcore.run import adaptive, backends, csv_text, damage, interrupts, outputs
+from simcore.run import adaptive, backends, csv_text, damage, interrupts, lock, outputs
 from simcore.engine import records as R
 from simcore.run.batch import play_batch, row_layout, warm_up
 from simcore.run.config import pack_policies, pack_rules
-from simcore.engine.errors import InputError
+from simcore.engine.errors import DiskFull, InputError
 from simcore.run.outputs import csv_columns, header_line, read_json, recover_part, remove_results, write_json
 from simcore.engine.params import P_PLAYERS
 from simcore.run.progress import Progress
@@ -102,7 +103,8 @@ def _plan(out, meta, resume, force):
                          "use --force to play them again, or --out for another directory")
     if (out / PART).exists():
         if not resume:
-            raise InputError(f"{out}: holds an unfinished run; use --resume to continue it, or --force to start over")
+            raise InputError(f"{out}: holds an unfinished run that no process is writing any more (stopped or killed); "
+                             "use --resume to continue it, or --force to start over")
         if not same:
             raise InputError(f"{out}: the unfinished run there has other settings (scenario, seed, games or "
                              "--until-ci); use --force to start over, or --out for another directory")
@@ -438,10 +440,10 @@ class Job:
 
 # --- playing jobs ---
 
-def _results(tasks, owners, jobs, backend="loky", scheduler=None):
+def _results(tasks, owners, jobs, backend=backends.LOCAL, scheduler=None):
     """The tasks' answers in task order: in this process (one local job; a chunk of a job that has
-    stopped meanwhile is not played), in this process and loky workers, or Dask."""
-    if jobs == 1 and backend == "loky":
+    stopped meanwhile is not played), in this process and local workers, or Dask."""
+    if jobs == 1 and backends.is_local(backend):
         return (Done(s, c, None) if job.complete else play_chunk(work, s, c)
                 for job, (work, s, c) in zip(owners, tasks))
     return backends.ordered(play_chunk, tasks, jobs, backend, scheduler)
@@ -508,17 +510,23 @@ def _plan_rounds(jobs_list, jobs, until):
     return [job for job in open_jobs if job.todo]
 
 
-def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="loky", scheduler=None,
+def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend=backends.LOCAL, scheduler=None,
          on_finish=None, stream=None):
     """Prepare every job, play all their chunks through one pool of workers, finish each in turn
     (on_finish(job, summary, bar) after each); return the summaries.  Jobs with `until` (adaptive,
-    all or none) play in rounds until each stops at a checkpoint or reaches its games."""
+    all or none) play in rounds until each stops at a checkpoint or reaches its games.  The caller
+    holds the writer's lock of every job's folder (simcore.run.lock).  A full disk is DiskFull."""
     stream = stream or sys.stderr
     until = jobs_list[0].until if jobs_list else None
-    local = backend == "loky"
+    local = backends.is_local(backend)
     sigints = interrupts.listen()
-    for job in jobs_list:
-        job.prepare(chunk_games)
+    try:
+        for job in jobs_list:
+            job.prepare(chunk_games)
+    except OSError as e:
+        if not outputs.disk_full(e):
+            raise
+        raise _disk_full(e, jobs_list) from None
     remaining = sum(job.total - job.done for job in jobs_list)
     if jobs > 1 and remaining and until is None:  # enough chunks to keep every worker busy
         size = min(chunk_games, max(100, -(-remaining // (4 * jobs * len(jobs_list)))))
@@ -558,24 +566,38 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend="lok
             for job, done in zip(owner, _results(tasks, owner, jobs, backend, scheduler)):
                 bar.update(job.absorb(done))
                 finish_ready()
-    except BaseException as e:   # a Ctrl-C, or the error numba made of one (simcore.run.interrupts)
-        if not interrupts.was(e, sigints):
+        finish_ready()
+    except BaseException as e:   # a Ctrl-C (or the error numba made of one: simcore.run.interrupts), a full disk
+        if interrupts.was(e, sigints):
+            for job in jobs_list[finished:]:
+                job._write_meta(force=True)
+            bar.finish(f"; interrupted: {bar.done:,} of {bar.total:,} games kept")
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            raise KeyboardInterrupt from e
+        if not (isinstance(e, OSError) and outputs.disk_full(e)):
             raise
-        for job in jobs_list[finished:]:
-            job._write_meta(force=True)
-        bar.finish(f"; interrupted: {bar.done:,} of {bar.total:,} games kept")
-        if isinstance(e, KeyboardInterrupt):
-            raise
-        raise KeyboardInterrupt from e
-    finish_ready()
+        bar.finish(f"; stopped, the disk is full: {bar.done:,} of {bar.total:,} games kept")
+        raise _disk_full(e, jobs_list) from None
     return summaries, bar
 
 
+def _disk_full(error, jobs_list):
+    """DiskFull for the OSError of a full disk: the folder, the games kept, the free space and
+    --resume (every chunk joined is in games.csv.part, cut at its last whole row on resume)."""
+    folder = Path(os.path.commonpath([str(job.out) for job in jobs_list]))
+    kept, total = sum(job.done for job in jobs_list), sum(job.total for job in jobs_list)
+    return DiskFull(f"{folder}: the disk is full ({outputs.free_space(folder)} free there); {kept:,} of {total:,} "
+                    "games are played and kept: free some space, then run the same command with --resume "
+                    "to continue")
+
+
 def run(scenario, out_dir, tally, jobs=1, resume=False, progress=True, force=False, chunk_games=CHUNK_GAMES,
-        backend="loky", scheduler=None, on_finish=None, until=None):
+        backend=backends.LOCAL, scheduler=None, on_finish=None, until=None):
     """Play every game of `scenario` into `out_dir`; return the summary dict.
 
-    Everything is checked before `out_dir` is touched.  resume: continue an
+    Everything is checked before `out_dir` is touched, and the writer's lock of `out_dir` is held
+    throughout (simcore.run.lock: lock.Busy when another process writes it).  resume: continue an
     interrupted run in out_dir (or re-summarise a finished one); force: start over;
     on_finish(job, summary, progress bar) once the results are written; tally:
     scenario -> the counts summary.json holds (reports.summary.Tally); until: a
@@ -583,9 +605,10 @@ def run(scenario, out_dir, tally, jobs=1, resume=False, progress=True, force=Fal
     win-rate 95% interval the tally reports is that narrow, scenario.games at most.
     """
     until = None if until is None else adaptive.check(until, scenario.games, chunk_games)
-    job = Job(scenario, out_dir, tally, resume, force, until=until)
-    note_nothing_to_resume(job.out, resume, job.state == "fresh")
-    (summary,), bar = play([job], jobs, progress, chunk_games, backend, scheduler, on_finish)
+    with lock.writing(out_dir):
+        job = Job(scenario, out_dir, tally, resume, force, until=until)
+        note_nothing_to_resume(job.out, resume, job.state == "fresh")
+        (summary,), bar = play([job], jobs, progress, chunk_games, backend, scheduler, on_finish)
     games = job.out / GAMES
     if job.state == "done":
         print(f"{games}: all {job.total:,} games were already played; summary rewritten", file=sys.stderr)

@@ -12,12 +12,13 @@ Output directory:
     report.html, report.md, charts/, tables/   written by reports.report
 """
 import dataclasses
+import shutil
 import sys
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from simcore.run import adaptive, damage, grid, runner
+from simcore.run import adaptive, backends, damage, grid, lock, runner
 from simcore.engine import variant
 from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules, read_toml
 from simcore.engine.errors import InputError, ScenarioError
@@ -244,38 +245,45 @@ def _plan_out(out, meta, resume, force, kind="sweep", keys=_SAME_SWEEP_KEYS):
         raise InputError(f"{out}: already holds a finished {kind} (`catan-balance report {out}` writes its report); "
                          "use --force to play it again, or --out for another directory")
     if not resume:
-        raise InputError(f"{out}: already holds an unfinished {kind}; use --resume to continue it, "
-                         "--force to start over, or --out for another directory")
+        raise InputError(f"{out}: already holds an unfinished {kind} that no process is writing any more (stopped "
+                         "or killed); use --resume to continue it, --force to start over, or --out for another "
+                         "directory")
     if any(old.get(k) != meta.get(k) for k in keys):
         raise InputError(f"{out}: the {kind} there has other settings ({_WHAT[kind]}); "
                          "use --force to start over, or --out for another directory")
     return "resume", old
 
 
-def _remove_stale(out, old, sweep):
+def _stale_dirs(out, old, sweep):
     """With --force: setting directories of the old sweep that the new grid does not have."""
-    import shutil
     keep = {x.dir for x in sweep.settings}
-    for entry in (old or {}).get("settings", []):
-        name = entry.get("dir", "")
-        if name and name not in keep and "/" not in name and (out / name).is_dir():
-            shutil.rmtree(out / name)
+    names = [entry.get("dir", "") for entry in (old or {}).get("settings", [])]
+    return [out / name for name in names if name and name not in keep and "/" not in name and (out / name).is_dir()]
 
 
 def run(sweep, out_dir, tally, jobs=1, resume=False, force=False, progress=True, chunk_games=runner.CHUNK_GAMES,
-        backend="loky", scheduler=None, until=None):
+        backend=backends.LOCAL, scheduler=None, until=None):
     """Play every setting into out_dir/NN-<label>/ through one pool of workers; return the summaries
-    (tally, until: as for runner.run; with until each setting stops on its own)."""
+    (tally, until: as for runner.run; with until each setting stops on its own).  Holds the writer's
+    lock of out_dir and of every setting's directory throughout (simcore.run.lock)."""
     out = Path(out_dir)
     until = None if until is None else adaptive.check(until, sweep.scenario.games, chunk_games)
     meta = sweep_meta(sweep, until=until)
-    state, old = _plan_out(out, meta, resume, force)
-    runner.note_nothing_to_resume(out, resume, state == "fresh")
-    setting_jobs = [runner.Job(x.scenario, out / x.dir, tally, state == "resume", force, x.label, until)
-                    for x in sweep.settings]
-    out.mkdir(parents=True, exist_ok=True)
+    with lock.writing(out):
+        state, old = _plan_out(out, meta, resume, force)
+        runner.note_nothing_to_resume(out, resume, state == "fresh")
+        stale = _stale_dirs(out, old, sweep) if state == "fresh" else []
+        with lock.writing_all([*(out / x.dir for x in sweep.settings), *stale]):
+            setting_jobs = [runner.Job(x.scenario, out / x.dir, tally, state == "resume", force, x.label, until)
+                            for x in sweep.settings]
+            for folder in stale:
+                shutil.rmtree(folder)
+            return _play(sweep, out, state, old, meta, setting_jobs, until, jobs, progress, chunk_games, backend,
+                         scheduler)
+
+
+def _play(sweep, out, state, old, meta, setting_jobs, until, jobs, progress, chunk_games, backend, scheduler):
     if state == "fresh":
-        _remove_stale(out, old, sweep)
         remove_results(out)  # the old sweep's report goes before anything is played
     else:
         meta["started"] = old.get("started") or meta["started"]

@@ -26,7 +26,8 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from policies.registry import resolve
+from policies.registry import as_strong, resolve
+from simcore.run.config import ruleset
 from simcore.studies import tune
 from simcore.engine.errors import InputError
 from simcore.run.cap import games_cap
@@ -50,6 +51,7 @@ class Settings:
     first: int = FIRST
     self_play: int = 1           # rounds; round r > 1 trains against copies of round r-1's preset
     jobs: int = 1
+    strong: bool = False         # train the strong player built on the start preset (policies.registry.as_strong)
 
 
 @dataclass
@@ -80,9 +82,15 @@ def plan(scenario, seat, start=None, settings=None):
     policy = start or scenario.seats[seat].policy
     overrides = None if start else scenario.seats[seat].weights
     try:
-        kind, weights = resolve(policy, overrides)
+        kind, weights = resolve(policy, overrides, ruleset(scenario))
     except InputError as e:
         raise InputError(f"--from: {e}") from None
+    if settings.strong:
+        strong = as_strong(kind, weights)
+        if strong is None:
+            raise InputError(f"--strong: {policy} is no builder preset; allowed: a preset of kind builder or strong "
+                             f"(catan-balance policies)")
+        kind, weights = strong
     space = space_for(kind, scenario.rules.variants, policy)
     fld = Field.of(scenario, seat, settings.seed)
     need = min_budget(space.dim, settings, fld.specs)

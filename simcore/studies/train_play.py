@@ -80,8 +80,8 @@ class Games:
 
     def _pool(self):
         if self._executor is None:
-            from joblib.externals.loky import get_reusable_executor
-            self._executor = get_reusable_executor(max_workers=self.jobs)
+            from simcore.run.backends import loky_pool
+            self._executor = loky_pool(self.jobs, timeout=10)
         return self._executor
 
     def wins(self, field, kind, weights, stream, start, count):

@@ -9,7 +9,8 @@ One scale for every weight keeps the optimiser's step size meaningful in every d
 A preset's weight above HIGH (or a positive one below LOW) is clipped on the way in.
 
 Which weights a kind reads: the builder reads the base game's (policies.weights,
-the first N_BASE_WEIGHTS) plus those declared by each variant in play
+the first N_BASE_WEIGHTS) plus those declared by each variant in play, the strong kind these and
+its value weights (policies.weights.VALUE_FEATURES)
 (simcore.engine.variant: `weights=`); a new variant's weights join by its declaration, no
 code here.  The random kind reads none.
 """
@@ -27,7 +28,7 @@ LOW, HIGH = 0.05, 5.0
 _SPAN = math.log(HIGH / LOW)
 
 # kind -> does it read the base game's weights and the variants' (the random kind reads none)
-KIND_READS = {W.KIND_BUILDER: True, W.KIND_RANDOM: False}
+KIND_READS = {W.KIND_BUILDER: True, W.KIND_STRONG: True, W.KIND_RANDOM: False}
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,11 @@ def space_for(kind, variants, policy=""):
         raise InputError(f"train: policy '{policy}' (kind {_kind_name(kind)}) reads no weights; "
                          f"allowed: a preset of kind {kinds} (catan-balance policies)")
     slots = set(range(W.N_BASE_WEIGHTS))
-    for name in variants:
-        slots |= set(REGISTRY[name].weight_slots.values())
+    if int(kind) == W.KIND_STRONG:   # and its value of a position (policies.strong)
+        slots |= set(range(W.V_FIRST, W.V_FIRST + W.N_VALUE)) - {W.V_STYLE}   # a seat's style is no weight to tune
+    for name in variants:   # a variant's value weights (v_*) only for the strong kind
+        slots |= {i for n, i in REGISTRY[name].weight_slots.items()
+                  if int(kind) == W.KIND_STRONG or not n.startswith("v_")}
     by_index = {i: n for n, (i, _) in W.WEIGHTS.items()}
     indices = tuple(sorted(slots))
     return Space(tuple(by_index[i] for i in indices), indices)

@@ -1,7 +1,7 @@
 """Autarkie's bots (RULES.md §2; the declaration's `policy`): the random policy's options
 for its actions, and the builder's steps before the base builder's (policies.variants.autarkie.builder)."""
 from simcore.accel.jit import jitted
-from simcore.variants.autarkie import A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, N_PLACES
+from simcore.variants.autarkie import A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, N_PLACES, V_AUT_FIGURES, V_AUT_POINTS
 
 from policies.common import add_if_legal
 from policies.variants.autarkie import builder as builder_autarkie
@@ -22,3 +22,11 @@ def builder_action(st, p, w):
     """Policy hook: Autarkie's step or trade when one is worth it now, else (-1, -1, -1): the
     builder's action (of the rule set it plays on, if any)."""
     return builder_autarkie.action(st, p, w)
+
+
+@jitted
+def strong_value(st, p, w, v):
+    """Policy hook: the strong kind's value of a position (policies.strong) with what Autarkie adds: p's
+    autarky points and figures (public)."""
+    figures = st.aut_slaves[p] + st.aut_knechte[p] + 2 * st.aut_geselle[p]
+    return v + w[V_AUT_POINTS] * st.aut_points[p] + w[V_AUT_FIGURES] * figures

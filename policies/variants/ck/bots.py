@@ -5,6 +5,9 @@ from simcore.accel.jit import jitted
 
 from policies.variants.ck import builder as builder_ck, progress as progress_ck, randombot as randombot_ck
 from policies.dispatch import choice_point
+from simcore.variants.ck import (KNIGHT_LEVELS, N_PROGRESS, N_TRACKS, V_CK_COMMODITY, V_CK_KNIGHTS, V_CK_LEVEL,
+                                 V_CK_POWER, V_CK_PROGRESS, V_CK_WALL)
+from simcore.variants.ck.board import commodity
 
 
 @jitted
@@ -17,6 +20,23 @@ def random_action(st, p):
 def builder_action(st, p, w):
     """Policy hook: the C&K builder's action."""
     return builder_ck.action(st, p, w)
+
+
+@jitted
+def strong_value(st, p, w, v):
+    """Policy hook: the strong kind's value of a position (policies.strong) with what C&K adds: city
+    improvements, knights (active and on the board), walls, progress cards and commodities held (all p's own;
+    the others' progress cards are not read)."""
+    levels, knights, cards, goods = 0, 0, 0, 0
+    for t in range(N_TRACKS):
+        levels += st.ck_level[p, t]
+        goods += st.hand[p, commodity(st, t)]
+    for k in range(KNIGHT_LEVELS):
+        knights += (k + 1) * st.ck_knights[p, k]
+    for c in range(N_PROGRESS):
+        cards += st.ck_progress[p, c]
+    return (v + w[V_CK_LEVEL] * levels + w[V_CK_POWER] * st.ck_power[p] + w[V_CK_KNIGHTS] * knights
+            + w[V_CK_WALL] * st.ck_walls[p] + w[V_CK_PROGRESS] * cards + w[V_CK_COMMODITY] * goods)
 
 
 ck_metro_city = choice_point(

@@ -4,7 +4,8 @@ builder's choices are policies.variants.grundbesitz.builder, the random policy's
 from simcore.accel.jit import jitted
 from simcore.engine.devcards import can_play
 from simcore.engine.state import DEV_KNIGHT
-from simcore.variants.grundbesitz import A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, GRUNDBESITZ, ITEM_GB, N_GB, W_GB
+from simcore.variants.grundbesitz import (A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE, GRUNDBESITZ, ITEM_GB, N_GB,
+                                         V_GB_BLOCKED, V_GB_OWNED, W_GB)
 
 from policies.common import add_if_legal
 from policies.builder import VALUE_SCALE, missing, robber_on_own_hex
@@ -12,6 +13,19 @@ from policies.builder import VALUE_SCALE, missing, robber_on_own_hex
 from policies.variants.grundbesitz import builder as builder_gb, randombot as randombot_gb
 from policies import randombot
 from policies.dispatch import choice_point
+
+
+@jitted
+def strong_value(st, p, w, v):
+    """Policy hook: the strong kind's value of a position (policies.strong) with what Grundbesitz adds: p's
+    unblocked GBs, and the blockade markers on the others' GBs (all public)."""
+    owned, blocking = 0, 0
+    for g in range(N_GB):
+        if st.gb_owner[g] == p and st.gb_markers[g] == 0:
+            owned += 1
+        elif st.gb_owner[g] >= 0 and st.gb_owner[g] != p:
+            blocking += st.gb_markers[g]
+    return v + w[V_GB_OWNED] * owned + w[V_GB_BLOCKED] * blocking
 
 
 @jitted

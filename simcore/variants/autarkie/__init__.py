@@ -184,6 +184,9 @@ AUT = register(Variant(
                            "2 = a 2:1 harbour, C&K's trading house or Merchant Fleet)", 4.0),
         ("aut_geselle", "value of the Geselle's card (meat; C&K paper, cloth, coin) beyond the card it replaces, "
                         "per pip; draws Knechte to cities where it could stand", 0.0),
+        # the strong kind's value of a position (policies.variants.autarkie.bots.strong_value)
+        ("v_aut_points", "value of an autarky point (towards the Autarkie card)", 0.3),
+        ("v_aut_figures", "value of a figure: a slave, a Knecht, the Geselle (twice)", 0.3),
     ),
 ))
 
@@ -207,4 +210,5 @@ G_AUT_HOLDER, G_AUT_CHANGES, G_AUT_FIRST_TURN = (AUT.game(c) for c, _ in AUT.gam
 E_AUT_SLAVE, E_AUT_KNECHT, E_AUT_GESELLE, E_AUT_YIELD, E_AUT_CARD, E_AUT_RELOCATE, E_AUT_SABOTAGE = (
     AUT.event(n) for n, _ in AUT.events)
 A_AUT_SLAVE, A_AUT_KNECHT, A_AUT_GESELLE = (AUT.action(n) for n in AUT.actions)
-W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE, W_AUT_TRADE_RATE, W_AUT_GESELLE = (AUT.weight(n) for n, *_ in AUT.weights)
+(W_AUT_CARD, W_AUT_INCOME, W_AUT_TRADE, W_AUT_TRADE_RATE, W_AUT_GESELLE, V_AUT_POINTS,
+ V_AUT_FIGURES) = (AUT.weight(n) for n, *_ in AUT.weights)

@@ -151,7 +151,7 @@ def pay_step(st, p, step):
 
 @variant_code(AUTARKIE, None)
 def apply_action(st, p, a, x, y):
-    """Hook (simcore.engine.game.apply_action): pay and take the step."""
+    """Hook (simcore.engine.apply.apply_action): pay and take the step."""
     params = st.params
     if a == A_AUT_SLAVE:
         pay_step(st, p, STEP_SLAVE)

@@ -258,6 +258,13 @@ CK_VARIANT = register(Variant(
         ("ck_plan", "barbarian planning: steps earlier than ck_knights' threshold to raise and activate knights, "
                     "trading for them, and knights placed next to own hexes (0 = neither)", 1.5),
         ("ck_displace", "1 = displace a weaker knight of an opponent with at least its VP while the ship is far", 1.0),
+        # the strong kind's value of a position (policies.variants.ck.bots.strong_value)
+        ("v_ck_level", "value of a city improvement level", 0.5),
+        ("v_ck_power", "value of a level of active knights (the defence against the barbarians)", 0.3),
+        ("v_ck_knights", "value of a level of knights on the board, active or not", 0.3),
+        ("v_ck_wall", "value of a city wall", 0.3),
+        ("v_ck_progress", "value of a progress card held", 0.3),
+        ("v_ck_commodity", "value of a commodity card in hand", 0.15),
     ),
 ))
 
@@ -301,5 +308,6 @@ G_CK_ATTACKS, G_CK_WON, G_CK_LOST, G_CK_PILLAGED = range(4)
  A_CK_KNIGHT_CHASE, A_CK_PLAY_PROGRESS) = (CK_VARIANT.action(n) for n in CK_VARIANT.actions)
 
 (W_CK_KNIGHTS, W_CK_IMPROVE, W_CK_SCIENCE, W_CK_TRADE, W_CK_POLITICS, W_CK_COMMODITY, W_CK_WALL, W_CK_PROGRESS,
- W_CK_CHASE, W_CK_CARD_MIN, W_CK_PLAN, W_CK_DISPLACE) = (CK_VARIANT.weight(n) for n, *_ in CK_VARIANT.weights)
+ W_CK_CHASE, W_CK_CARD_MIN, W_CK_PLAN, W_CK_DISPLACE, V_CK_LEVEL, V_CK_POWER, V_CK_KNIGHTS, V_CK_WALL, V_CK_PROGRESS,
+ V_CK_COMMODITY) = (CK_VARIANT.weight(n) for n, *_ in CK_VARIANT.weights)
 W_CK_TRACK0 = W_CK_SCIENCE   # W_CK_TRACK0 + t: preference for track t

@@ -8,7 +8,7 @@ from simcore.engine.bots import ask
 from simcore.variants.ck import CK
 from simcore.variants.ck.board import GRAIN, ORE, WOOL, reach
 from simcore.engine.events import log_event
-from simcore.engine.game import relocate_robber
+from simcore.engine.apply import relocate_robber
 from simcore.accel.jit import jitted
 from simcore.variants.ck.cities import roads_changed
 from simcore.engine.pieces import refresh_free

@@ -41,7 +41,8 @@ from simcore.variants.ck.progress_board import alchemist_ok, first_ok, pick_ok
 from simcore.engine.economy import give, steal
 from simcore.engine.event_codes import E_BUILD_ROAD
 from simcore.engine.events import log_event
-from simcore.engine.game import discard_half, place_robber
+from simcore.engine.apply import place_robber
+from simcore.engine.game import discard_half
 from simcore.accel.jit import jitted
 from simcore.engine.pieces import has_building_on, place_city, place_road
 from simcore.engine import records as R

@@ -24,7 +24,8 @@ from simcore.variants.ck.knights import activate, build_knight, chase, move, pro
 from simcore.variants.ck import progress as ck_progress
 from simcore.engine.economy import give
 from simcore.engine.events import log_event
-from simcore.engine.game import discard_half, move_robber, setup_placement
+from simcore.engine.apply import move_robber
+from simcore.engine.game import discard_half, setup_placement
 from simcore.accel.jit import jitted
 from simcore.engine.pieces import place_city
 from simcore.engine.state import N_DEV_CARDS, N_RESOURCES, row_sum, seat_from

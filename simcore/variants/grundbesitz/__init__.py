@@ -135,6 +135,9 @@ GB = register(Variant(
          1.0),
         ("gb_strike", "1 = after a cancel, place markers on an unblocked Grundbesitz of the actor (strike back)", 1.0),
         ("gb_follow_remove", "1 = after a cancel, remove a marker from its own blocked Grundbesitz", 1.0),
+        # the strong kind's value of a position (policies.variants.grundbesitz.bots.strong_value)
+        ("v_gb_owned", "value of an unblocked Grundbesitz owned", 0.8),
+        ("v_gb_blocked", "value of a blockade marker on another's Grundbesitz", 0.2),
     ),
 ))
 
@@ -170,4 +173,4 @@ S_GB_DEFENDED0, S_GB_FOLLOW0 = S_GB_DEFENDED_KNIGHT_BLOCK, S_GB_FOLLOW_DEFEND   
 A_BUY_GB, A_KNIGHT_BLOCK, A_KNIGHT_REMOVE = (GB.action(n) for n in GB.actions)
 ITEM_GB = GB.item("gb")
 (W_GB, W_GB_BLOCK, W_GB_KNIGHT_BLOCK, W_GB_DEFEND, W_GB_REMOVE, W_GB_DEFEND_REMOVAL, W_GB_STRIKE,
- W_GB_FOLLOW_REMOVE) = (GB.weight(n) for n, *_ in GB.weights)
+ W_GB_FOLLOW_REMOVE, V_GB_OWNED, V_GB_BLOCKED) = (GB.weight(n) for n, *_ in GB.weights)

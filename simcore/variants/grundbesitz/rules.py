@@ -17,7 +17,7 @@ from simcore.engine import records as R
 from simcore.engine.devcards import can_play
 from simcore.engine.economy import give, pay
 from simcore.engine.events import E_PLAY_DEV, log_event
-from simcore.engine.game import place_robber, relocate_robber
+from simcore.engine.apply import place_robber, relocate_robber
 from simcore.variants.grundbesitz.board import (BLOCK_KNIGHT, BLOCK_RESPONSE, BLOCK_ROBBER, BLOCK_STRIKE, FOLLOW_NONE,
                                                 FOLLOW_REMOVE, FOLLOW_ROBBER, FOLLOW_STRIKE, REMOVE_DEFENCE,
                                                 REMOVE_FREE, REMOVE_KNIGHT, WHAT_KNIGHT_BLOCK, WHAT_REMOVAL,
@@ -331,7 +331,7 @@ def before_roll(st, p):
 
 @variant_code(GRUNDBESITZ, False)
 def apply_action(st, p, a, x, y):
-    """Hook (simcore.engine.game.apply_action): the variant's actions on GB x."""
+    """Hook (simcore.engine.apply.apply_action): the variant's actions on GB x."""
     if a == A_BUY_GB:
         buy(st, st.params, p, x)
     elif a == A_KNIGHT_BLOCK:

@@ -1,0 +1,67 @@
+"""A strong seat's one-ply look-ahead (docs/players.md, the strong player).
+
+At a main-phase decision a strong seat's policy (policies.strong) lists its options in
+st.cand_a/x/y and answers A_LOOKAHEAD; the engine then plays each option on the state,
+asks the policy what the position is worth to the player (policies.decide.afterstate_value)
+and restores the state byte for byte (st.undo holds everything before the log).  The option
+valued most is played for real; ties go to the option listed first (the base policy's own).
+A rollout seat over a strong base searches these options, the look-ahead's choice first.
+
+What the player cannot know stays unknown: a development card bought in the look-ahead is
+taken out of its hand before the valuation and counted as one card of unknown kind
+(st.unknown_dev); the others' hidden cards are read by no valuation (tests/test_strong.py).
+Nothing is logged while an option is tried.
+"""
+from simcore.accel.jit import jitted
+from simcore.accel.record_bytes import record_bytes
+
+from policies import decide
+from simcore.engine.actions import A_BUY_DEV, A_END
+from simcore.engine.apply import apply_action
+from simcore.engine.legal import is_legal
+from simcore.engine.search_point import pick, searching
+from simcore.engine.state import copy_into
+
+NONE = -1e300
+
+
+@jitted
+def best_candidate(st, p, n):
+    """(a, x, y): of the n options in st.cand_*, the one p values most once played."""
+    size = st.undo.shape[0]
+    now = record_bytes(st, size)
+    copy_into(st.undo, now)
+    best, k_best = NONE, 0
+    for k in range(n):
+        v = option_value(st, p, st.cand_a[k], st.cand_x[k], st.cand_y[k], k == 0)
+        copy_into(now, st.undo)
+        if v > best:
+            best, k_best = v, k
+    if searching(st, p):   # a rollout seat over a strong base: its search, the look-ahead's choice first
+        swap(st, 0, k_best)
+        k_best = pick(st, p, n)
+    return st.cand_a[k_best], st.cand_x[k_best], st.cand_y[k_best]
+
+
+@jitted
+def swap(st, i, j):
+    st.cand_a[i], st.cand_a[j] = st.cand_a[j], st.cand_a[i]
+    st.cand_x[i], st.cand_x[j] = st.cand_x[j], st.cand_x[i]
+    st.cand_y[i], st.cand_y[j] = st.cand_y[j], st.cand_y[i]
+
+
+@jitted
+def option_value(st, p, a, x, y, first):
+    """p's value of the position after playing (a, x, y) on st (changed: the caller restores it);
+    `first`: the option the seat's builder chose."""
+    if a == A_END:
+        return decide.afterstate_value(st, p, first)
+    if not is_legal(st, p, a, x, y):
+        return NONE
+    st.log_on = 0
+    top = st.dev_top
+    apply_action(st, p, a, x, y)
+    if a == A_BUY_DEV and st.dev_top > top:   # the card drawn: of a kind p does not know yet
+        st.dev_new[p, st.dev_deck[top]] -= 1
+        st.unknown_dev += 1
+    return decide.afterstate_value(st, p, first)
