@@ -134,7 +134,8 @@ def _outcomes_words(study, df, most=4):
     hits = df[df["significant"]].sort_values("p_adj")
     if not len(hits):
         return f"Outcomes: none differs from {study.base.label} ({family})."
-    named = {"seat": "{} win rate", "policy": "{}'s win rate per seat played", "spec": "scenario {} win rate"}
+    named = {"seat": "{} win rate", "spec": "scenario {} win rate",
+             "policy": "{}'s win rate" + ("" if study.solo else " per seat played")}
     said = [f"{named.get(r['group'], '{}').format(r['label'])} {fmt.pp(r['diff'])} "
             f"{fmt.interval(r['diff_lo'], r['diff_hi'])}"
             + (f" ({r['setting']})" if len(study.runs) > 2 else "") for _, r in hits.head(most).iterrows()]

@@ -81,8 +81,8 @@ def row_layout(params):
 # The base game's cold compile, in CPU seconds of its one process (= the wall time on an idle core),
 # measured by `NUMBA_CACHE_DIR=$(mktemp -d) catan-balance bench -n 2000` (its compile line): 21.3 s of CPU,
 # 2026-12-06; the README and docs/performance.md quote the same figure.  A kernel with variants holds the
-# base game's code too: at least that, or a variant's own estimate (Variant.compile_seconds), and
-# MORE_VARIANT_SECONDS for each further variant.
+# base game's code too; its estimate is the variant's own (Variant.compile_seconds, not re-measured with
+# this command yet), and MORE_VARIANT_SECONDS for each further variant.
 BASE_COMPILE_SECONDS = 21
 MORE_VARIANT_SECONDS = 5
 
@@ -90,7 +90,7 @@ MORE_VARIANT_SECONDS = 5
 def compile_seconds(variants):
     """The cold compile of the kernel for these variants (names), roughly, in seconds of one idle core."""
     own = [REGISTRY[name].compile_seconds for name in variants]
-    return max([BASE_COMPILE_SECONDS, *own]) + MORE_VARIANT_SECONDS * max(len(own) - 1, 0)
+    return max(own, default=BASE_COMPILE_SECONDS) + MORE_VARIANT_SECONDS * max(len(own) - 1, 0)
 
 
 def kernel_cached(params, kinds=None):
