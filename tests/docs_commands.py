@@ -43,7 +43,7 @@ ELSEWHERE = {   # page: the test that runs its commands
     "docs/write-a-variant.md": "tests/test_new_variant.py (in a copy of the project, where `toy` exists)",
 }
 GROUPS = {   # test file (tests/test_docs_run_<group>.py; pytest-xdist gives each file a worker): its pages
-    "readme": ["README.md", "docs/CHANGELOG.md", "docs/performance.md"],
+    "readme": ["README.md", "docs/CHANGELOG.md", "docs/performance.md", "docs/reports.md"],
     "guide": ["docs/guide.md"],
     "players": ["docs/players.md", "docs/ladder.md"],
 }

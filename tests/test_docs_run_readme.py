@@ -1,4 +1,4 @@
-"""The commands of README.md, docs/CHANGELOG.md, docs/performance.md run as written, in order (tests/docs_commands.py)."""
+"""The commands of README.md, docs/CHANGELOG.md, docs/performance.md, docs/reports.md run as written, in order (tests/docs_commands.py)."""
 import pytest
 
 from tests.docs_commands import GROUPS, ROOT, run_page
