@@ -43,6 +43,10 @@ class _OneLineErrors(TyperGroup):
             sys.exit(0)
         except _UsageError as e:
             hint = f"; see '{e.ctx.command_path} --help'" if e.ctx else ""
+            split = _split_value(sys.argv[1:] if args is None else list(args))
+            if split and "unexpected extra argument" in e.format_message():
+                hint = (f"; the shell split `{split}` at its spaces: put it in single quotes, e.g. "
+                        f"--set 'seats=[\"greedy\", \"roads\", \"devcards\"]'")
             _fail(e.format_message().rstrip(".") + hint)
         except _ClickException as e:
             _fail(e.format_message())
@@ -57,17 +61,28 @@ class _OneLineErrors(TyperGroup):
             sys.exit(1)
         except typer.Abort:
             sys.exit(130)
-        except OSError as e:  # cannot read or write a file: not a bug, still no traceback
+        except OSError as e:  # cannot read or write a file: not a bug, still no traceback; the path and the cause
             typer.echo(f"error: {_os_error(e)}", err=True)
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
+def _split_value(args):
+    """'--set seats=[greedy,' where a --set or --vary value opens more brackets than it closes (the shell
+    split it at its spaces), else None."""
+    for flag, value in zip(args, args[1:]):
+        if flag in ("--set", "--vary") and (value.count("[") > value.count("]") or value.count("{") > value.count("}")):
+            return f"{flag} {value}"
+    return None
+
+
 def _os_error(e):
-    """An OSError as one line; a full disk said as the user needs it (which file, the space left)."""
+    """An OSError as one line naming the path and the cause; a full disk said as the user needs it (which
+    file, the space left)."""
     from simcore.run.outputs import disk_full, free_space
     if not disk_full(e) or not e.filename:
-        return str(e)
+        where = f"{e.filename}: " if e.filename else ""
+        return f"{where}{e.strerror or e}" + (f" ({e.filename2})" if e.filename2 else "")
     return (f"{e.filename}: the disk is full ({free_space(Path(e.filename).parent)} free there); free some space "
             "and run the command again")
 
@@ -130,6 +145,11 @@ UNTIL_HELP = ("Adaptive: play chunks until every win-rate 95%% interval is withi
 MAX_GAMES_HELP = "With --until-ci: the most games%s [default: 200,000]."
 
 
+def games_cap(games):
+    from simcore.run.cap import games_cap as cap
+    return cap(games)
+
+
 def _until(until_ci, max_games, games, chunk_games):
     """(half-width or None, the games to play or at most) of --until-ci, --max-games, --games; checked."""
     from simcore.run import adaptive
@@ -186,9 +206,11 @@ def run(
     """
     from reports.summary import Tally, format_table
     from simcore.run.sweep import run_one
+    flags = _game_flags(sets, games=games, seed=seed, until_ci=until_ci, max_games=max_games)
+    chunk_games = games_cap(chunk_games)   # (a test's cap only: simcore.run.cap)
     until_ci, games = _until(until_ci, max_games, games, chunk_games)
     loaded = _load(scenario, sets, games=games, seed=seed)
-    out = out or Path("results") / loaded.name
+    out = _check_out(out or _default_out(loaded.name, flags))
     _note_sweep_table(loaded)
     where = _backend(backend, scheduler)
     with _writing(out):   # the games and the report: no other command writes `out` meanwhile
@@ -201,6 +223,41 @@ def run(
         with _played(out):
             typer.echo(format_table(summary))
         _report(out, no_report)   # (its own Ctrl-C line)
+
+
+def _game_flags(texts, **flags):
+    """The flags that change the games a command plays, as 'key=value' texts (the --set and --vary texts,
+    then games=, seed=, until-ci=, max-games= where given): they name its default output folder."""
+    return [*texts, *(f"{k.replace('_', '-')}={v:g}" if isinstance(v, float) else f"{k.replace('_', '-')}={v}"
+                      for k, v in flags.items() if v is not None)]
+
+
+def _default_out(name, flags):
+    """results/<name>, followed by the flags that change the games: another --set, --vary or --games
+    writes a folder of its own instead of being refused by the folder of the first (docs/guide.md, run)."""
+    from simcore.run.grid import derived_name
+    return Path("results") / derived_name(name, flags)
+
+
+def _check_out(out, flag="--out"):
+    """A folder results can be written to, checked before anything is played: its nearest existing folder
+    takes a new folder (made and removed again); else one line naming the path and the cause, exit 2."""
+    import errno
+    import tempfile
+    where = Path(out).absolute()
+    if where.exists():   # a folder already (or a file: the commands' own line says so)
+        return out
+    while not where.exists() and where != where.parent:
+        where = where.parent
+    if not where.is_dir():
+        raise InputError(f"{flag} {out}: {where} is a file, not a directory; allowed: a folder you can write to")
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".catan-balance-", dir=where))
+    except OSError as e:
+        cause = e.strerror or errno.errorcode.get(e.errno, str(e))
+        raise InputError(f"{flag} {out}: cannot make a folder in {where} ({cause}); allowed: a folder you can "
+                         "write to") from None
+    return out
 
 
 def _note_sweep_table(scenario):
@@ -286,11 +343,13 @@ def sweep(
     """
     from reports.summary import Tally
     from simcore.run import sweep as sweeps
+    flags = _game_flags([*vary, *sets], games=games, seed=seed, until_ci=until_ci, max_games=max_games)
+    chunk_games = games_cap(chunk_games)   # (a test's cap only: simcore.run.cap)
     until_ci, games = _until(until_ci, max_games, games, chunk_games)
     extra = [f"{k}={v}" for k, v in (("games", games), ("seed", seed)) if v is not None]
     where = _backend(backend, scheduler)
     plan = sweeps.plan(scenario, [*sets, *extra], vary, baseline, _correction(correction), _margin(margin))
-    out = out or Path("results") / f"{plan.scenario.name}-sweep"
+    out = _check_out(out or _default_out(f"{plan.scenario.name}-sweep", flags))
     with _writing(out):
         try:
             sweeps.run(plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
@@ -349,7 +408,7 @@ def ladder(
     where = _backend(backend, scheduler)
     margin = _margin(margin)
     plan = ladders.plan(scenario, [*sets, *extra], players)
-    out = out or Path("results") / f"{plan.scenario.name}-ladder"
+    out = _check_out(out or Path("results") / f"{plan.scenario.name}-ladder")
     command = (f"catan-balance ladder {scenario} --players '{','.join(plan.players)}'"
                + "".join(f" --set '{s}'" for s in [*sets, *extra])
                + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
@@ -385,7 +444,8 @@ def report(
     from reports.study import open_results
     from simcore.run.outputs import read_json
     with _writing_report(results):
-        if (read_json(results / "meta.json") or {}).get("kind") == "ladder":
+        meta = read_json(results / "meta.json")
+        if isinstance(meta, dict) and meta.get("kind") == "ladder":
             return _ladder_report(results, _margin(margin))
         _report(results, False, study=open_results(results, baseline, _correction(correction), _margin(margin)))
 
@@ -398,8 +458,10 @@ def _writing_report(results):
     if not results.is_dir():
         return contextlib.nullcontext()   # (open_results says what is wrong)
     advice = "wait until it ends (it writes the report itself, unless run with --no-report)"
-    settings = (read_json(results / "meta.json") or {}).get("settings") or []
-    lock.check_idle([results / e["dir"] for e in settings if isinstance(e, dict) and e.get("dir")], advice)
+    meta = read_json(results / "meta.json")
+    settings = (meta.get("settings") if isinstance(meta, dict) else None) or []   # (damaged: open_results says so)
+    lock.check_idle([results / e["dir"] for e in settings if isinstance(e, dict) and isinstance(e.get("dir"), str)],
+                    advice)
     return lock.writing(results, advice)
 
 
@@ -464,6 +526,7 @@ def _compare(dirs, out, correction, margin, no_report):
 
 def _check_compare_out(out, dirs):
     from simcore.run.outputs import read_json
+    _check_out(out)
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
     meta = read_json(out / "meta.json") or {}
@@ -509,12 +572,14 @@ def tune(
     params = params or list(table.get("param", []))
     objective = objective or table.get("objective")
     budget = budget or int(table.get("budget", 20000))
+    from simcore.run.cap import games_cap
     from simcore.run.grid import check_margin
     margin = _margin(margin) if margin is not None else check_margin(table.get("margin"), "tune.margin", path)
     if not objective:
         raise InputError("tune: no --objective; allowed: seat-fairness, policy-parity:NAME or target:STAT=VALUE")
     extra = [f"seed={seed}"] if seed is not None else []
     plan = tuning.candidates(str(path), [*sets, *extra], params)
+    budget = games_cap(budget, least=2 * len(plan.settings) * 50)   # (a test's cap only: simcore.run.cap)
     goal = objectives.parse(objective, plan.scenario, [(x.label, x.scenario) for x in plan.settings])
     out = out or Path("results") / f"{plan.scenario.name}-tune"
     with _writing(out):   # the study's folder: no other command writes it meanwhile
@@ -846,7 +911,8 @@ def bench(
     typer.echo(f"bench: {loaded.name}, {loaded.players} player{'s' if loaded.players != 1 else ''} "
                f"({', '.join(s.policy for s in loaded.seats)}), one core")
     result = run_bench(loaded, games)
-    typer.echo(f"compile / cache load: {result['compile_s']:.2f} s (first batch of {result['warmup_games']} games)")
+    typer.echo(f"compile / cache load: {result['compile_s']:.2f} s, {result['compile_cpu_s']:.2f} s of CPU "
+               f"(first batch of {result['warmup_games']} games; load average {os.getloadavg()[0]:.1f})")
     rate = result['games_per_s']
     typer.echo(f"{result['games']:,} games in {result['seconds']:.2f} s: {rate:,.{0 if rate >= 100 else 1}f} games/s "
                f"({1000 / result['games_per_s']:.3f} ms a game, {result['turns_per_game']:.1f} player-turns a game)")
@@ -952,6 +1018,10 @@ def replay(
     if log is None and png is None and page is None:
         raise InputError("replay: nothing to write; allowed: --log FILE.jsonl, --png FILE.png, --html FILE.html "
                          "(any of them)")
+    for flag, path in (("--log", log), ("--png", png), ("--html", page)):   # checked before the game is replayed
+        if path is not None and (path.is_dir() or not path.absolute().parent.is_dir()):
+            why = "is a folder" if path.is_dir() else f"no folder {path.absolute().parent}"
+            raise InputError(f"{flag} {path}: {why}; allowed: a file in a folder that exists")
     loaded = _load(scenario, sets, seed=seed)
     game_seed, events = replay_game(loaded, game)
     if page is not None:

@@ -42,6 +42,10 @@ def sentences(study, tables):
     for key, title in (("seats", "Seats"), ("styles", "Policies" if study.solo else "Playing styles")):
         if key in verdicts:
             out.append(_measure_words(title, verdicts[key], study))
+    if "styles" not in verdicts:
+        out.append(_no_styles(study))
+    if study.kind == "compare":
+        out.append(_outcomes_words(study, tables.get("comparisons")))
     out += _pick(study, verdicts, answers)
     return [s for s in out if s]
 
@@ -59,13 +63,20 @@ def _question_words(answer):
     return f"The {answer['policy']} is {said} ({games} games per setting; {answer['family']})."
 
 
+MOST_NAMED = 3   # settings named in one sentence; with more less fair, the sentence names the others (issue 39)
+
+
 def _measure_words(title, rows, study):
     first = rows.iloc[0]
     games = fmt.span(rows["games"].min(), rows["games"].max(), fmt.count)
     less = list(rows.loc[rows["less_fair"], "setting"])
     best = rows.loc[rows["loss"].idxmin(), "setting"]
     family = f"family-wise error 5% over the {len(rows)} settings"
-    if less:
+    if len(less) > MOST_NAMED and len(rows) - len(less) < len(less):   # the shorter list: those not less fair
+        fair = list(rows.loc[~rows["less_fair"], "setting"])
+        text = (f"{title}: {len(less)} of the {len(rows)} settings are less fair than {best}; not shown less fair: "
+                f"{'; '.join(fair)} ({family}; every setting's verdict in the table below).")
+    elif less:
         text = f"{title}: {'; '.join(less)} {'is' if len(less) == 1 else 'are'} less fair than {best} ({family})."
     else:
         text = f"{title}: no setting stands out at {games} games per setting ({family})"
@@ -104,13 +115,42 @@ def _one_run(study, tables):
                    f"{fmt.count(row['games'])} games (chi-square {fmt.p_phrase(row['p'])}); seat effect "
                    f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}.")
     s = tables.get("style_fairness")
+    if s is None or not len(s):
+        out.append(_no_styles(study))
     if s is not None and len(s):
         row = s.iloc[0]
         out.append(f"{'Policies' if study.solo else 'Playing styles'}: "
                    f"{'they differ' if row['p'] < 0.05 else 'not told apart'} at "
                    f"{fmt.count(row['games'])} games (chi-square {fmt.p_phrase(row['p'])}); policy effect "
                    f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}.")
-    return out
+    return [x for x in out if x]
+
+
+def _outcomes_words(study, df, most=4):
+    """Compare's answer to 'do these runs differ?' beyond the seats (issue 39): every outcome of the
+    comparisons table (seats, styles, a variant's own rates) whose corrected test says it differs."""
+    if df is None or not len(df):
+        return ""
+    family = f"{len(df)} outcomes tested, {'Holm' if study.correction == 'holm' else 'BH'}-corrected"
+    hits = df[df["significant"]].sort_values("p_adj")
+    if not len(hits):
+        return f"Outcomes: none differs from {study.base.label} ({family})."
+    named = {"seat": "{} win rate", "spec": "scenario {} win rate",
+             "policy": "{}'s win rate" + ("" if study.solo else " per seat played")}
+    said = [f"{named.get(r['group'], '{}').format(r['label'])} {fmt.pp(r['diff'])} "
+            f"{fmt.interval(r['diff_lo'], r['diff_hi'])}"
+            + (f" ({r['setting']})" if len(study.runs) > 2 else "") for _, r in hits.head(most).iterrows()]
+    more = f"; {len(hits) - most} more in the comparison table" if len(hits) > most else ""
+    return f"Outcomes that differ from {study.base.label}: {'; '.join(said)}{more} ({family})."
+
+
+def _no_styles(study):
+    """Said, not left out, where every seat plays one preset (issue 39): '' otherwise (a solo mode, or
+    styles the report does not compare for another reason)."""
+    labels = {label for run in study.runs for label in run.labels}
+    if study.solo or len(labels) != 1:
+        return ""
+    return f"Playing styles: none to compare (every seat plays {labels.pop()})."
 
 
 def numbers(study, tables):

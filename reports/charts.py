@@ -157,6 +157,18 @@ def _grid_axes(count, width=4.6, height=3.6):
     return fig, list(axes.flat[:count])
 
 
+def axis_name(key):
+    """A swept key as a designer reads it (issue 39): 'allowed numbers (Grundbesitz)' for
+    variants.grundbesitz.allowed_numbers, 'victory points' for victory_points; the raw key stays in the CSV."""
+    parts = key.split(".")
+    words = parts[-1].replace("_", " ")
+    if parts[0] == "variants" and len(parts) > 2 and parts[1] in REGISTRY:
+        return f"{words} ({REGISTRY[parts[1]].title.split(' (')[0]})"
+    if parts[0] == "ck" and len(parts) > 1:
+        return f"{words} (Cities & Knights)"
+    return words
+
+
 def win_vs_param(study, rates, group):
     """Win rate against the first swept key, one line per seat (or policy), 95% bands;
     one panel per combination of the other swept keys."""
@@ -194,7 +206,7 @@ def win_vs_param(study, rates, group):
             ax.axhline(100 / players, ls="--", color="#333333", lw=1)
         ax.set_xticks(ticks)
         ax.set_xticklabels([t.replace("/", "/\n") if len(t) > 14 else t for t in tick_labels])
-        ax.set_xlabel(key)
+        ax.set_xlabel(axis_name(key))
         if title:
             ax.set_title(title, fontsize=10, fontweight="normal")
     axes[0].set_ylabel(_won_label(study, group))
@@ -257,8 +269,8 @@ def heatmap(study, fairness):
     ax.set_xticklabels([grid.show(v) for v in cols])
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels([grid.show(v) for v in rows])
-    ax.set_xlabel(k1)
-    ax.set_ylabel(k2)
+    ax.set_xlabel(axis_name(k1))
+    ax.set_ylabel(axis_name(k2))
     fig.colorbar(image, ax=ax, label="seat effect, corrected for dice noise (percentage points)")
     fixed = f" · {', '.join(f'{k}={grid.show(base.get(k))}' for k in rest)}" if rest else ""
     _title(ax, "Seat fairness over two swept rules",
@@ -284,23 +296,24 @@ def _faded_image(ax, cell, faded, cmap, low, high, keep=0.3):
 
 def fairness_chart(study, fairness, what="seat", title="Seat fairness per setting", plural="seats"):
     """The seat (or policy) effect per setting with its simultaneous 95% interval; the settings the
-    verdict calls less fair in grey, the others in green; faded where the effect is not significant."""
+    verdict calls less fair in grey, the others in green: a colour means the verdict only (issue 39:
+    a fade for 'no significant effect' made dark green mean two things); whether a setting's seats
+    differ is said in words beside its bar."""
     if len(study.runs) < 2 or not len(fairness):
         return None
     df = fairness.iloc[::-1]
     y = np.arange(len(df))
     fig, ax = _figure(9, max(3.2, 0.42 * len(df) + 2.2))
     colours = ["#7f7f7f" if less else "#2ca02c" for less in df["less_fair"]]
-    alphas = [0.85 if p < 0.05 else 0.35 for p in df["p_adj"]]
-    for yi, value, colour, a in zip(y, pct(df["effect"]), colours, alphas):
-        ax.barh(yi, value, color=colour, alpha=a, height=0.6)
+    for yi, value, colour in zip(y, pct(df["effect"]), colours):
+        ax.barh(yi, value, color=colour, alpha=0.85, height=0.6)
     ax.errorbar(pct(df["effect"]), y, xerr=[np.maximum(pct(df["effect"] - df["effect_lo"]), 0),
                                           np.maximum(pct(df["effect_hi"] - df["effect"]), 0)],
                 fmt="none", ecolor="#222222", capsize=3)
     right = float(np.nanmax(pct(df["effect_hi"]))) if np.isfinite(pct(df["effect_hi"])).any() else 1.0
     for yi, (_, f) in zip(y, df.iterrows()):
         p = f["p_adj"]
-        text = ": differ" if p < 0.05 else ""
+        text = f": {plural} differ" if p < 0.05 else f": {plural} not told apart"
         verdict = " · less fair" if f["less_fair"] else ""
         ax.text(right * 1.04, yi, f"p {_p(p)}{text}{verdict}", va="center", fontsize=8.5, color="#333333")
     ax.set_yticks(y)
@@ -309,12 +322,12 @@ def fairness_chart(study, fairness, what="seat", title="Seat fairness per settin
     ax.set_xlabel(f"{what} effect on the win rate, corrected for dice noise (percentage points)")
     ax.grid(axis="y", visible=False)
     handles = [Patch(color="#2ca02c", alpha=0.85, label="not shown less fair than another setting"),
-               Patch(color="#7f7f7f", alpha=0.85, label="less fair (Holm over every pair, 5% family-wise)"),
-               Patch(color="#2ca02c", alpha=0.35, label="faded: no significant effect")]
+               Patch(color="#7f7f7f", alpha=0.85, label="less fair than another (Holm over every pair, 5% family-wise)")]
     _legend_below(ax, handles)
     _title(ax, title,
            f"{_runs_text(study)} · bars: 95% intervals simultaneous over the settings · p: chi-square test of equal "
-           f"{what} win rates, Bonferroni-corrected ('differ': p < 0.05, exactly where a bar's lower end is above 0)")
+           f"{what} win rates, Bonferroni-corrected ('{plural} differ': p < 0.05, exactly where a bar's lower end is "
+           "above 0)")
     return _done(fig)
 
 

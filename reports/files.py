@@ -23,6 +23,10 @@ def _atomic(path):
     try:
         yield tmp
         os.replace(tmp, path)
+    except OSError as e:   # named by the file the reader asked for, not by its temporary name
+        if e.filename not in (str(tmp), tmp):
+            raise
+        raise OSError(e.errno, e.strerror, str(path)) from None
     finally:
         tmp.unlink(missing_ok=True)
 

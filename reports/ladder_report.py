@@ -185,7 +185,7 @@ def _method(result):
             "cluster: a game's winner beats several seats, and every table deals the same seed). Intervals: ±1.96 "
             "standard errors. Each pair's difference is z-tested and the p-values Holm-adjusted over all pairs, "
             "so the chance of calling any player stronger than one as strong is at most 5% "
-            "(tests/ladder_checks.py measures it on A/A ladders; docs/ladder.md).")
+            "(measured on ladders of identical players: docs/ladder.md).")
 
 
 def write(result, command):

@@ -20,6 +20,7 @@ import pandas as pd
 
 from reports.variants import REGISTRY, category_labels
 from simcore.engine.errors import InputError
+from simcore.run.damage import check_finished
 from simcore.run.outputs import has_pyarrow, read_json
 
 CHUNK_ROWS = 20_000
@@ -87,10 +88,10 @@ def load_run(path, label=None, values=None):
     path = Path(path)
     if not path.is_dir():
         raise InputError(f"{path}: no such directory; allowed: a run or sweep directory (results/<name>)")
-    summary = read_json(path / "summary.json")
-    if summary is None or not (path / "games.csv").is_file():
+    if not (path / "games.csv").is_file() and not (path / "summary.json").is_file():
         what = "an unfinished run (use `run --resume`)" if (path / "games.csv.part").exists() else "no results"
         raise InputError(f"{path}: holds {what}; allowed: a directory with games.csv and summary.json")
+    summary = check_finished(path)   # one line naming a damaged file and what to do (simcore.run.damage)
     meta = read_json(path / "meta.json") or {}
     with open(path / "games.csv", encoding="utf-8") as fh:
         header = fh.readline().rstrip("\n").split(",")

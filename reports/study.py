@@ -15,6 +15,7 @@ from reports.load import is_results_dir, load_run
 from reports.variants import solo_player
 from simcore.run import grid
 from simcore.engine.errors import InputError
+from simcore.run.damage import damaged, json_problem
 from simcore.run.outputs import read_json
 
 
@@ -70,10 +71,16 @@ class Study:
 def open_results(path, baseline=(), correction=None, margin=None):
     """The study of a sweep directory (meta.json of kind sweep) or of one run directory."""
     path = Path(path)
+    problem = json_problem(path / "meta.json")
+    if problem not in (None, "missing"):
+        raise damaged(path / "meta.json", problem)
     meta = read_json(path / "meta.json") or {}
+    problem = _meta_problem(meta)
+    if problem:
+        raise damaged(path / "meta.json", problem)
     if meta.get("kind") == "sweep":
         return _sweep(path, meta, baseline, correction, margin)
-    if is_results_dir(path) or not path.is_dir():
+    if is_results_dir(path) or (path / "games.csv").is_file() or (path / "summary.json").is_file() or not path.is_dir():
         run = load_run(path, label=meta.get("setting", {}).get("label") or meta.get("scenario") or path.name)
         if baseline:
             raise InputError("--baseline: a single run has no settings to choose from; allowed: a sweep directory")
@@ -81,6 +88,19 @@ def open_results(path, baseline=(), correction=None, margin=None):
                      correction=correction or "holm", meta=meta, margin=_margin(margin, meta))
     raise InputError(f"{path}: holds no results (no games.csv and summary.json, no sweep meta.json); "
                      "allowed: a directory written by `run` or `sweep`")
+
+
+def _meta_problem(meta):
+    """What in a meta.json is not as `run` or `sweep` writes it (the parts the reports read), or None."""
+    if not isinstance(meta.get("setting", {}), dict) or not isinstance(meta.get("kind", ""), str):
+        return "not as `run` or `sweep` writes it (kind, setting)"
+    if meta.get("kind") != "sweep":
+        return None
+    entries, vary = meta.get("settings"), meta.get("vary", {})
+    fine = (isinstance(entries, list) and entries and isinstance(vary, dict) and isinstance(meta.get("scenario"), str)
+            and all(isinstance(e, dict) and isinstance(e.get("dir"), str) and isinstance(e.get("values"), dict)
+                    and isinstance(e.get("index"), int) for e in entries))
+    return None if fine else "not as `sweep` writes it (scenario, vary, settings)"
 
 
 def _margin(given, meta):
@@ -98,13 +118,17 @@ def _sweep(path, meta, baseline, correction, margin):
     short = grid.short_names(list(meta.get("vary", {})))
     for entry in meta.get("settings", []):
         where = path / entry["dir"]
-        if is_results_dir(where):
+        if (where / "games.csv").is_file() or (where / "summary.json").is_file():   # damaged: load_run says so
             index_of[entry["index"]] = len(runs)
             runs.append(load_run(where, setting_label(entry["values"], short), entry["values"]))
         else:
             missing.append(setting_label(entry["values"], short))
     if not runs:
         raise InputError(f"{path}: the sweep there has no finished setting yet; use `sweep --resume` to continue it")
+    if missing and meta.get("complete"):   # a finished sweep that lost a setting: no report of the others alone
+        entry = next(e for e in meta["settings"] if not (path / e["dir"] / "games.csv").is_file())
+        raise InputError(f"{path / entry['dir']}: a setting of the finished sweep has no results (deleted?); run "
+                         "the sweep again with --resume: it plays the missing settings")
     values = [e["values"] for e in meta["settings"]]
     chosen = grid.pick_baseline(values, grid.parse_baseline(baseline)) if baseline else meta.get("baseline", 0)
     return Study("sweep", meta["scenario"], meta.get("description", ""), path, runs, vary=meta.get("vary", {}),
@@ -116,6 +140,10 @@ def compare_runs(paths, out, correction=None, margin=None):
     """Runs (or sweep settings) side by side, the first one the baseline."""
     if len(paths) < 2:
         raise InputError("compare: give at least two result directories; allowed: run or sweep setting directories")
+    resolved = [Path(p).resolve() for p in paths]
+    for i, p in enumerate(paths):   # the same run twice is no comparison (and its labels would clash)
+        if resolved[i] in resolved[:i]:
+            raise InputError(f"compare: {p} is given twice; allowed: different run or setting directories")
     names = _unique_names([Path(p) for p in paths])
     runs = [load_run(p, name) for p, name in zip(paths, names)]
     differing = _differing_rules(runs)

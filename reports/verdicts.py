@@ -245,7 +245,7 @@ def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP):
     settings = []
     for i in range(m):
         row = {"setting": labels[i], "loss": float(loss[i]), "loss_se": float(se[i]), "value": float(values[i]),
-               "verdict": _word(i, order, closed, equal), "in_fairest_set": not bool(closed.less_fair[i]),
+               "verdict": _word(i, order, closed, equal, values / measure.scale), "in_fairest_set": not bool(closed.less_fair[i]),
                "less_fair": bool(closed.less_fair[i]), "p_less_fair": float(closed.p_adjusted[i]),
                "posterior_fairest": float(posterior[i])}
         if equal is not None:
@@ -269,12 +269,15 @@ def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP):
     return out
 
 
-def _word(i, order, closed, equal):
+def _word(i, order, closed, equal, values):
     if closed.less_fair[i]:
         return "less fair"
     if equal is not None and equal[0][i]:
         return "equivalent to the fairest"
-    return "smallest estimate" if i == order[0] else "not told apart"
+    # every setting showing the smallest estimate as printed (0.1 of its unit) has it: two 2.9 pp are never
+    # one 'smallest estimate' and one 'not told apart' (issue 39)
+    shown = [round(float(values[k]), 1) for k in (i, order[0])]
+    return "smallest estimate" if i == order[0] or shown[0] == shown[1] else "not told apart"
 
 
 def _posterior_fairest(loss, closed, cov):

@@ -101,7 +101,7 @@ def test_run_prints_the_table_and_writes_results(scenario_file, tmp_path, monkey
     monkeypatch.chdir(tmp_path)
     result = invoke("run", scenario_file(), "--games", "12", "--seed", "3", "--set", "victory_points=9")
     assert result.exit_code == 0, result.output
-    out = tmp_path / "results" / "small"                    # default: results/<scenario name>
+    out = tmp_path / "results" / "small-victory_points=9_games=12_seed=3"   # results/<name>-<what changes the games>
     summary = json.loads((out / "summary.json").read_text())
     assert (summary["games"], summary["seed"], summary["rules"]["victory_points"]) == (12, 3, 9)
     assert result.stdout.startswith("small: 12 games, 4 players, seed 3")

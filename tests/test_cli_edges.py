@@ -212,3 +212,90 @@ def test_ctrl_c_in_robust_says_it_has_no_resume(tmp_path, monkeypatch):
     result = invoke("robust", "sweep-vp-red", "--tuned", "tuned-base", "-n", "4", "-o", tmp_path / "r")
     assert result.exit_code == 130, result.output
     assert result.stderr.splitlines()[-1] == "interrupted: robust has no --resume; the same command plays both sweeps again"
+
+
+def test_ctrl_c_that_numba_turns_into_an_error_is_an_interruption(scenario_file, tmp_path, monkeypatch):
+    """Ctrl-C while numba loads a kernel right after the compile (csv_text's writer) made numba raise
+    "RuntimeError: no compiled object yet" and exit 1 (issue 39): now the games so far are kept, the
+    "kept" line and exit 130, and --resume finishes the run as an uninterrupted one would."""
+    import os
+    import signal
+    import time
+
+    from simcore.run import csv_text
+    whole = tmp_path / "whole"
+    args = ["run", scenario_file(), "-n", "30", "--chunk-games", "10", "-q", "--no-report"]
+    assert invoke(*args, "-o", whole).exit_code == 0
+    write, calls = csv_text.write_chunk, []
+
+    def numba_interrupted(*a, **k):
+        calls.append(1)
+        if len(calls) == 2:   # the second chunk: Ctrl-C, which numba answers with an error of its own
+            try:
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(10)    # the handler raises first
+            except KeyboardInterrupt:
+                raise RuntimeError("no compiled object yet for <Library '_write'>") from None
+        return write(*a, **k)
+    out = tmp_path / "cut"
+    monkeypatch.setattr(csv_text, "write_chunk", numba_interrupted)
+    result = invoke(*args, "-o", out)
+    monkeypatch.undo()
+    assert result.exit_code == 130, result.output
+    assert "games kept" in result.stderr and "--resume" in result.stderr.splitlines()[-1], result.stderr
+    assert "Traceback" not in result.output
+    assert invoke(*args, "-o", out, "--resume").exit_code == 0
+    assert (out / "games.csv").read_bytes() == (whole / "games.csv").read_bytes()
+
+
+def test_an_output_path_that_cannot_be_written_is_one_line_naming_it_and_the_cause(tmp_path):
+    """Before anything is played (issue 39): --out under a file or where no folder can be made, and replay's
+    --png/--log in a folder that does not exist (it named its temporary file after replaying the game)."""
+    (tmp_path / "file").write_text("x")
+    assert_bad_input(invoke("run", "base", "-n", 4, "--out", tmp_path / "file" / "x"), "--out", "is a file, not a directory")
+    assert_bad_input(invoke("sweep", "base", "--vary", "victory_points=6,7", "--out", "/proc/x"),
+                     "--out /proc/x: cannot make a folder in /proc")
+    assert_bad_input(invoke("replay", "base", "--game", 1, "--png", tmp_path / "nodir" / "x.png"),
+                     "--png", f"no folder {tmp_path / 'nodir'}")
+    assert_bad_input(invoke("replay", "base", "--game", 1, "--log", tmp_path), "--log", "is a folder")
+    assert not (tmp_path / "nodir").exists() and sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_the_same_key_varied_twice_is_refused(tmp_path):
+    assert_bad_input(invoke("sweep", "base", "--vary", "victory_points=6,7", "--vary", "victory_points=8",
+                            "--out", tmp_path / "s"), "--vary victory_points: given twice")
+    assert not (tmp_path / "s").exists()
+
+
+def test_a_seats_array_the_shell_took_apart_gets_a_quoting_hint(tmp_path):
+    split = invoke("run", "base", "--set", "seats=[greedy,", "greedy,", "greedy]", "--out", tmp_path / "r")
+    assert_bad_input(split, "the shell split `--set seats=[greedy,` at its spaces", "single quotes")
+    unquoted = invoke("run", "base", "--set", "seats=[greedy,greedy,greedy,greedy]", "--out", tmp_path / "r")
+    assert_bad_input(unquoted, "is not a TOML array", "did the shell take its quotes", "--set 'seats=[")
+    vary = invoke("sweep", "base", "--vary", "seats=[greedy,roads,greedy,greedy],[roads,greedy,greedy,greedy]")
+    assert_bad_input(vary, "are not TOML values", "--vary 'seats=[")
+
+
+def test_a_run_with_other_values_writes_a_folder_of_its_own(scenario_file, tmp_path, monkeypatch):
+    """The tour's second command after its first (issue 39): the default folder is named by the values that
+    change the games (--set, --games, --seed, --until-ci), so the second run is not refused."""
+    monkeypatch.chdir(tmp_path)
+    path = scenario_file()
+    assert invoke("run", path, "-q", "--no-report").exit_code == 0
+    result = invoke("run", path, "--set", "board.layout=beginner", "--set", "victory_points=12", "-n", 8, "-q",
+                    "--no-report")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "results").iterdir()) == [
+        "small", "small-layout=beginner_victory_points=12_games=8"]
+    assert_bad_input(invoke("run", path, "-q"), "results/small: already holds finished results")
+
+
+def test_jobs_work_after_the_working_folder_changes(tmp_path, monkeypatch):
+    """The worker processes outlive a command and keep the folder they started in: a second --jobs 2 run
+    from another folder wrote its chunks relative to the first (issue 39, found running the docs' commands)."""
+    for name in ("first", "second"):
+        (tmp_path / name).mkdir()
+        monkeypatch.chdir(tmp_path / name)
+        result = invoke("run", "base", "-n", 24, "--chunk-games", 6, "--jobs", 2, "-q", "--no-report", "-o", "r")
+        assert result.exit_code == 0, result.output
+        assert len((tmp_path / name / "r" / "games.csv").read_text().splitlines()) == 25

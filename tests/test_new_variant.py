@@ -56,8 +56,9 @@ def project():
                 shutil.copy2(source, folder / name)
         env = {**os.environ, "NUMBA_CACHE_DIR": str(home / "cache")}
 
-        def run(*args, command=("-m", "cli"), check=True):
-            done = subprocess.run([sys.executable, *command, *args], cwd=folder, env=env, capture_output=True,
+        def run(*args, command=("-m", "cli"), check=True, extra=None):
+            done = subprocess.run([sys.executable, *command, *args], cwd=folder, env={**env, **(extra or {})},
+                                  capture_output=True,
                                   text=True, timeout=1800)
             assert done.returncode == 0 or not check, done.stderr
             return done
@@ -107,10 +108,10 @@ def test_a_new_variant_from_the_scaffold_and_the_guide_plays_sweeps_and_reports(
     for path, text in files.items():
         (folder / path).write_text(text, encoding="utf-8")
     run("-q", "tests/test_toy.py", "-p", "no:cacheprovider", command=("-m", "pytest"))
-    run("run", "toy", "-n", "200", "-q", "-o", "results/toy")
-    games = pd.read_csv(folder / "results/toy/games.csv")
+    run("run", "toy", "-n", "200", "-q", "-o", "results/toy-200")
+    games = pd.read_csv(folder / "results/toy-200/games.csv")
     assert games[[f"seat{k}_toy_lumber" for k in range(4)]].to_numpy().sum() > 0
-    assert "extra lumber" in (folder / "results/toy/report.md").read_text()
+    assert "extra lumber" in (folder / "results/toy-200/report.md").read_text()
     run("sweep", "toy", "-n", "100", "-q", "--no-report", "-o", "results/sweep")   # the declaration's grid
     run("report", "results/sweep")
     meta = json.loads((folder / "results/sweep/meta.json").read_text())
@@ -122,3 +123,12 @@ def test_a_new_variant_from_the_scaffold_and_the_guide_plays_sweeps_and_reports(
     assert len(paid) == 4 and sorted(paid.values())[0] == 0 and sorted(paid.values())[-1] > 0
     assert (folder / "results/sweep/report.html").is_file()
     assert not filecmp.cmp(folder / "simcore/variants/__init__.py", ROOT / "simcore/variants/__init__.py")
+
+    # the guide's commands as written, in order, its games capped (tests/docs_commands.py: the page runs here)
+    from simcore.run.cap import ENV
+    from tests.docs_commands import CAP, commands
+    shown = [argv for _, argv in commands(GUIDE)]
+    assert [argv[0] for argv in shown] == ["new-variant", "run", "sweep", "report", "replay"]
+    for argv in shown[1:]:
+        run(*argv, extra={ENV: str(CAP)})
+    assert (folder / "results/toy/report.html").is_file() and (folder / "game3.jsonl").is_file()

@@ -82,3 +82,68 @@ def test_a_margin_reaches_the_verdicts_and_the_words(reports):
     out, terminal = reports["autarkie"]
     assert json.loads((out / "verdicts.json").read_text())["measures"]["seats"]["margin"] is None
     assert "Equivalent" not in terminal and "equivalent" not in (out / "report.md").read_text().split("## How to")[0]
+
+
+def test_settings_showing_the_same_smallest_estimate_all_have_it():
+    """Two 2.9 pp results were 'smallest estimate' and 'not told apart' (issue 39): every setting whose
+    printed estimate (0.1 pp) equals the smallest one's is the smallest estimate; the others are not."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from reports.verdicts import _word
+    closed = SimpleNamespace(less_fair=np.array([False, False, False, True]))
+    values = np.array([2.94, 2.91, 3.04, 4.0])      # percentage points, as the table prints them: 2.9 2.9 3.0 4.0
+    order = np.argsort(values)
+    assert [_word(i, order, closed, None, values) for i in range(4)] == [
+        "smallest estimate", "smallest estimate", "not told apart", "less fair"]
+
+
+def test_a_long_list_of_less_fair_settings_is_said_by_the_shorter_list():
+    """Nine of twelve settings less fair were nine setting names in one sentence (issue 39): the sentence
+    counts them and names the three not shown less fair; up to three less fair are named as before."""
+    import pandas as pd
+
+    from reports.answer import _measure_words
+    names = [f"s{i}" for i in range(12)]
+    rows = pd.DataFrame({"setting": names, "games": 4000, "less_fair": [i >= 3 for i in range(12)],
+                         "loss": [i / 100 for i in range(12)], "games_to_tell_apart": float("nan")})
+    text = _measure_words("Playing styles", rows, None)
+    assert text.startswith("Playing styles: 9 of the 12 settings are less fair than s0; not shown less fair: s0; s1; s2")
+    assert "s3" not in text
+    rows["less_fair"] = [i >= 10 for i in range(12)]
+    assert _measure_words("Seats", rows, None).startswith("Seats: s10; s11 are less fair than s0")
+
+
+def test_a_run_of_one_preset_says_it_has_no_styles_to_compare(tmp_path):
+    """The Answer of a run with greedy in every seat said nothing about styles (issue 39)."""
+    result = invoke("run", "base", "-n", 12, "-q", "--out", tmp_path / "r")
+    assert result.exit_code == 0, result.output
+    assert "- Playing styles: none to compare (every seat plays greedy)." in result.stdout
+    assert "none to compare (every seat plays greedy)" in (tmp_path / "r" / "report.md").read_text()
+
+
+def test_compare_answers_which_outcomes_differ_not_only_the_seats(tmp_path):
+    """compare's Answer to 'do these runs differ?' covered the seats only (issue 39): it names every outcome
+    whose corrected test says it differs (a random bot in seat 3 lifts greedy's win rate), or says none does."""
+    args = ["-n", 300, "-q", "--no-report"]
+    assert invoke("run", "base", *args, "--out", tmp_path / "a").exit_code == 0
+    assert invoke("run", "base", *args, "--set", 'seats=["greedy","greedy","greedy","random"]',
+                  "--out", tmp_path / "b").exit_code == 0
+    import shutil
+    shutil.copytree(tmp_path / "a", tmp_path / "a2")
+    result = invoke("compare", tmp_path / "a", tmp_path / "a2", "--out", tmp_path / "same")
+    assert "- Outcomes: none differs from " in result.stdout, result.output
+    result = invoke("compare", tmp_path / "a", tmp_path / "b", "--out", tmp_path / "c")
+    assert "- Outcomes that differ from a: greedy's win rate per seat played +" in result.stdout, result.output
+    assert "Outcomes that differ from a" in (tmp_path / "c" / "report.md").read_text()
+    assert_same = invoke("compare", tmp_path / "a", tmp_path / "a", "--out", tmp_path / "twice")
+    assert assert_same.exit_code == 2 and "is given twice" in assert_same.stderr   # was a TypeError traceback
+
+
+def test_a_swept_key_is_named_in_words_on_the_charts_axes():
+    """The trend and heat-map charts labelled their axes variants.grundbesitz.allowed_numbers (issue 39)."""
+    from reports.charts import axis_name
+    assert axis_name("variants.grundbesitz.allowed_numbers") == "allowed numbers (Grundbesitz)"
+    assert axis_name("ck.barbarian_steps") == "barbarian steps (Cities & Knights)"
+    assert axis_name("victory_points") == "victory points"

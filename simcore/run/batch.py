@@ -78,15 +78,17 @@ def row_layout(params):
 
 # --- start-up: the kernel compiled (or loaded from the cache) before the games ---
 
-# a cold compile on an idle machine with two cores, roughly, rounded up (README: Speed): the base
-# game's; a kernel with variants takes the longest of their own estimates (Variant.compile_seconds),
-# and MORE_VARIANT_SECONDS for each further variant
-BASE_COMPILE_SECONDS = 25
+# The base game's cold compile, in CPU seconds of its one process (= the wall time on an idle core),
+# measured by `NUMBA_CACHE_DIR=$(mktemp -d) catan-balance bench -n 2000` (its compile line): 21.3 s of CPU,
+# 2026-12-06; the README and docs/performance.md quote the same figure.  A kernel with variants holds the
+# base game's code too; its estimate is the variant's own (Variant.compile_seconds, not re-measured with
+# this command yet), and MORE_VARIANT_SECONDS for each further variant.
+BASE_COMPILE_SECONDS = 21
 MORE_VARIANT_SECONDS = 5
 
 
 def compile_seconds(variants):
-    """The cold compile of the kernel for these variants (names), roughly, in seconds."""
+    """The cold compile of the kernel for these variants (names), roughly, in seconds of one idle core."""
     own = [REGISTRY[name].compile_seconds for name in variants]
     return max(own, default=BASE_COMPILE_SECONDS) + MORE_VARIANT_SECONDS * max(len(own) - 1, 0)
 
@@ -137,7 +139,7 @@ def engine_name(params):
 def compile_line(params):
     seconds = compile_seconds(rules_variants(params))
     return (f"compiling the engine for {engine_name(params)} (first run only; "
-            f"about {seconds} s on an idle machine)")
+            f"about {seconds} s on an idle core, longer on a busy machine)")
 
 
 def warm_up(params, kinds, weights, stream, load=True):

@@ -31,6 +31,7 @@ from simcore.engine.cards import pack_card_kinds
 from simcore.engine.errors import ScenarioError, describe, did_you_mean
 from simcore.engine.fields import Param, choice, file_name, flag, integer, section, text
 from simcore.engine.variant import REGISTRY
+from simcore.run.cap import games_cap
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -311,6 +312,11 @@ def parse_override(text):
         value = doc["v"] if len(doc) == 1 else raw.strip()
     except tomllib.TOMLDecodeError:
         value = raw.strip()
+        if value[:1] in "[{":   # an array or table whose quotes the shell took (issue 39)
+            raise ScenarioError(key, f"{value} is not a TOML {'array' if value[0] == '[' else 'table'} "
+                                "(did the shell take its quotes or split it at its spaces?)",
+                                f"the whole --set in single quotes, e.g. --set '{key}=[\"greedy\", \"roads\"]'",
+                                file="--set") from None
     return key, value
 
 
@@ -378,7 +384,7 @@ def load_scenario(path, overrides=()):
         _check_scenario(scenario)
     except ScenarioError as e:
         raise e.located(_origin(e.key, overridden, path)) from None
-    return scenario
+    return replace(scenario, games=games_cap(scenario.games))   # unchanged unless a test caps (simcore.run.cap)
 
 
 # --- packing for the kernel ---

@@ -43,6 +43,10 @@ def parse_vary(text, origin="--vary"):
     try:
         values = tomllib.loads(f"v = [{raw}]")["v"]
     except tomllib.TOMLDecodeError:
+        if raw.strip()[:1] in "[{":   # arrays or tables whose quotes the shell took (issue 39)
+            raise ScenarioError(key, f"{raw.strip()} are not TOML values (did the shell take their quotes?)",
+                                f"the whole {origin} in single quotes, e.g. {origin} "
+                                f"'{key}=[\"greedy\", \"roads\"],[\"roads\", \"greedy\"]'", file=origin) from None
         values = [_bare(part) for part in raw.split(",")]
     return key, values
 
@@ -122,6 +126,25 @@ def slug(index, text):
     """A directory name for setting `index`: '03-victory_points=8_no_adjacent_red=false'."""
     body = re.sub(r"[^A-Za-z0-9.=+,-]+", "_", text.replace(", ", "_")).strip("_")[:80]
     return f"{index:02d}-{body}"
+
+
+def derived_name(base, flags):
+    """The default output folder name of a command: `base` alone, else `base` followed by the flags that
+    change its games ('key=value' texts: --set, --vary, games=, seed=, ...), each key by its last part:
+    'base-layout=beginner_victory_points=12'.  So a second run with other values writes a folder of its
+    own (issue 39); a name longer than 60 characters is cut and ends in a hash of the whole."""
+    if not flags:
+        return base
+    parts = []
+    for text in flags:
+        key, _, value = str(text).partition("=")
+        value = re.sub(r"[\]\[{}'\" ]", "", value)                # no quotes, brackets or spaces
+        parts.append(f"{key.strip().split('.')[-1]}={value}")
+    body = re.sub(r"[^A-Za-z0-9.=+,-]+", "_", "_".join(parts)).strip("_")
+    if len(body) > 60:
+        import hashlib
+        body = body[:51].rstrip("_") + "_" + hashlib.sha256("\n".join(map(str, flags)).encode()).hexdigest()[:8]
+    return f"{base}-{body}"
 
 
 def settings(vary):

@@ -39,7 +39,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simcore.run import adaptive, backends, csv_text, lock, outputs
+from simcore.run import adaptive, backends, csv_text, damage, interrupts, lock, outputs
 from simcore.engine import records as R
 from simcore.run.batch import play_batch, row_layout, warm_up
 from simcore.run.config import pack_policies, pack_rules
@@ -256,6 +256,9 @@ class Job:
         if until is not None:
             self.meta["until_ci"] = until.meta()
         self.state = _plan(self.out, self.meta, resume, force)   # checked before anything is written
+        problem = self.state == "done" and damage.games_problem(self.out / GAMES, None if until else scenario.games)
+        if problem:   # one line naming the file and what to do, not a traceback or a summary of a part
+            raise damage.damaged(self.out / GAMES, problem)
         self.params = pack_rules(scenario)
         self.variants = rules_variants(self.params)   # games.csv has their columns
         self.kinds, self.weights = pack_policies(scenario)
@@ -340,7 +343,7 @@ class Job:
             self.tally.add(df)
 
     def work(self, local):
-        folder = str(self.chunks) if local else ""
+        folder = str(self.chunks.absolute()) if local else ""   # a reused worker may work in another folder
         if local:
             self.chunks.mkdir(exist_ok=True)
         return Work(self.scenario, self.params, self.kinds, self.weights, folder, self.make_tally)
@@ -516,6 +519,7 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend=back
     stream = stream or sys.stderr
     until = jobs_list[0].until if jobs_list else None
     local = backends.is_local(backend)
+    sigints = interrupts.listen()
     try:
         for job in jobs_list:
             job.prepare(chunk_games)
@@ -563,13 +567,15 @@ def play(jobs_list, jobs=1, progress=True, chunk_games=CHUNK_GAMES, backend=back
                 bar.update(job.absorb(done))
                 finish_ready()
         finish_ready()
-    except KeyboardInterrupt:
-        for job in jobs_list[finished:]:
-            job._write_meta(force=True)
-        bar.finish(f"; interrupted: {bar.done:,} of {bar.total:,} games kept")
-        raise
-    except OSError as e:
-        if not outputs.disk_full(e):
+    except BaseException as e:   # a Ctrl-C (or the error numba made of one: simcore.run.interrupts), a full disk
+        if interrupts.was(e, sigints):
+            for job in jobs_list[finished:]:
+                job._write_meta(force=True)
+            bar.finish(f"; interrupted: {bar.done:,} of {bar.total:,} games kept")
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            raise KeyboardInterrupt from e
+        if not (isinstance(e, OSError) and outputs.disk_full(e)):
             raise
         bar.finish(f"; stopped, the disk is full: {bar.done:,} of {bar.total:,} games kept")
         raise _disk_full(e, jobs_list) from None

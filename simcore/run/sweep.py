@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from simcore.run import adaptive, backends, grid, lock, runner
+from simcore.run import adaptive, backends, damage, grid, lock, runner
 from simcore.engine import variant
 from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules, read_toml
 from simcore.engine.errors import InputError, ScenarioError
@@ -66,6 +66,9 @@ def plan(name_or_path, sets=(), vary_args=(), baseline_args=(), correction=None,
     for text in vary_args:
         key, values = grid.parse_vary(text)
         grid.check_vary({key: values}, "--vary")
+        if origins.get(key) == "--vary":   # the second would silently win (issue 39)
+            raise InputError(f"--vary {key}: given twice; allowed: one --vary per key, all its values in it "
+                             f"(--vary {key}=V1,V2,...)")
         vary[key], origins[key] = values, "--vary"
     if not vary:
         vary = _variant_defaults(base, origins)
@@ -228,6 +231,11 @@ def _plan_out(out, meta, resume, force, kind="sweep", keys=_SAME_SWEEP_KEYS):
         raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
     if (out / runner.GAMES).exists() or (out / runner.PART).exists():
         raise InputError(f"{out}: holds the results of a run, not of a {kind}; use --out for another directory")
+    problem = damage.json_problem(out / META)
+    if problem not in (None, "missing") and not force:   # each setting's run.json still says what it holds
+        if not resume:
+            raise damage.damaged(out / META, problem)
+        return "resume", {}
     old = read_json(out / META)
     if not force and old is not None and old.get("kind") in _WHAT and old.get("kind") != kind:
         raise InputError(f"{out}: holds a {old['kind']}; use --out for another directory, or --force to overwrite it")

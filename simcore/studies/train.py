@@ -21,7 +21,7 @@ Holdout: the trained and the start preset then play the same fresh holdout games
 import math
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 
 import numpy as np
@@ -30,6 +30,7 @@ from policies.registry import as_strong, resolve
 from simcore.run.config import ruleset
 from simcore.studies import tune
 from simcore.engine.errors import InputError
+from simcore.run.cap import games_cap
 from simcore.studies.train_play import HOLDOUT, TRAIN, VALIDATION, Field, Games
 from simcore.studies.train_space import space_for
 
@@ -124,7 +125,9 @@ def train(scenario, seat, start=None, settings=None, progress=None, stream=None,
     import cma   # noqa: F401  checked by the caller (cli) with a one-line error
     from reports.train_report import judge
     settings = settings or Settings()
+    settings = replace(settings, first=games_cap(settings.first), holdout=games_cap(settings.holdout))
     fld, kind, start_w, space, policy = plan(scenario, seat, start, settings)
+    settings = replace(settings, budget=games_cap(settings.budget, least=min_budget(space.dim, settings, fld.specs)))
     if games is None:
         games = Games(settings.jobs)
         try:
