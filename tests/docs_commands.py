@@ -31,8 +31,8 @@ SKIPPED = {   # (page, a part of the command's text): why it never runs
 }
 LONG = {   # (page, a part of the command's text): commands that compile an engine no other test plays (a rollout
     # seat under a variant's rules: minutes each on a cold cache); they run with CATAN_BALANCE_DOCS_LONG=1
-    ("docs/players.md", "run ck --games 4000 --seed 1 --jobs 2 --set"): "a rollout seat in Cities & Knights",
-    ("docs/players.md", "run autarkie --games 4000 --seed 1 --jobs 2 --set"): "a rollout seat in Autarkie on C&K",
+    ("docs/players.md", "run ck --games 4000 --seed 1 --jobs 2 --set seats=[{"): "a rollout seat in Cities & Knights",
+    ("docs/players.md", "run autarkie --games 4000 --seed 1 --jobs 2 --set seats=[{"): "a rollout seat in Autarkie on C&K",
     ("docs/players.md", "run robin-hood --games 4000 --seed 1 --jobs 2 --set seats=[{"): "a rollout Sheriff",
     ("docs/players.md", "--players rollout:base=landlord"): "a rollout landlord in Grundbesitz",
     ("docs/players.md", "robust sweep-autarkie-base --players rollout:base=autarkist"): "a rollout autarkist",
