@@ -84,8 +84,7 @@ def resolve(name, overrides=None, ruleset="base"):
 def as_strong(kind, weights):
     """The strong player built on a builder preset (kind, weights): the strong kind, the preset's
     builder weights and the untrained value weights (policies.presets.VALUE_BASE, the variants' declared
-    defaults); what `train --strong`
-    starts from.  None if the preset is not a builder's."""
+    defaults); what `train --strong` starts from.  None if the preset is not a builder's."""
     if kind not in (W.KIND_BUILDER, W.KIND_STRONG):
         return None
     out = np.array(weights, dtype=np.float64, copy=True)
