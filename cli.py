@@ -662,7 +662,7 @@ def train(
     start: Optional[str] = typer.Option(None, "--from", metavar="PRESET",
                                         help="Start from this preset (a name or a .toml file) [default: the seat's]."),
     budget: int = typer.Option(200_000, "--budget", min=1, metavar="GAMES", help=TRAIN_BUDGET_HELP),
-    holdout: int = typer.Option(20_000, "--holdout", min=0, metavar="GAMES",
+    holdout: int = typer.Option(20_000, "--holdout", min=1, metavar="GAMES",
                                 help="Fresh games for the final evaluation of the trained and the start preset."),
     self_play: int = typer.Option(1, "--self-play", min=1, metavar="ROUNDS",
                                   help="Rounds: round r > 1 trains against copies of round r-1's preset."),
@@ -696,7 +696,7 @@ def train(
     from reports.train_report import fair_share, sentences, write
     from simcore.run.runner import check_resume_force
     from simcore.studies.train_state import Saved
-    check_resume_force(resume, force)
+    check_resume_force(resume, force, "training")
     loaded = _load(scenario, sets)
     settings = _train_settings(budget, seed, holdout, popsize, self_play, jobs, loaded)
     settings.strong = strong

@@ -119,6 +119,8 @@ def write(training, out, scenario_name, command, share, name=None):
                   "difference": round(d["estimate"], 4),      # trained - start, paired on the same holdout games
                   "difference_ci95": [round(d["lo"], 4), round(d["hi"], 4)],
                   "difference_p": float(f"{d['p']:.3g}")}      # McNemar's exact test
+    if training.commit:   # the code it was trained with: the command reproduces the preset there
+        provenance["commit"] = training.commit
     description = (f"{name}: trained by catan-balance train (seat {training.seat} of {scenario_name}, from "
                    f"{training.policy}); holdout {show_rate(s['trained'])} vs {show_rate(s['start'])}")
     preset = out / "preset.toml"

@@ -69,6 +69,7 @@ class Training:
     games: int = 0               # training + validation games played
     seconds: float = 0.0         # wall time of training + validation
     best: int = 0                # index into curve of the checkpoint chosen (in the last round)
+    commit: str = ""             # the code's git commit (simcore.studies.train_state.code_commit; "" unknown)
 
     @property
     def games_per_s(self):
@@ -138,7 +139,8 @@ def train(scenario, seat, start=None, settings=None, progress=None, stream=None,
                                     space.names, settings)
     state = saved.begin(identity, resume, force) or train_state.State(
         identity, np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(seat,))),
-        Training(seat, policy, kind, space.names, start_w, start_w), current=start_w)
+        Training(seat, policy, kind, space.names, start_w, start_w, commit=train_state.code_commit() or ""),
+        current=start_w)
     if games is None:
         games = Games(settings.jobs)
         try:

@@ -77,6 +77,23 @@ def identity(scenario_hash, seat, policy, kind, start, names, settings):
             "weights": list(names), **fields}
 
 
+def code_commit(root=Path(__file__).resolve().parents[2]):
+    """The git commit of the code that plays and trains ('d63cf0c'; '+changes' when the engine, the policies or
+    the run and study layers differ from it), None outside a git checkout: with the [training] command, what
+    reproduces a trained preset."""
+    import subprocess
+    git = ["git", "-C", str(root)]
+    try:
+        commit = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, timeout=10)
+        changed = subprocess.run([*git, "status", "--porcelain", "--", "simcore", "policies", ":!policies/tuned"],
+                                 capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if commit.returncode or changed.returncode:
+        return None
+    return commit.stdout.strip() + ("+changes" if changed.stdout.strip() else "")
+
+
 class Saved:
     """The State file of output folder `out`."""
 
@@ -111,6 +128,11 @@ class Saved:
         if differ:
             raise InputError(f"{self.out}: the training there has other settings ({', '.join(differ)}); use the "
                              "command that started it, --force to start over, or --out for another directory")
+        now = code_commit() or ""
+        if state.phase != "done" and now != state.training.commit.split(" ")[-1]:
+            print(f"note: {self.out}: the code changed since this training began (commit {state.training.commit}, "
+                  f"now {now}): its result may differ from an uninterrupted training's", file=sys.stderr)
+            state.training.commit += f", resumed at {now}"
         return state
 
     def load(self):
