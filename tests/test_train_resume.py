@@ -161,4 +161,5 @@ def test_the_training_table_holds_both_rates_and_the_paired_difference(tmp_path)
     assert table["difference"] == round(d["estimate"], 4) and table["difference_ci95"] == [round(d["lo"], 4),
                                                                                            round(d["hi"], 4)]
     assert d["lo"] <= d["estimate"] <= d["hi"] and table["holdout_games"] == 400
+    assert table.get("commit") == train_state.code_commit()     # the code it was trained with (git checkouts)
     assert "Difference " in result.stdout and "[95%: " in result.stdout
