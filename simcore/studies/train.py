@@ -17,6 +17,8 @@ Checkpoints: the start preset and, every `budget / CHECKPOINTS` training games, 
 mean play the same validation games; the best checkpoint becomes the trained preset.
 Holdout: the trained and the start preset then play the same fresh holdout games
 (simcore.studies.train_play streams), never used for any choice, against the scenario's own field.
+Resumable: everything the rest depends on is a simcore.studies.train_state.State, saved in the output
+folder after every generation; a training continued from it ends as one never interrupted, bit for bit.
 """
 import math
 import sys
