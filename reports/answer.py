@@ -1,6 +1,7 @@
 """The Answer box that opens every report: the designer's question, the answer in a sentence or
 two with the setting to pick, and the numbers behind it, all read from the verdicts (the seats',
-the styles' and a variant's own question) so that it never says more than they do.
+the styles' and a variant's own question) so that it never says more than they do.  A sentence
+is a string, or (text, [items]) where it names more settings than read well in one line.
 
     block = box(study, tables)     # ("answer", question, sentences, headers, rows, highlight)
 """
@@ -72,11 +73,12 @@ def _measure_words(title, rows, study):
     less = list(rows.loc[rows["less_fair"], "setting"])
     best = rows.loc[rows["loss"].idxmin(), "setting"]
     family = f"family-wise error 5% over the {len(rows)} settings"
-    if len(less) > MOST_NAMED and len(rows) - len(less) < len(less):   # the shorter list: those not less fair
-        fair = list(rows.loc[~rows["less_fair"], "setting"])
-        text = (f"{title}: {len(less)} of the {len(rows)} settings are less fair than {best}; not shown less fair: "
-                f"{'; '.join(fair)} ({family}; every setting's verdict in the table below).")
-    elif less:
+    fair = list(rows.loc[~rows["less_fair"], "setting"])
+    if len(less) > MOST_NAMED:   # the shorter list, as a list under the sentence where it is long too
+        listed, which = (fair, "not shown less fair") if len(fair) < len(less) else (less, "less fair")
+        text = f"{title}: {len(less)} of the {len(rows)} settings are less fair than {best} ({family}); {which}:"
+        return (text, listed) if len(listed) > MOST_NAMED else f"{text} {'; '.join(listed)}."
+    if less:
         text = f"{title}: {'; '.join(less)} {'is' if len(less) == 1 else 'are'} less fair than {best} ({family})."
     else:
         text = f"{title}: no setting stands out at {games} games per setting ({family})"
@@ -84,7 +86,7 @@ def _measure_words(title, rows, study):
         text += (f"; their losses are not all equal (Wald test, in the same family) but no pair is told apart: "
                  f"about {fmt.count(needed)} per setting would tell them apart (80% power)." if not
                  fmt.missing(needed) else ".")
-    if "equivalent" in rows and rows["equivalent"].notna().any():
+    if "equivalent" in rows and rows["equivalent"].notna().any():   # with --margin
         eq = list(rows.loc[rows["equivalent"].fillna(False).astype(bool), "setting"])
         text += f" Equivalent to the fairest within ±{first['margin']:g} pp: {'; '.join(eq) if eq else 'none shown'}."
     return text

@@ -10,7 +10,8 @@ The document is a list of blocks:
                                      string or (label, raw name): the raw name is the HTML tooltip;
                                      folded: the HTML shows the table behind a click (<details>)
     ("answer", question, sentences, headers, rows, highlight)
-                                     the Answer box that opens a report
+                                     the Answer box that opens a report; a sentence is a string or
+                                     (text, [items]): the items a list under it
     ("figure", name, title)          charts/<name>.png
     ("links", [(text, relative path), ...])
     ("pre", text)                    commands
@@ -47,9 +48,11 @@ ul.summary li { margin-bottom: .5em; }
 """
 
 
-def _cell(text):
+def _cell(text, tips=None):
+    """<td>; a setting named in words gets its raw label as a tooltip (tips: {words: raw label})."""
     cls = ' class="n"' if _NUMERIC.match(str(text)) else ""
-    return f"<td{cls}>{html.escape(str(text))}</td>"
+    tip = f" title='{html.escape(tips[text])}'" if tips and isinstance(text, str) and text in tips else ""
+    return f"<td{cls}{tip}>{html.escape(str(text))}</td>"
 
 
 def _header_cell(h):
@@ -63,15 +66,23 @@ def _label(h):
     return h[0] if isinstance(h, tuple) else h
 
 
-def _html_table(headers, rows, highlight=()):
+def _html_table(headers, rows, highlight=(), tips=None):
     head = "".join(_header_cell(h) for h in headers)
-    body = "".join(f"<tr{' class=hl' if i in highlight else ''}>" + "".join(_cell(c) for c in row) + "</tr>"
+    body = "".join(f"<tr{' class=hl' if i in highlight else ''}>" + "".join(_cell(c, tips) for c in row) + "</tr>"
                    for i, row in enumerate(rows))
     return f"<div class='wide'><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
 
 
-def to_html(doc, title, images):
-    """images: chart name -> PNG bytes (embedded as data URIs)."""
+def _said(sentence):
+    """An Answer sentence: text, or (text, [items]) with the items as a list under it."""
+    if isinstance(sentence, str):
+        return html.escape(sentence)
+    return html.escape(sentence[0]) + "<ul>" + "".join(f"<li>{html.escape(i)}</li>" for i in sentence[1]) + "</ul>"
+
+
+def to_html(doc, title, images, tips=None):
+    """images: chart name -> PNG bytes (embedded as data URIs); tips: {setting in words: raw label},
+    shown as the tooltip of table cells naming a setting (reports.labels)."""
     out = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
            f"<style>{CSS}</style></head><body>"]
     for block in doc:
@@ -89,7 +100,7 @@ def to_html(doc, title, images):
         elif kind == "table":
             _, headers, rows, note = block[:4]
             highlight = block[4] if len(block) > 4 else ()
-            table = _html_table(headers, rows, highlight)
+            table = _html_table(headers, rows, highlight, tips)
             if note:
                 table += f"<p class='note'>{html.escape(note)}</p>"
             if len(block) > 5 and block[5]:
@@ -98,9 +109,9 @@ def to_html(doc, title, images):
             out.append(table)
         elif kind == "answer":
             _, ask, says, headers, rows, highlight = block
-            table = _html_table(headers, rows, highlight) if rows else ""
+            table = _html_table(headers, rows, highlight, tips) if rows else ""
             out.append(f"<div class='answer'><h2>Answer</h2><p class='q'>{html.escape(ask)}</p><ul>" +
-                       "".join(f"<li>{html.escape(x)}</li>" for x in says) + f"</ul>{table}</div>")
+                       "".join(f"<li>{_said(x)}</li>" for x in says) + f"</ul>{table}</div>")
         elif kind == "figure":
             data = base64.b64encode(images[block[1]]).decode("ascii")
             out.append(f"<figure><img alt='{html.escape(block[2])}' src='data:image/png;base64,{data}'></figure>")
@@ -144,7 +155,9 @@ def to_markdown(doc):
             out.append("\n".join(lines))
         elif kind == "answer":
             _, ask, says, headers, rows, _ = block
-            lines = ["## Answer", "", f"*{ask}*", "", *(f"- {x}" for x in says)]
+            lines = ["## Answer", "", f"*{ask}*", ""]
+            for x in says:
+                lines += [f"- {x}"] if isinstance(x, str) else [f"- {x[0]}", *(f"  - {i}" for i in x[1])]
             if rows:
                 lines += [""] + _md_table(headers, rows)
             out.append("\n".join(lines))

@@ -19,6 +19,7 @@ from reports import charts as C
 from reports.answer import box as answer_box
 from reports import display as D
 from reports import fmt
+from reports import labels as L
 from reports import narrative as N
 from reports import options as O
 from reports import verdicts as V
@@ -152,8 +153,7 @@ def _header(study, doc, tables):
     n = runs[0].games
     seed = runs[0].summary.get("seed")
     if study.kind == "sweep":
-        keys = ", ".join(f"{k} ({', '.join(grid.show(v) for v in vs)})" for k, vs in study.vary.items())
-        line = (f"Sweep of {len(runs)} settings over {keys}; {n:,} games per setting, seed {seed}. "
+        line = (f"Sweep of {len(runs)} settings over {L.sweep_line(study)}; {n:,} games per setting, seed {seed}. "
                 f"Game g has the same seed in every setting (common random numbers), so settings are compared "
                 f"game by game. Baseline: {study.base.label}.")
     elif study.kind == "compare":
@@ -356,7 +356,8 @@ def write_report(study, tables=None, games=None):
             paths = save_table(df, out / "tables" / f"{name}.csv")
             written[name] = paths[0]
             files.update(paths)
-    doc, images = build(study, tables, out, games)
+    words = L.setting_words(study)   # the pages name settings in words; the CSV and verdicts.json keep the raw labels
+    doc, images = build(*L.shown(study, tables, words), out, games)
     for stale in (out / "charts").glob("*.png"):
         if stale.stem not in images:
             stale.unlink()
@@ -365,7 +366,7 @@ def write_report(study, tables=None, games=None):
             stale.unlink()
     title = f"catan-balance: {study.title}"
     write_text(out / "report.md", to_markdown(doc))
-    write_text(out / "report.html", to_html(doc, title, images))
+    write_text(out / "report.html", to_html(doc, title, images, L.tooltips(words)))
     written.update({"verdicts": out / "verdicts.json", "markdown": out / "report.md", "html": out / "report.html",
                     "charts": sorted(images)})
     return written
@@ -417,7 +418,9 @@ def remove_stale(out):
 
 def terminal_text(study, tables):
     """The fairness table, the verdicts and the significant differences, for the terminal (a solo run: who
-    won, in words), closing with the report's Answer: the same sentences, from the same tests."""
+    won, in words), closing with the report's Answer: the same sentences, from the same tests, the settings
+    named in words as on the pages."""
+    study, tables = L.shown(study, tables, L.setting_words(study))
     lines = []
     made = D.fairness(study, tables["fairness"])
     if made:
@@ -435,5 +438,7 @@ def terminal_text(study, tables):
             lines.append(N.seats(study, tables))
         lines.append(N.styles(study, tables))
     box = answer_box(study, tables)
-    lines += ["", f"Answer: {box[1]}", *(f"- {x}" for x in box[2])]
+    lines += ["", f"Answer: {box[1]}"]
+    for said in box[2]:
+        lines += [f"- {said}"] if isinstance(said, str) else [f"- {said[0]}", *(f"    {x}" for x in said[1])]
     return "\n".join(x for x in lines if x is not None)
