@@ -15,6 +15,8 @@ The document is a list of blocks:
     ("figure", name, title)          charts/<name>.png
     ("links", [(text, relative path), ...])
     ("pre", text)                    commands
+    ("fold", title, [block, ...])    a section the HTML shows folded behind its title (<details>);
+                                     Markdown shows it as a section
 """
 import base64
 import html
@@ -31,6 +33,8 @@ h3 { margin-top: 1.4em; }
 .wide td:first-child, .wide th:first-child { position: sticky; left: 0; background: #fff; z-index: 1; }
 .wide th:first-child { background: #f3f3f3; } tr.hl td:first-child { background: #eef7ee; }
 details { margin: .4em 0 1em; } details summary { cursor: pointer; color: #333; }
+details.section { margin: .3em 0; border-bottom: 1px solid #ddd; padding: .35em 0; }
+details.section > summary { font-size: 1.25em; font-weight: 600; color: #1d1d1d; }
 .answer { border: 2px solid #2c7a3f; border-radius: 6px; padding: .6em 1.1em .8em; margin: 1em 0 1.6em;
           background: #f7fbf7; }
 .answer h2 { margin-top: .2em; border: none; } .answer .q { font-style: italic; color: #333; }
@@ -43,7 +47,7 @@ tr.hl td { background: #eef7ee; font-weight: 600; }
 .says { background: #f6f8fb; border-left: 4px solid #4c72b0; padding: .5em .9em; margin: .4em 0 1.4em; }
 .says b { color: #4c72b0; }
 figure { margin: 1em 0 .3em; } figure img { max-width: 100%; border: 1px solid #eee; }
-pre { background: #f4f4f4; padding: .7em 1em; overflow-x: auto; }
+pre { background: #f4f4f4; padding: .7em 1em; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 ul.summary li { margin-bottom: .5em; }
 """
 
@@ -84,10 +88,18 @@ def to_html(doc, title, images, tips=None):
     """images: chart name -> PNG bytes (embedded as data URIs); tips: {setting in words: raw label},
     shown as the tooltip of table cells naming a setting (reports.labels)."""
     out = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-           f"<style>{CSS}</style></head><body>"]
+           f"<style>{CSS}</style></head><body>", *_html_blocks(doc, images, tips), "</body></html>"]
+    return "\n".join(out) + "\n"
+
+
+def _html_blocks(doc, images, tips):
+    out = []
     for block in doc:
         kind = block[0]
-        if kind in ("h1", "h2", "h3"):
+        if kind == "fold":
+            out.append(f"<details class='section'><summary>{html.escape(block[1])}</summary>"
+                       + "\n".join(_html_blocks(block[2], images, tips)) + "</details>")
+        elif kind in ("h1", "h2", "h3"):
             out.append(f"<{kind}>{html.escape(block[1])}</{kind}>")
         elif kind == "p":
             out.append(f"<p>{html.escape(block[1])}</p>")
@@ -120,8 +132,7 @@ def to_html(doc, title, images, tips=None):
         elif kind == "links":
             out.append("<ul>" + "".join(f"<li><a href='{html.escape(path)}'>{html.escape(text)}</a></li>"
                                         for text, path in block[1]) + "</ul>")
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _md_escape(text):
@@ -136,10 +147,16 @@ def _md_table(headers, rows):
 
 
 def to_markdown(doc):
+    return "\n\n".join(_md_blocks(doc)) + "\n"
+
+
+def _md_blocks(doc):
     out = []
     for block in doc:
         kind = block[0]
-        if kind in ("h1", "h2", "h3"):
+        if kind == "fold":   # Markdown has no folding: the section as a section
+            out += [f"## {block[1]}", *_md_blocks(block[2])]
+        elif kind in ("h1", "h2", "h3"):
             out.append("#" * int(kind[1]) + " " + block[1])
         elif kind == "p":
             out.append(block[1])
@@ -167,4 +184,4 @@ def to_markdown(doc):
             out.append(f"```sh\n{block[1]}\n```")
         elif kind == "links":
             out.append("\n".join(f"- [{text}]({path})" for text, path in block[1]))
-    return "\n\n".join(out) + "\n"
+    return out

@@ -301,9 +301,34 @@ def build(study, tables, out, games=None):
     _section(doc, "Options in play", options)
 
     read = solo_how_to_read(solo_player()) if solo else [x for x in HOW_TO_READ if many or not x.startswith("Less fair")]
-    doc += [("h2", "How to read this report"), ("ul", read, "What every number means"),
-            ("h2", "Reproduce"), ("pre", reproduce(study))]
+    doc = arrange(doc, answering(study)) + [("fold", "How to read this report", [("ul", read)]),
+                                            ("h2", "Reproduce"), ("pre", reproduce(study))]
     return doc, images
+
+
+def answering(study):
+    """The charts that answer the Answer's question: who wins (a solo mode), the settings' fairness
+    (a sweep, a comparison: with its differences), the seats and styles (a run)."""
+    if study.solo:
+        return ["win_vs_param_policy", "win_by_policy"]
+    if study.kind == "compare":
+        return ["fairness", "style_fairness", "differences"]
+    return ["fairness", "style_fairness"] if len(study.runs) > 1 else ["win_by_seat", "win_by_policy"]
+
+
+def arrange(doc, charts):
+    """The page in the order a designer reads it (issue 39): the header and the Answer, the charts that
+    answer it, then every section folded behind its title (report.md shows them all)."""
+    first = next((i for i, block in enumerate(doc) if block[0] == "h2"), len(doc))
+    sections = []
+    for block in doc[first:]:
+        if block[0] == "h2":
+            sections.append((block[1], []))
+        else:
+            sections[-1][1].append(block)
+    found = {block[1]: block for _, blocks in sections for block in blocks if block[0] == "figure"}
+    moved = [found[name] for name in charts if name in found]
+    return doc[:first] + moved + [("fold", title, [b for b in blocks if b not in moved]) for title, blocks in sections]
 
 
 def _variant_blocks(blocks, says, images, out, study, tables, entry):
