@@ -301,19 +301,27 @@ def build(study, tables, out, games=None):
     _section(doc, "Options in play", options)
 
     read = solo_how_to_read(solo_player()) if solo else [x for x in HOW_TO_READ if many or not x.startswith("Less fair")]
-    doc = arrange(doc, answering(study)) + [("fold", "How to read this report", [("ul", read)]),
+    doc = arrange(doc, answering(study, tables)) + [("fold", "How to read this report", [("ul", read)]),
                                             ("h2", "Reproduce"), ("pre", reproduce(study))]
     return doc, images
 
 
-def answering(study):
-    """The charts that answer the Answer's question: who wins (a solo mode), the settings' fairness
-    (a sweep, a comparison: with its differences), the seats and styles (a run)."""
+def answering(study, tables):
+    """The charts that answer the Answer's question: the scenario's own question's first (each setting
+    against the baseline: the differences; a policy against the others: the policies' win rates), then
+    who wins (a solo mode), the settings' fairness (a sweep, a comparison: with its differences), the
+    seats and styles (a run)."""
+    answers = tables["questions"].attrs.get("answers", {}) if "questions" in tables else {}
+    own = answers.get("scenario") or {}
+    first = {"baseline": ["differences"], "others": ["win_vs_param_policy", "win_by_policy"]}.get(
+        own.get("against", "others"), []) if own.get("settings") else []
     if study.solo:
-        return ["win_vs_param_policy", "win_by_policy"]
-    if study.kind == "compare":
-        return ["fairness", "style_fairness", "differences"]
-    return ["fairness", "style_fairness"] if len(study.runs) > 1 else ["win_by_seat", "win_by_policy"]
+        rest = ["win_vs_param_policy", "win_by_policy"]
+    elif study.kind == "compare":
+        rest = ["fairness", "style_fairness", "differences"]
+    else:
+        rest = ["fairness", "style_fairness"] if len(study.runs) > 1 else ["win_by_seat", "win_by_policy"]
+    return list(dict.fromkeys(first + rest))
 
 
 def arrange(doc, charts):

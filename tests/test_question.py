@@ -67,6 +67,9 @@ def test_the_answer_opens_with_the_scenarios_question_against_the_baseline(tmp_p
     assert [r["setting"] for r in asked["settings"]] == ["victory_points=12"]
     assert asked["settings"][0]["verdict"] in ("stronger", "weaker", "not told apart")
     assert "Devcards against the baseline (10 VP)" in (tmp_path / "s" / "report.md").read_text()
+    page = (tmp_path / "s" / "report.html").read_text()   # the chart that answers it comes first
+    assert page.index("<div class='answer'>") < page.index("alt='Differences against the baseline'") < \
+        page.index("alt='Seat fairness per setting'") < page.index("<details class='section'>")
     run = invoke("run", path, "-q", "--out", tmp_path / "r")   # a run of the file has no baseline, and says so
     assert run.exit_code == 0 and "- Devcards against the baseline: a run has none to compare with" in run.stdout
     others = _file(tmp_path, '{ measure = "policy:devcards" }')   # against the others at the same table
