@@ -71,7 +71,8 @@ def _measure_words(title, rows, study):
     games = fmt.span(rows["games"].min(), rows["games"].max(), fmt.count)
     less = list(rows.loc[rows["less_fair"], "setting"])
     best = rows.loc[rows["loss"].idxmin(), "setting"]
-    family = f"family-wise error 5% over the {len(rows)} settings"
+    family = f"family-wise error 5% over the {len(rows)} settings" + (
+        f", {first['family']} in one family" if isinstance(first.get("family"), str) else "")
     if len(less) > MOST_NAMED and len(rows) - len(less) < len(less):   # the shorter list: those not less fair
         fair = list(rows.loc[~rows["less_fair"], "setting"])
         text = (f"{title}: {len(less)} of the {len(rows)} settings are less fair than {best}; not shown less fair: "
