@@ -628,12 +628,31 @@ def _train_progress(quiet, label=""):
     return progress
 
 
-def _train_one(loaded, seat, start, settings, quiet, label=""):
+def _train_one(loaded, seat, start, settings, quiet, label="", **keep):
+    """keep: the output folder's State (simcore.studies.train_state: saved=, resume=, force=), if any."""
     from simcore.studies.train import train as run_training
-    result = run_training(loaded, seat, start, settings, _train_progress(quiet, label))
+    result = run_training(loaded, seat, start, settings, _train_progress(quiet, label), **keep)
     if not quiet and sys.stderr.isatty():
         sys.stderr.write("\n")
     return result
+
+
+@contextlib.contextmanager
+def _training_kept(saved, command):
+    """Ctrl-C during a training (or the error numba makes of one: simcore.run.interrupts): one line on what
+    its folder keeps and the command that continues it, exit 130."""
+    from simcore.run import interrupts
+    sigints = interrupts.listen()
+    try:
+        yield
+    except BaseException as e:
+        if not interrupts.was(e, sigints):
+            raise
+        state = saved.path.exists() and saved.load()
+        kept = f"{state.kept()} kept in {saved.path}" if state else "nothing kept yet"
+        typer.echo(("\n" if sys.stderr.isatty() else "") + f"interrupted: {kept}; to continue: {command} --resume",
+                   err=True)
+        raise typer.Exit(130) from None
 
 
 @app.command()
@@ -643,7 +662,7 @@ def train(
     start: Optional[str] = typer.Option(None, "--from", metavar="PRESET",
                                         help="Start from this preset (a name or a .toml file) [default: the seat's]."),
     budget: int = typer.Option(200_000, "--budget", min=1, metavar="GAMES", help=TRAIN_BUDGET_HELP),
-    holdout: int = typer.Option(20_000, "--holdout", min=0, metavar="GAMES",
+    holdout: int = typer.Option(20_000, "--holdout", min=1, metavar="GAMES",
                                 help="Fresh games for the final evaluation of the trained and the start preset."),
     self_play: int = typer.Option(1, "--self-play", min=1, metavar="ROUNDS",
                                   help="Rounds: round r > 1 trains against copies of round r-1's preset."),
@@ -656,10 +675,14 @@ def train(
     strong: bool = typer.Option(False, "--strong", help="Train the strong player built on the start preset: its "
                                 "builder weights and the untrained value weights (docs/players.md)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines."),
+    resume: bool = typer.Option(False, "--resume", help="Continue the interrupted training in --out (or write a "
+                                "finished one's files again)."),
+    force: bool = typer.Option(False, "--force", help="Start over, deleting a training in --out."),
 ):
     """Tune the weights of the policy in one seat to win more against the scenario's other seats
     (CMA-ES, racing on common random numbers); writes preset.toml, a learning curve and the holdout
-    win rates of the trained and the start preset on the same fresh games.
+    win rates of the trained and the start preset on the same fresh games.  It keeps its state in
+    --out after every generation: after Ctrl-C, the same command with --resume continues it.
 
     \b
     Examples:
@@ -667,22 +690,28 @@ def train(
       catan-balance train grundbesitz --seat 1 --budget 100000
       catan-balance train base --seat 0 --from devcards --budget 50000 --out results/devcards-trained
       catan-balance train base --seat 0 --from tuned-base --strong --budget 400000 --jobs 2
+      catan-balance train base --seat 0 --jobs 2 --resume      # after an interruption
       catan-balance run base --set 'seats=["results/base-train-seat0/preset.toml","greedy","greedy","greedy"]'
     """
     from reports.train_report import fair_share, sentences, write
+    from simcore.run.runner import check_resume_force
+    from simcore.studies.train_state import Saved
+    check_resume_force(resume, force, "training")
     loaded = _load(scenario, sets)
     settings = _train_settings(budget, seed, holdout, popsize, self_play, jobs, loaded)
     settings.strong = strong
     out = out or Path("results") / f"{loaded.name}-train-seat{seat}"
+    command = (f"catan-balance train {scenario} --seat {seat}" + (f" --from {start}" if start else "") +
+               (" --strong" if strong else "") +
+               f" --budget {budget} --holdout {holdout} --self-play {self_play} --seed {settings.seed}" +
+               (f" --popsize {popsize}" if popsize else "") + (f" --name {name}" if name else "") +
+               "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
     with _writing(out):   # the study's folder: no other command writes it meanwhile
         _check_compare_out(out, [])
-        result = _train_one(loaded, seat, start, settings, quiet)
-        command = (f"catan-balance train {scenario} --seat {seat}" + (f" --from {start}" if start else "") +
-                   (" --strong" if strong else "") +
-                   f" --budget {budget} --holdout {holdout} --self-play {self_play} --seed {settings.seed}" +
-                   (f" --popsize {popsize}" if popsize else "") + (f" --name {name}" if name else "") +
-                   "".join(f" --set '{s}'" for s in sets) + f" --out {out}")
-        paths = write(result, out, loaded.name, command, fair_share(loaded), name)
+        saved = Saved(out)
+        with _training_kept(saved, command + (f" --jobs {jobs}" if jobs > 1 else "")):
+            result = _train_one(loaded, seat, start, settings, quiet, saved=saved, resume=resume, force=force)
+            paths = write(result, out, loaded.name, command, fair_share(loaded), name)
         _say("\n".join(sentences(result, loaded.name, fair_share(loaded))))
         typer.echo(f"preset -> {paths['preset']}; learning curve -> {paths['chart']}; report -> {paths['html']}", err=True)
 

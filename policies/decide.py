@@ -78,6 +78,12 @@ def base_action(st, p):
 
 
 @jitted
+def builder_choice(st, p):
+    """Strong seat p's builder's main-phase action, for the look-ahead's continuation of a turn."""
+    return dispatch.builder_action(st, p, st.weights[p])
+
+
+@jitted
 def afterstate_value(st, p, first):
     """What the position is worth to strong seat p (policies.strong.value), for its look-ahead; `first`:
     after its builder's own choice."""

@@ -1,6 +1,7 @@
 """The Answer box that opens every report: the designer's question, the answer in a sentence or
 two with the setting to pick, and the numbers behind it, all read from the verdicts (the seats',
-the styles' and a variant's own question) so that it never says more than they do.
+the styles' and a variant's own question) so that it never says more than they do.  A sentence
+is a string, or (text, [items]) where it names more settings than read well in one line.
 
     block = box(study, tables)     # ("answer", question, sentences, headers, rows, highlight)
 """
@@ -51,8 +52,13 @@ def sentences(study, tables):
 
 
 def _question_words(answer):
-    """'The autarkist is a trap at A; B, a must at C and not told apart at D (...)'."""
+    """'The autarkist is a trap at A; B, a must at C and not told apart at D (...)'; against the baseline:
+    'The devcards is stronger than in the baseline (B) at A, with the difference, ...'."""
     rows = answer["settings"]
+    if not rows:
+        return answer.get("short") or answer["text"]
+    if answer.get("against") == "baseline":
+        return _baseline_words(answer)
     groups = {}
     for r in rows:
         groups.setdefault(r["verdict"], []).append(r["setting"])
@@ -61,6 +67,20 @@ def _question_words(answer):
     said = ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
     games = fmt.span(min(r["games"] for r in rows), max(r["games"] for r in rows), fmt.count)
     return f"The {answer['policy']} is {said} ({games} games per setting; {answer['family']})."
+
+
+def _baseline_words(answer):
+    """The scenario's question against the baseline, each setting with its difference (the answer
+    wanted first, with its number: 'does it get stronger?')."""
+    groups = {}
+    for r in answer["settings"]:
+        groups.setdefault(r["verdict"], []).append(f"{r['setting']}: {fmt.pp(r['diff'])} "
+                                                   f"{fmt.interval(r['lo'], r['hi'])}")
+    said = "; ".join(f"{word} at {'; '.join(names)}" for word, names in groups.items())
+    games = fmt.span(min(r["games"] for r in answer["settings"]), max(r["games"] for r in answer["settings"]),
+                     fmt.count)
+    return (f"{fmt.capital(answer['policy'])} against the baseline ({answer['baseline']}): {said} (win rate "
+            f"per seat played; {games} games per setting, {answer['family']}).")
 
 
 MOST_NAMED = 3   # settings named in one sentence; with more less fair, the sentence names the others (issue 39)
@@ -73,11 +93,12 @@ def _measure_words(title, rows, study):
     best = rows.loc[rows["loss"].idxmin(), "setting"]
     family = f"family-wise error 5% over the {len(rows)} settings" + (
         f", {first['family']} in one family" if isinstance(first.get("family"), str) else "")
-    if len(less) > MOST_NAMED and len(rows) - len(less) < len(less):   # the shorter list: those not less fair
-        fair = list(rows.loc[~rows["less_fair"], "setting"])
-        text = (f"{title}: {len(less)} of the {len(rows)} settings are less fair than {best}; not shown less fair: "
-                f"{'; '.join(fair)} ({family}; every setting's verdict in the table below).")
-    elif less:
+    fair = list(rows.loc[~rows["less_fair"], "setting"])
+    if len(less) > MOST_NAMED:   # the shorter list, as a list under the sentence where it is long too
+        listed, which = (fair, "not shown less fair") if len(fair) < len(less) else (less, "less fair")
+        text = f"{title}: {len(less)} of the {len(rows)} settings are less fair than {best} ({family}); {which}:"
+        return (text, listed) if len(listed) > MOST_NAMED else f"{text} {'; '.join(listed)}."
+    if less:
         text = f"{title}: {'; '.join(less)} {'is' if len(less) == 1 else 'are'} less fair than {best} ({family})."
     else:
         text = f"{title}: no setting stands out at {games} games per setting ({family})"
@@ -85,7 +106,7 @@ def _measure_words(title, rows, study):
         text += (f"; their losses are not all equal (Wald test, in the same family) but no pair is told apart: "
                  f"about {fmt.count(needed)} per setting would tell them apart (80% power)." if not
                  fmt.missing(needed) else ".")
-    if "equivalent" in rows and rows["equivalent"].notna().any():
+    if "equivalent" in rows and rows["equivalent"].notna().any():   # with --margin
         eq = list(rows.loc[rows["equivalent"].fillna(False).astype(bool), "setting"])
         text += f" Equivalent to the fairest within ±{first['margin']:g} pp: {'; '.join(eq) if eq else 'none shown'}."
     return text
@@ -166,7 +187,9 @@ def numbers(study, tables):
         if key in verdicts and fair[key] is not None and len(fair[key]):
             headers += [f"{what} [95% jointly]", f"{'seats' if key == 'seats' else 'styles'}"]
     for answer in answers.values():
-        headers += [f"{answer['policy']} − others, per seat [95% jointly]", answer["policy"]]
+        if answer["settings"]:
+            headers += [answer.get("column", f"{answer['policy']} − others, per seat [95% jointly]"),
+                        answer.get("word", answer["policy"])]
     rows, highlight = [], []
     for i, run in enumerate(study.runs):
         row = [run.label]
@@ -181,8 +204,11 @@ def numbers(study, tables):
                 else:
                     row += ["", ""]
         for answer in answers.values():
+            if not answer["settings"]:
+                continue
             got = {r["setting"]: r for r in answer["settings"]}.get(run.label)
-            row += [f"{fmt.pp(got['diff'])} {fmt.interval(got['lo'], got['hi'])}", got["verdict"]] if got else ["", ""]
+            row += [f"{fmt.pp(got['diff'])} {fmt.interval(got['lo'], got['hi'])}", got["verdict"]] if got else \
+                ["", "baseline" if run.label == answer.get("baseline") else ""]
         rows.append(row)
         if any(w in ("less fair", "trap", "must") for w in row):
             continue

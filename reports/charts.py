@@ -16,6 +16,7 @@ import pandas as pd
 from matplotlib.patches import Patch
 
 from reports import fmt
+from reports.labels import key_words, tick_words, value_words
 from reports.plotting import (SOURCE_COLOURS, Chart, _done, _figure, _legend_below, _runs_text,  # noqa: F401
                               _row_axis, _title, games_text, plt)
 from reports.variants import REGISTRY, solo_player, source_colour
@@ -130,7 +131,7 @@ def _axis(study):
     keys = list(study.vary)
     key = keys[0]
     values = list(dict.fromkeys(grid.normal(v) for v in study.vary[key]))
-    shown = [grid.show(v) for v in study.vary[key]]
+    shown = [tick_words(key, v) for v in study.vary[key]]
     if all(_is_number(v) for v in values):
         return key, keys[1:], {v: float(v) for v in values}, (list(map(float, values)), shown)
     return key, keys[1:], {v: float(i) for i, v in enumerate(values)}, (list(range(len(values))), shown)
@@ -141,8 +142,7 @@ def _facets(study, facet_keys):
     groups = {}
     for i, run in enumerate(study.runs):
         ident = tuple(grid.normal(run.values.get(k)) for k in facet_keys)
-        title = ", ".join(f"{grid.short_names(list(study.vary))[k]}={grid.show(run.values.get(k))}"
-                          for k in facet_keys)
+        title = ", ".join(value_words(k, run.values.get(k)) for k in facet_keys)
         groups.setdefault(ident, (title, []))[1].append(i)
     return list(groups.values())
 
@@ -155,18 +155,6 @@ def _grid_axes(count, width=4.6, height=3.6):
     for ax in axes.flat[count:]:
         ax.set_visible(False)
     return fig, list(axes.flat[:count])
-
-
-def axis_name(key):
-    """A swept key as a designer reads it (issue 39): 'allowed numbers (Grundbesitz)' for
-    variants.grundbesitz.allowed_numbers, 'victory points' for victory_points; the raw key stays in the CSV."""
-    parts = key.split(".")
-    words = parts[-1].replace("_", " ")
-    if parts[0] == "variants" and len(parts) > 2 and parts[1] in REGISTRY:
-        return f"{words} ({REGISTRY[parts[1]].title.split(' (')[0]})"
-    if parts[0] == "ck" and len(parts) > 1:
-        return f"{words} (Cities & Knights)"
-    return words
 
 
 def win_vs_param(study, rates, group):
@@ -206,7 +194,7 @@ def win_vs_param(study, rates, group):
             ax.axhline(100 / players, ls="--", color="#333333", lw=1)
         ax.set_xticks(ticks)
         ax.set_xticklabels([t.replace("/", "/\n") if len(t) > 14 else t for t in tick_labels])
-        ax.set_xlabel(axis_name(key))
+        ax.set_xlabel(key_words(key))
         if title:
             ax.set_title(title, fontsize=10, fontweight="normal")
     axes[0].set_ylabel(_won_label(study, group))
@@ -266,13 +254,13 @@ def heatmap(study, fairness):
     for r, c in boxed:
         ax.add_patch(plt.Rectangle((c - 0.47, r - 0.47), 0.94, 0.94, fill=False, lw=2.5, ec="#2ca02c"))
     ax.set_xticks(range(len(cols)))
-    ax.set_xticklabels([grid.show(v) for v in cols])
+    ax.set_xticklabels([tick_words(k1, v) for v in cols])
     ax.set_yticks(range(len(rows)))
-    ax.set_yticklabels([grid.show(v) for v in rows])
-    ax.set_xlabel(axis_name(k1))
-    ax.set_ylabel(axis_name(k2))
+    ax.set_yticklabels([tick_words(k2, v) for v in rows])
+    ax.set_xlabel(key_words(k1))
+    ax.set_ylabel(key_words(k2))
     fig.colorbar(image, ax=ax, label="seat effect, corrected for dice noise (percentage points)")
-    fixed = f" · {', '.join(f'{k}={grid.show(base.get(k))}' for k in rest)}" if rest else ""
+    fixed = f" · {', '.join(value_words(k, base.get(k)) for k in rest)}" if rest else ""
     _title(ax, "Seat fairness over two swept rules",
            f"cell: seat effect in pp [95% interval, simultaneous over the cells]; * = seats differ within the cell "
            f"(Bonferroni-corrected p < 0.05), faded: they do not; " +

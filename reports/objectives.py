@@ -52,6 +52,15 @@ class Objective:
     target: float = 0.0  # the value the objective wants (0 for fairness and parity)
     specs: tuple = ()    # policy-parity: the scenario seats that play the policy (of the scenario parsed)
 
+    @property
+    def words(self):
+        """The aim as the report pages say it (issue 39): 'the Sheriff's win rate as near 50.0% as can be'."""
+        if self.kind == "seat-fairness":
+            return "seats as fair as can be (the smallest seat effect)"
+        if self.kind == "policy-parity":
+            return f"{self.policy} level with the other styles (win rate per seat played)"
+        return f"{self.what} as near {show(self, self.target)} as can be"
+
     def rows(self, df, scenario=None):
         """Per-game matrix of the columns the loss needs, of games of `scenario` (a candidate: policy-parity
         finds the policy in its own line-up; None: the scenario parsed)."""

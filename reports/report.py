@@ -19,6 +19,7 @@ from reports import charts as C
 from reports.answer import box as answer_box
 from reports import display as D
 from reports import fmt
+from reports import labels as L
 from reports import narrative as N
 from reports import options as O
 from reports import verdicts as V
@@ -152,8 +153,7 @@ def _header(study, doc, tables):
     n = runs[0].games
     seed = runs[0].summary.get("seed")
     if study.kind == "sweep":
-        keys = ", ".join(f"{k} ({', '.join(grid.show(v) for v in vs)})" for k, vs in study.vary.items())
-        line = (f"Sweep of {len(runs)} settings over {keys}; {n:,} games per setting, seed {seed}. "
+        line = (f"Sweep of {len(runs)} settings over {L.sweep_line(study)}; {n:,} games per setting, seed {seed}. "
                 f"Game g has the same seed in every setting (common random numbers), so settings are compared "
                 f"game by game. Baseline: {study.base.label}.")
     elif study.kind == "compare":
@@ -301,9 +301,42 @@ def build(study, tables, out, games=None):
     _section(doc, "Options in play", options)
 
     read = solo_how_to_read(solo_player()) if solo else [x for x in HOW_TO_READ if many or not x.startswith("Less fair")]
-    doc += [("h2", "How to read this report"), ("ul", read, "What every number means"),
-            ("h2", "Reproduce"), ("pre", reproduce(study))]
+    doc = arrange(doc, answering(study, tables)) + [("fold", "How to read this report", [("ul", read)]),
+                                            ("h2", "Reproduce"), ("pre", reproduce(study))]
     return doc, images
+
+
+def answering(study, tables):
+    """The charts that answer the Answer's question: the scenario's own question's first (each setting
+    against the baseline: the differences; a policy against the others: the policies' win rates), then
+    who wins (a solo mode), the settings' fairness (a sweep, a comparison: with its differences), the
+    seats and styles (a run)."""
+    answers = tables["questions"].attrs.get("answers", {}) if "questions" in tables else {}
+    own = answers.get("scenario") or {}
+    first = {"baseline": ["differences"], "others": ["win_vs_param_policy", "win_by_policy"]}.get(
+        own.get("against", "others"), []) if own.get("settings") else []
+    if study.solo:
+        rest = ["win_vs_param_policy", "win_by_policy"]
+    elif study.kind == "compare":
+        rest = ["fairness", "style_fairness", "differences"]
+    else:
+        rest = ["fairness", "style_fairness"] if len(study.runs) > 1 else ["win_by_seat", "win_by_policy"]
+    return list(dict.fromkeys(first + rest))
+
+
+def arrange(doc, charts):
+    """The page in the order a designer reads it (issue 39): the header and the Answer, the charts that
+    answer it, then every section folded behind its title (report.md shows them all)."""
+    first = next((i for i, block in enumerate(doc) if block[0] == "h2"), len(doc))
+    sections = []
+    for block in doc[first:]:
+        if block[0] == "h2":
+            sections.append((block[1], []))
+        else:
+            sections[-1][1].append(block)
+    found = {block[1]: block for _, blocks in sections for block in blocks if block[0] == "figure"}
+    moved = [found[name] for name in charts if name in found]
+    return doc[:first] + moved + [("fold", title, [b for b in blocks if b not in moved]) for title, blocks in sections]
 
 
 def _variant_blocks(blocks, says, images, out, study, tables, entry):
@@ -356,7 +389,8 @@ def write_report(study, tables=None, games=None):
             paths = save_table(df, out / "tables" / f"{name}.csv")
             written[name] = paths[0]
             files.update(paths)
-    doc, images = build(study, tables, out, games)
+    words = L.setting_words(study)   # the pages name settings in words; the CSV and verdicts.json keep the raw labels
+    doc, images = build(*L.shown(study, tables, words), out, games)
     for stale in (out / "charts").glob("*.png"):
         if stale.stem not in images:
             stale.unlink()
@@ -365,7 +399,7 @@ def write_report(study, tables=None, games=None):
             stale.unlink()
     title = f"catan-balance: {study.title}"
     write_text(out / "report.md", to_markdown(doc))
-    write_text(out / "report.html", to_html(doc, title, images))
+    write_text(out / "report.html", to_html(doc, title, images, L.tooltips(words)))
     written.update({"verdicts": out / "verdicts.json", "markdown": out / "report.md", "html": out / "report.html",
                     "charts": sorted(images)})
     return written
@@ -418,7 +452,9 @@ def remove_stale(out):
 
 def terminal_text(study, tables):
     """The fairness table, the verdicts and the significant differences, for the terminal (a solo run: who
-    won, in words), closing with the report's Answer: the same sentences, from the same tests."""
+    won, in words), closing with the report's Answer: the same sentences, from the same tests, the settings
+    named in words as on the pages."""
+    study, tables = L.shown(study, tables, L.setting_words(study))
     lines = []
     made = D.fairness(study, tables["fairness"])
     if made:
@@ -436,5 +472,7 @@ def terminal_text(study, tables):
             lines.append(N.seats(study, tables))
         lines.append(N.styles(study, tables))
     box = answer_box(study, tables)
-    lines += ["", f"Answer: {box[1]}", *(f"- {x}" for x in box[2])]
+    lines += ["", f"Answer: {box[1]}"]
+    for said in box[2]:
+        lines += [f"- {said}"] if isinstance(said, str) else [f"- {said[0]}", *(f"    {x}" for x in said[1])]
     return "\n".join(x for x in lines if x is not None)

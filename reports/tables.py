@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from reports import stats
-from reports.question import table as question_table
+from reports.question import scenario_question, table as question_table
 from reports.variants import REGISTRY, flows_off, outcome_words
 from reports.verdicts import study_verdicts
 from simcore.run import grid
@@ -290,9 +290,14 @@ def measures(study):
 
 
 def questions(study):
-    """The active variants' own questions (reports.question) as rows; the verdicts in `.attrs['answers']`."""
+    """The active variants' own questions and the scenario's (reports.question) as rows; the verdicts in
+    `.attrs['answers']`."""
     answers = {name: answer for name, entry in REGISTRY.items() if entry.question is not None
                and (answer := entry.question(study, study.margin))}
+    own = scenario_question(study, study.margin)   # the scenario's `question`, unless a variant asks the same
+    if own and not any(a["policy"] == own["policy"] and a.get("against") == own.get("against")
+                       for a in answers.values()):
+        answers["scenario"] = own
     df = question_table(answers)
     df.attrs["answers"] = answers
     return df

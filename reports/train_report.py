@@ -107,6 +107,7 @@ def write(training, out, scenario_name, command, share, name=None):
     out = Path(out)
     (out / "charts").mkdir(parents=True, exist_ok=True)
     s = summary(training)
+    d = s["difference"]
     name = name or f"{scenario_name}-seat{training.seat}"
     provenance = {"scenario": scenario_name, "seat": training.seat, "start": training.policy,
                   "command": command, "date": datetime.date.today().isoformat(), "games": training.games,
@@ -114,7 +115,12 @@ def write(training, out, scenario_name, command, share, name=None):
                   "holdout_win_rate": round(s["trained"]["win_rate"], 4),
                   "holdout_ci95": [round(s["trained"]["lo"], 4), round(s["trained"]["hi"], 4)],
                   "start_win_rate": round(s["start"]["win_rate"], 4),
-                  "start_ci95": [round(s["start"]["lo"], 4), round(s["start"]["hi"], 4)]}
+                  "start_ci95": [round(s["start"]["lo"], 4), round(s["start"]["hi"], 4)],
+                  "difference": round(d["estimate"], 4),      # trained - start, paired on the same holdout games
+                  "difference_ci95": [round(d["lo"], 4), round(d["hi"], 4)],
+                  "difference_p": float(f"{d['p']:.3g}")}      # McNemar's exact test
+    if training.commit:   # the code it was trained with: the command reproduces the preset there
+        provenance["commit"] = training.commit
     description = (f"{name}: trained by catan-balance train (seat {training.seat} of {scenario_name}, from "
                    f"{training.policy}); holdout {show_rate(s['trained'])} vs {show_rate(s['start'])}")
     preset = out / "preset.toml"

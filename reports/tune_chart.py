@@ -2,6 +2,7 @@
 import numpy as np
 
 from reports.charts import _done, _figure, _legend_below, _title, plt
+from reports.labels import key_words
 from reports.objectives import show
 
 
@@ -33,7 +34,7 @@ def tune_chart(result):
         ax.axhline(aim, color="#333333", ls="--", lw=1)
         if fit:
             ax.plot(fit["curve_x"], scale * np.array(fit["curve_y"]), color="#999999", lw=1.2, zorder=1)
-        ax.set_xlabel(keys[0])
+        ax.set_xlabel(key_words(keys[0]))
         ax.set_xticks(x)
         ax.set_ylabel(_axis_label(obj))
     else:
@@ -53,7 +54,7 @@ def tune_chart(result):
     _legend_below(ax, handles)
     best = table.iloc[result["best"]]
     _title(ax, f"Tune: {obj.what}",
-           f"objective {obj.text} · {star.split(' (')[0]} {best['candidate']} · bars: 95% intervals · games: "
+           f"{obj.words} · {star.split(' (')[0]} {best['candidate']} · bars: 95% intervals · games: "
            f"{int(table['games'].min()):,} to {int(table['games'].max()):,} per candidate, "
            f"{result['games_used']:,} in all (a full grid: {result['grid_games']:,})")
     return _done(fig)

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from reports import fmt, multiple
+from reports import labels as L
 from reports import verdicts as V
 from reports.objectives import show
 from reports.tune_chart import tune_chart
@@ -182,10 +183,12 @@ def sentences(result):
                f"{fmt.count(result['grid_games'])} ({result['games_used'] / result['grid_games']:.0%} of it).")
     fit = result["fit"]
     if fit and fit["at"] is not None:
-        out.append(f"A smooth curve through the candidates meets the aim at {fit['key']} ≈ {fit['at']:.2f} "
+        out.append(f"A smooth curve through the candidates meets the aim at {L.key_words(fit['key'])} ≈ "
+                   f"{fit['at']:.2f} "
                    "(between grid points: a value to try, confirmed only by playing it).")
     elif fit:
-        out.append(f"A smooth curve through the candidates does not reach the aim inside the range of {fit['key']}.")
+        out.append("A smooth curve through the candidates does not reach the aim inside the range of "
+                   f"{L.key_words(fit['key'])}.")
     return out
 
 
@@ -252,11 +255,13 @@ def write(result, out, command=""):
     obj, table = result["objective"], result["table"]
     save_table(table, out / "tables" / "candidates.csv")
     write_text(out / "verdicts.json", V.to_json(verdicts_document(result)))
-    figure = tune_chart(result)
+    words = L.unique_words(result["race"].labels, result["race"].values)   # the page names candidates in words
+    swap = L.replacer(words)
+    figure = tune_chart({**result, "table": table.assign(candidate=table["candidate"].map(swap))})
     save_figure(figure, out / "charts" / "tune.png")
     images = {"tune": (out / "charts" / "tune.png").read_bytes()}
     headers = ["candidate", "games", f"{obj.what} [95%]", "dropped in round", "verdict"]
-    rows = [[r.candidate, fmt.count(r.games), f"{show(obj, r.value)} {_bounds(obj, r._asdict(), '')}",
+    rows = [[swap(r.candidate), fmt.count(r.games), f"{show(obj, r.value)} {_bounds(obj, r._asdict(), '')}",
              "" if pd.isna(r.dropped_in_round) else str(int(r.dropped_in_round)), _verdict_word(result, r)]
             for r in table.itertuples()]
     rounds = [[str(r["round"]), fmt.count(r["candidates"]), fmt.count(r["games_per_candidate"]),
@@ -264,10 +269,10 @@ def write(result, out, command=""):
     rounds.append(["conclusion", fmt.count(len(result["race"].finalists)), rounds[-1][2],
                    fmt.count(int(table["not_worse"].sum())), f"{result['race'].final_alpha:.4f}", rounds[-1][5]])
     a = result["race"].alpha
-    doc = [("h1", f"Tune: {result['scenario']}, objective {obj.text}"),
+    doc = [("h1", f"Tune: {result['scenario']}: {obj.words}"),
            ("p", "Candidates race on the same games (common random numbers); after each round the ones "
                  "significantly worse than the best are dropped and the others play twice as many games."),
-           ("h2", "What this says"), ("ul", sentences(result)),
+           ("h2", "What this says"), ("ul", [swap(x) for x in sentences(result)]),
            ("figure", "tune", f"{obj.what} per candidate"),
            ("table", headers, rows, "Highlighted: the best estimate and the candidates not told apart from it.",
             [i for i, r in enumerate(table.itertuples()) if r.not_worse]),
@@ -279,7 +284,7 @@ def write(result, out, command=""):
            ("h2", "How to read this report"),
            ("ul", [_objective_words(obj),
                    "Significantly worse: Holm's method over every pair of candidates on the same games "
-                   "(reports.multiple): the chance that any candidate as good as the best is called worse, in any "
+                   "(docs/verdicts.md): the chance that any candidate as good as the best is called worse, in any "
                    f"round or in the conclusion, is at most {a:.0%} (one budget for the whole race). The others are "
                    "not told apart from the best at the games played; 'Recommended' names a candidate only when "
                    "every other one is significantly worse and the aim is within reach.",
@@ -290,7 +295,7 @@ def write(result, out, command=""):
                    "one got; the race spends its games on the candidates that are still in question."]),
            ("h2", "Reproduce"), ("pre", command)]
     write_text(out / "report.md", to_markdown(doc))
-    write_text(out / "report.html", to_html(doc, f"catan-balance tune: {result['scenario']}", images))
+    write_text(out / "report.html", to_html(doc, f"catan-balance tune: {result['scenario']}", images, L.tooltips(words)))
     return {"html": out / "report.html", "verdicts": out / "verdicts.json", "chart": out / "charts" / "tune.png"}
 
 

@@ -94,14 +94,14 @@ def test_sweep_charts_line_per_seat_and_heatmap(tmp_path):
     t = tables.all_tables(study)
     fig = charts.win_vs_param(study, t["win_rates"], "seat")
     assert len(fig.axes) == 2                                            # one panel per no_adjacent_red value
-    assert [a.get_title() for a in fig.axes] == ["no_adjacent_red=false", "no_adjacent_red=true"]
+    assert [a.get_title() for a in fig.axes] == ["6 and 8 may touch", "6 and 8 kept apart"]   # in words
     assert fig.axes[0].get_xlabel() == "victory points" and fig.axes[0].get_ylabel() == "games won (%)"
     assert [line.get_label() for line in fig.axes[0].get_lines()[:4]] == ["seat 0", "seat 1", "seat 2", "seat 3"]
     assert len(fig.axes[0].collections) >= 4                             # the interval bands
     _saved(fig, tmp_path / "param.png")
     fig = charts.heatmap(study, t["fairness"])
     ax = fig.axes[0]
-    assert (ax.get_xlabel(), ax.get_ylabel()) == ("victory points", "no adjacent red")
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("victory points", "6 and 8 side by side")
     assert fig.axes[1].get_ylabel() == "seat effect, corrected for dice noise (percentage points)"   # the colour bar
     assert len([x for x in ax.texts if "\n[" in x.get_text()]) == 6                  # every cell: value and interval
     _saved(fig, tmp_path / "heat.png")

@@ -76,7 +76,7 @@ def test_a_solo_sweep_report_has_no_seat_section(solo):
     md = (out / "report.md").read_text()
     assert "## Seat fairness" not in md and "seat" not in _without_how_to_read(md).lower()
     first = md.split("## Who won")[1].split("What this says:** ")[1]
-    assert first.startswith("The Sheriff won most often with neutral_settlements=")
+    assert first.startswith("The Sheriff won most often with 3 neutral settlements")   # settings in words
     assert "Endings over the settings: Robin at his target" in first
     comparisons = pd.read_csv(out / "tables" / "comparisons.csv")
     assert set(comparisons["group"]) <= {"policy", "robin_winner", "robin_ending"}
@@ -86,7 +86,7 @@ def test_a_solo_sweep_report_has_no_seat_section(solo):
     assert "| the Sheriff's wins |" in differences and "| sheriff |" not in differences
     assert not list((out / "charts").glob("*seat*.png")) and not (out / "charts" / "fairness.png").exists()
     endings = md.split("## Robin Hood")[1].split("What this says:** ")[1].split("\n")[0]
-    for setting in ("neutral_settlements=3", "neutral_settlements=7"):      # both settings, in words
+    for setting in ("3 neutral settlements", "7 neutral settlements"):      # both settings, in words
         assert f"{setting}: Robin at his target" in endings
     assert "robin_target" not in endings
     assert "The Sheriff won most often" in result.stdout and "seat" not in result.stdout.lower()

@@ -10,9 +10,11 @@ from policies.common import public_vp
 from policies.registry import resolve
 from policies.weights import KIND_NAMES, V_STYLE, WEIGHTS
 from simcore.engine import lookahead
-from simcore.engine.actions import A_BUY_DEV, A_LOOKAHEAD
+from simcore.engine import apply
+from simcore.engine.actions import A_BUY_DEV, A_KNIGHT, A_LOOKAHEAD, A_MONOPOLY
 from simcore.engine.game import begin_game, play_turn, setup_phase
-from simcore.engine.state import DEV_KNIGHT, DEV_VP, N_DEV_CARDS, game_bytes, new_state_buffer
+from simcore.engine.state import (DEV_KNIGHT, DEV_MONOPOLY, DEV_VP, N_DEV_CARDS, N_RESOURCES, game_bytes,
+                                  new_state_buffer)
 from simcore.run.batch import play_batch
 from simcore.engine.errors import ScenarioError
 from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules
@@ -77,7 +79,8 @@ def values(buf, n, change=None):
     if change is not None:
         change(st)
     np.random.seed(5)   # the same ties and draws in every call
-    decide.action(st, 0)
+    a, listed, _ = decide.action(st, 0)
+    n = listed if a == A_LOOKAHEAD else n
     before = game_bytes(buf).copy()
     out = []
     for k in range(n):
@@ -140,6 +143,45 @@ def test_a_card_bought_in_the_look_ahead_is_valued_without_its_kind(monkeypatch)
     # the check can fail: without taking the card's kind away, a VP card counts at once
     monkeypatch.setattr(lookahead, "A_BUY_DEV", -99)
     assert values(buf, n, next_card(DEV_KNIGHT)) != values(buf, n, next_card(DEV_VP))
+
+
+def monopoly_against(kind):
+    """Seat 0 holds a Monopoly card (its own: it knows it); seat 1 holds as many cards as before (public),
+    all of resource `kind` (4 ore, 2 wool: its secret)."""
+    def change(st):
+        st.dev_hand[0, DEV_MONOPOLY] += 1
+        held = int(st.hand[1, :N_RESOURCES].sum())
+        st.hand[1, :N_RESOURCES] = 0
+        st.hand[1, kind] = held
+    return change
+
+
+def test_a_monopoly_or_a_steal_in_the_look_ahead_takes_nothing_from_the_others_hidden_hands(monkeypatch):
+    buf, n = decision(wanted=lambda st: st.hand[1].sum() >= 3)
+    ore, options = values(buf, n, monopoly_against(4))
+    wool, same = values(buf, n, monopoly_against(2))
+    played = [k for k, (a, _) in enumerate(options) if a in (A_MONOPOLY, A_KNIGHT)]
+    assert played and same == options
+    assert [ore[k] for k in played] == [wool[k] for k in played]
+    # the check can fail: a look-ahead that lets the cards move sees what seat 1 holds
+    monkeypatch.setattr(lookahead, "begin_look", lambda st: setattr(st, "log_on", 0))
+    ore, _ = values(buf, n, monopoly_against(4))
+    wool, _ = values(buf, n, monopoly_against(2))
+    assert [ore[k] for k in played] != [wool[k] for k in played]
+
+
+def test_an_offer_tried_in_the_look_ahead_asks_nobody(monkeypatch):
+    params, kinds, weights, _, seeds = inputs()
+    buf = new_state_buffer(params)
+    st = begin_game(buf, game_bytes(buf), params, kinds, weights, 0, int(seeds[0]), 0)
+    st.hand[0, 2], st.hand[1:4, 4] = 1, 3   # wool; ore
+    asked = []
+    monkeypatch.setattr(decide, "accept_offer", lambda st, q, p, give, get: asked.append(q) or False)
+    for looking, who in ((1, []), (0, [1, 2, 3])):
+        asked.clear()
+        st.looking = looking
+        apply.offer(st, 0, 2, 4)
+        assert asked == who
 
 
 def test_a_rollout_seat_over_a_strong_base_plays_legal_reproducible_games(scenario_file):

@@ -105,6 +105,8 @@ def test_a_bad_preset_file_is_one_error_naming_the_file(tmp_path, text, fragment
     (["--seat", "0", "--from", "greedyy"], ["--from", "unknown policy", "did you mean greedy"]),
     (["--seat", "0", "--from", "random"], ["reads no weights", "allowed: a preset of kind builder"]),
     (["--seat", "0", "--from", "nowhere.toml"], ["nowhere.toml: cannot read"]),
+    (["--seat", "0", "--holdout", "0"], ["--holdout", "greater than or equal to 1"]),   # (was a traceback)
+    (["--seat", "0", "--resume", "--force"], ["--resume and --force: choose one"]),
 ])
 def test_train_bad_input_is_one_line_and_exit_2(tmp_path, args, fragments):
     result = CliRunner().invoke(app, ["train", "base", *args, "--out", str(tmp_path / "o")])

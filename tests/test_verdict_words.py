@@ -11,6 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cli import app
+from reports.labels import replacer, setting_words
+from reports.study import open_results
 
 FORBIDDEN = ("tied", "equally fair", "detectably", "intervals overlap", "do not overlap", "not sure")
 
@@ -55,19 +57,23 @@ def test_every_report_says_what_verdicts_json_says(reports, name):
     assert sentences
     for sentence in sentences:                                   # one answer, in every place it is said
         assert sentence in terminal and sentence in page
+    words = setting_words(open_results(out)) if name != "compare" else {}   # the pages name settings in words
+    assert bool(words) == (name != "compare")
+    said = replacer(words)
     by_setting = {row[0]: dict(zip(headers, row)) for row in rows}
     for key, column in (("seats", "seats"), ("styles", "styles")):
         measure = verdicts["measures"].get(key)
         if measure is None:
             continue
-        assert set(measure["less_fair"]) == {s for s, row in by_setting.items() if row[column] == "less fair"}
+        assert {said(x) for x in measure["less_fair"]} == {s for s, row in by_setting.items()
+                                                           if row[column] == "less fair"}
         for s in measure["settings"]:
-            assert by_setting[s["setting"]][column] == s["verdict"]
-        assert measure["text"] in md and measure["text"] in terminal
+            assert by_setting[said(s["setting"])][column] == s["verdict"]
+        assert said(measure["text"]) in md and said(measure["text"]) in terminal
     for answer in verdicts["questions"].values():
         for s in answer["settings"]:
-            assert by_setting[s["setting"]][answer["policy"]] == s["verdict"]
-        assert answer["text"] in md
+            assert by_setting[said(s["setting"])][answer["policy"]] == s["verdict"]
+        assert said(answer["text"]) in md
     for text in (md.lower(), terminal.lower()):
         assert not [w for w in FORBIDDEN if w in text]
 
@@ -101,16 +107,23 @@ def test_settings_showing_the_same_smallest_estimate_all_have_it():
 
 def test_a_long_list_of_less_fair_settings_is_said_by_the_shorter_list():
     """Nine of twelve settings less fair were nine setting names in one sentence (issue 39): the sentence
-    counts them and names the three not shown less fair; up to three less fair are named as before."""
+    counts them and names the three not shown less fair; six and six: a list under the sentence; up to
+    three less fair are named as before."""
     import pandas as pd
 
     from reports.answer import _measure_words
+    from reports.render import to_html, to_markdown
     names = [f"s{i}" for i in range(12)]
     rows = pd.DataFrame({"setting": names, "games": 4000, "less_fair": [i >= 3 for i in range(12)],
                          "loss": [i / 100 for i in range(12)], "games_to_tell_apart": float("nan")})
     text = _measure_words("Playing styles", rows, None)
-    assert text.startswith("Playing styles: 9 of the 12 settings are less fair than s0; not shown less fair: s0; s1; s2")
-    assert "s3" not in text
+    assert text.startswith("Playing styles: 9 of the 12 settings are less fair than s0 (")
+    assert text.endswith("; not shown less fair: s0; s1; s2.") and "s3" not in text
+    rows["less_fair"] = [i >= 6 for i in range(12)]
+    text, items = _measure_words("Playing styles", rows, None)
+    assert text.endswith("; less fair:") and items == names[6:]
+    block = ("answer", "Which?", [(text, items)], [], [], [])
+    assert "<li>s6</li><li>s7</li>" in to_html([block], "t", {}) and "\n  - s6\n  - s7\n" in to_markdown([block])
     rows["less_fair"] = [i >= 10 for i in range(12)]
     assert _measure_words("Seats", rows, None).startswith("Seats: s10; s11 are less fair than s0")
 
@@ -143,7 +156,7 @@ def test_compare_answers_which_outcomes_differ_not_only_the_seats(tmp_path):
 
 def test_a_swept_key_is_named_in_words_on_the_charts_axes():
     """The trend and heat-map charts labelled their axes variants.grundbesitz.allowed_numbers (issue 39)."""
-    from reports.charts import axis_name
-    assert axis_name("variants.grundbesitz.allowed_numbers") == "allowed numbers (Grundbesitz)"
-    assert axis_name("ck.barbarian_steps") == "barbarian steps (Cities & Knights)"
-    assert axis_name("victory_points") == "victory points"
+    from reports.labels import key_words
+    assert key_words("variants.grundbesitz.allowed_numbers") == "allowed numbers (Grundbesitz)"
+    assert key_words("ck.barbarian_steps") == "barbarian steps (Cities & Knights)"
+    assert key_words("victory_points") == "victory points"

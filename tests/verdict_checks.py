@@ -11,7 +11,9 @@ null, 4 settings: `mixed` with its seat list shifted cyclically (rotating seats:
 distribution), the same seeds in every setting (paired, as a sweep plays them).  null, 12 settings:
 `mixed` twelve times with other seeds (unpaired).  Each sweep is judged as the report judges it
 (reports.verdicts.study_verdicts: seats and styles); a sweep with any setting called less fair is a
-false finding, and so is one that says the settings' losses are not all equal (the Wald sentence).
+false finding, and so is one that says the settings' losses are not all equal (the Wald sentence);
+`question`: the scenario question "devcards against the baseline" called some setting stronger or weaker
+(its own family, reports.question).
 aa: independent runs of `base` (four greedy bots); the truth is the pooled games of all runs.
 tune: `tune mixed` over the four cyclic shifts of its seat list with the objective policy-parity:devcards
 (every candidate the same game in distribution), one race per seed; a race that drops a candidate or calls
@@ -36,6 +38,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from reports import stats, ustat  # noqa: E402
+from reports.question import policy_against_baseline  # noqa: E402
 from reports.verdicts import one_hot, study_verdicts  # noqa: E402
 from simcore.run.config import find_scenario, load_scenario  # noqa: E402
 from simcore.studies.tune import play_games  # noqa: E402
@@ -51,13 +54,13 @@ def run_data(scenario, games, label):
     specs = [s.policy for s in scenario.seats]
     return SimpleNamespace(label=label, players=players, winner_seat=winner, winner_spec=winner_spec,
                            seeds=df["seed"].to_numpy(), spec_labels=specs, labels=list(dict.fromkeys(specs)),
-                           games=len(df))
+                           games=len(df), summary={"specs": [{"policy": p, "label": p} for p in specs]})
 
 
 def null_sweeps(settings, sweeps, games, start=0, margin=None):
     base = load_scenario(find_scenario("mixed"), [])
     seats = [s.policy for s in base.seats]
-    false = {"seats": 0, "styles": 0, "wald": 0, "any": 0}
+    false = {"seats": 0, "styles": 0, "wald": 0, "any": 0, "question": 0}
     started = time.time()
     for s in range(start, start + sweeps):
         runs = []
@@ -75,6 +78,9 @@ def null_sweeps(settings, sweeps, games, start=0, margin=None):
             false[key] += hit
         false["wald"] += wald
         false["any"] += any(found.values()) or wald
+        asked = policy_against_baseline(SimpleNamespace(runs=runs, baseline=0, base=runs[0], paired=settings == 4),
+                                        "devcards")   # a scenario's question: devcards against the baseline setting
+        false["question"] += any(r["verdict"] != "not told apart" for r in asked["settings"])
         print(f"sweep {s + 1 - start}/{sweeps}: " + ", ".join(f"{k} {v}" for k, v in false.items()) +
               f" ({time.time() - started:.0f} s)", flush=True)
     return {"settings": settings, "sweeps": sweeps, "first_sweep": start, "games": games,

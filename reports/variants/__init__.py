@@ -24,6 +24,8 @@ table name (`[variants.<name>]`).  An entry says:
 - `question`: (study, margin) -> the verdict of the variant's own question about one
   policy (reports.question), e.g. "is the autarkist level with the other styles?":
   the report's Answer, verdicts.json's `questions`; None where the study has nothing to ask.
+- `setting_words`: {rule parameter: value -> words}, how the report pages name a setting of a sweep
+  ("markers_per_block": 2 -> "2 markers per block"); others read "NAME VALUE" (reports.labels).
 - `solo_win`: (categories column, label) of the outcome that is the one player's
   win in a solo mode, drawn with the policies in the differences chart.
 - `solo_player`: how the reports name the one player of a solo mode ("the Sheriff").
@@ -73,6 +75,7 @@ class VariantReport:
     charts: tuple = ()
     says: tuple = ()
     question: Optional[Callable] = None            # (study, margin) -> reports.question verdict or None
+    setting_words: dict = field(default_factory=dict)  # rule parameter -> (value -> words on the report pages)
     solo_win: tuple = ()                            # (column, label), e.g. ("robin_winner", "sheriff")
     solo_player: str = ""                           # the one player of its solo mode, e.g. "the Sheriff"
     stats: dict = field(default_factory=dict)       # tune's target:STAT: name -> (per-game values, unit, words)

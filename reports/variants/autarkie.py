@@ -268,6 +268,7 @@ ENTRY = VariantReport(
     event_words=EVENT_WORDS,
     page_legend={"knecht": "K: a Knecht", "geselle": "G: the Geselle"},
     name="autarkie",
+    setting_words={"card_threshold": lambda n: f"card at {n} points", "card_vp": lambda n: f"card worth {n} VP"},
     title="Fleisch / Autarkie (meat, slaves, Knechte, the Geselle and the Autarkie card)",
     charts=(card_holders, points, income, sweep_threshold),
     says=(autarkie_says, figures_hit_says),

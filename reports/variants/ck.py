@@ -310,6 +310,7 @@ EVENT_WORDS = {
 ENTRY = VariantReport(
     name="ck",
     title="Cities & Knights",
+    setting_words={"victory_points": lambda n: f"{n} VP", "barbarian_steps": lambda n: f"barbarians in {n} steps"},
     charts=(barbarian_outcomes, improvement_levels, commodity_flows),
     board_layers=(ck_layer,),
     page_events=page_events,

@@ -12,6 +12,8 @@ import numpy as np
 from reports import fmt
 from reports import plotting as c
 from reports.variants import VariantReport
+from simcore.run import grid
+from simcore.variants.grundbesitz import PRODUCING_NUMBERS
 
 GB_COLOUR = "#dd8452"   # its flow source (gain: grundbesitz) in every chart
 
@@ -173,10 +175,26 @@ EVENT_WORDS = {
 }
 
 
+def numbers_words(numbers):
+    """A value of allowed_numbers on the report pages: 'all numbers', 'only 2, 3, 11 and 12', 'only 4-6 and 8-10'."""
+    if sorted(numbers) == list(PRODUCING_NUMBERS):
+        return "all numbers"
+    parts = grid.show(sorted(numbers)).split(",")
+    return "only " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0])
+
+
+def _count(one, many):
+    return lambda n: f"{n} {one if n == 1 else many}"
+
+
 ENTRY = VariantReport(
     name="grundbesitz",
     title="Grundbesitz (land ownership and blockade markers)",
     word="Grundbesitz",
+    setting_words={"allowed_numbers": numbers_words, "markers_per_block": _count("marker per block", "markers per block"),
+                   "markers_per_knight_block": _count("marker per knight block", "markers per knight block"),
+                   "yield_delay_rounds": _count("round before a yield", "rounds before a yield"),
+                   "removals_per_round": _count("removal per round", "removals per round")},
     source_colours={"grundbesitz": GB_COLOUR},
     # its columns are the declaration's: GBs bought/owned, markers placed by kind and received,
     # removals, knights spent, defences; gain_/spend_grundbesitz are flows

@@ -322,6 +322,8 @@ EVENT_WORDS = {
 ENTRY = VariantReport(
     name="robin_hood",
     title="Robin Hood (the Sheriff against the automaton)",
+    setting_words={"neutral_settlements": lambda n: f"{n} neutral settlement{'s' * (n != 1)}",
+                   "deck.knight": lambda n: f"{n} knight{'s' * (n != 1)} in Robin's deck"},
     # its columns are the declaration's game columns robin_<name>, -1 in games of other modes
     categories={"robin_winner": {str(k): n for k, n in enumerate(SIDE_NAMES)},
                 "robin_ending": {str(k): n for k, n in enumerate(ENDING_NAMES)}},

@@ -106,10 +106,11 @@ def apply_action(st, p, a, x, y):
 @jitted
 def offer(st, p, give_r, get_r):
     """Domestic trade: the others, in turn order from p's left, may accept 1 give_r
-    for 1 get_r; the first who accepts (and holds a get_r) trades."""
+    for 1 get_r; the first who accepts (and holds a get_r) trades.  In a look-ahead
+    (st.looking) nobody is asked: the answers are the others' to give."""
     st.offers_made += 1
     taker = -1
-    for i in range(1, st.players):
+    for i in range(1, st.players if not st.looking else 1):
         q = (p + i) % st.players
         if st.hand[q, get_r] > 0 and decide.accept_offer(st, q, p, give_r, get_r):
             domestic_trade(st, p, q, give_r, get_r)

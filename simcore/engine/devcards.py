@@ -82,7 +82,7 @@ def play_monopoly(st, p, r):
     taken = 0
     for q in range(st.players):
         n = st.hand[q, r]
-        if q != p and n > 0:
+        if q != p and n > 0 and not st.looking:   # a look-ahead does not know what the others hold
             st.hand[q, r] = 0
             st.hand[p, r] += n
             st.stats[q, R.S_SPEND_STOLEN] += n

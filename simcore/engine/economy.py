@@ -201,8 +201,9 @@ def random_card(st, p):
 
 @jitted
 def steal(st, thief, victim):
-    """One random card from victim to thief; nothing if the victim has none."""
-    if st.hand[victim].sum() == 0:
+    """One random card from victim to thief; nothing if the victim has none, or in a look-ahead
+    (st.looking: which card it would be is the victim's secret)."""
+    if st.hand[victim].sum() == 0 or st.looking:
         return -1
     r = random_card(st, victim)
     st.hand[victim, r] -= 1

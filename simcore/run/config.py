@@ -31,6 +31,7 @@ from simcore.engine.cards import pack_card_kinds
 from simcore.engine.errors import ScenarioError, describe, did_you_mean
 from simcore.engine.fields import Param, choice, file_name, flag, integer, section, text
 from simcore.engine.variant import REGISTRY
+from simcore.run import question as asked
 from simcore.run.cap import games_cap
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
@@ -368,7 +369,8 @@ def load_scenario(path, overrides=()):
     """Read, override and validate a scenario file into a frozen Scenario."""
     path = Path(path)
     table = read_toml(path)
-    table.pop("sweep", None)  # the grid of `catan-balance sweep` (simcore.run.grid); a run plays the values as written
+    sweep = table.pop("sweep", None)  # the grid of `catan-balance sweep` (simcore.run.grid); a run plays the values as written
+    question = table.pop("question", None)  # what the report's Answer answers (simcore.run.question), checked below
     table.pop("tune", None)   # what `catan-balance tune` searches (cli.tune); a run plays the values as written
     table.pop("robust", None)  # who plays `catan-balance robust`'s second sweep (simcore.run.grid.read_robust_table)
     leaves, sections = known_keys()
@@ -382,6 +384,8 @@ def load_scenario(path, overrides=()):
         seats = _parse_seats(table.get("seats"), rules.players)
         scenario = replace(scenario, rules=rules, seats=seats, source=path)
         _check_scenario(scenario)
+        if question is not None:
+            asked.check(question, asked.policies(seats, sweep), path)
     except ScenarioError as e:
         raise e.located(_origin(e.key, overridden, path)) from None
     return replace(scenario, games=games_cap(scenario.games))   # unchanged unless a test caps (simcore.run.cap)

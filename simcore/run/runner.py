@@ -70,10 +70,10 @@ def run_metadata(scenario):
             "games": scenario.games, "scenario_hash": digest}
 
 
-def check_resume_force(resume, force):
+def check_resume_force(resume, force, what="run"):
     """--resume keeps what is in the directory, --force deletes it: never both."""
     if resume and force:
-        raise InputError("--resume and --force: choose one; allowed: --resume to continue the run in --out, "
+        raise InputError(f"--resume and --force: choose one; allowed: --resume to continue the {what} in --out, "
                          "or --force to delete it and start over")
 
 

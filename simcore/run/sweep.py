@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from simcore.run import adaptive, backends, damage, grid, lock, runner
+from simcore.run import question as asked
 from simcore.engine import variant
 from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules, read_toml
 from simcore.engine.errors import InputError, ScenarioError
@@ -150,6 +151,14 @@ def _now():
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+def _question(path):
+    """The scenario file's question (checked when it was loaded), None where it asks none or is gone now."""
+    try:
+        return asked.written(read_toml(path))
+    except ScenarioError:
+        return None
+
+
 def run_meta(scenario, out, setting=None, overrides=()):
     """meta.json of a run directory: what was played, with which seeds, by which version, when."""
     games_file = Path(out) / runner.GAMES
@@ -167,6 +176,7 @@ def run_meta(scenario, out, setting=None, overrides=()):
                  "(column `seed` of games.csv)",
         "games": scenario.games,
         "overrides": list(overrides),
+        "question": _question(scenario.source),   # what the report's Answer answers (simcore.run.question)
         "version": _version(),
         "date": finished,
     }
@@ -207,6 +217,7 @@ def sweep_meta(sweep, complete=False, started=None, until=None, needed=None):
         "baseline": sweep.baseline,
         "correction": sweep.correction,
         "margin": sweep.margin,
+        "question": _question(s.source),
         "settings": [{"index": x.index, "label": x.label, "dir": x.dir, "values": x.values,
                       "scenario_hash": runner.run_metadata(x.scenario)["scenario_hash"]} for x in sweep.settings],
         "version": _version(),

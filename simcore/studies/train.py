@@ -17,6 +17,8 @@ Checkpoints: the start preset and, every `budget / CHECKPOINTS` training games, 
 mean play the same validation games; the best checkpoint becomes the trained preset.
 Holdout: the trained and the start preset then play the same fresh holdout games
 (simcore.studies.train_play streams), never used for any choice, against the scenario's own field.
+Resumable: everything the rest depends on is a simcore.studies.train_state.State, saved in the output
+folder after every generation; a training continued from it ends as one never interrupted, bit for bit.
 """
 import math
 import sys
@@ -31,6 +33,8 @@ from simcore.run.config import ruleset
 from simcore.studies import tune
 from simcore.engine.errors import InputError
 from simcore.run.cap import games_cap
+from simcore.run.runner import run_metadata
+from simcore.studies import train_state
 from simcore.studies.train_play import HOLDOUT, TRAIN, VALIDATION, Field, Games
 from simcore.studies.train_space import space_for
 
@@ -67,6 +71,7 @@ class Training:
     games: int = 0               # training + validation games played
     seconds: float = 0.0         # wall time of training + validation
     best: int = 0                # index into curve of the checkpoint chosen (in the last round)
+    commit: str = ""             # the code's git commit (simcore.studies.train_state.code_commit; "" unknown)
 
     @property
     def games_per_s(self):
@@ -118,85 +123,106 @@ def min_budget(dim, settings, specs):
     return rounds * int(MIN_GENERATIONS * _generation_budget(dim, settings, specs) / (1 - VALIDATION_SHARE)) + 1
 
 
-def train(scenario, seat, start=None, settings=None, progress=None, stream=None, games=None):
+def train(scenario, seat, start=None, settings=None, progress=None, stream=None, games=None, saved=None,
+          resume=False, force=False):
     """The Training of scenario seat `seat` (see the module doc).  progress(dict) after every
     generation; stream: where a compile is announced; games: what plays (default
-    simcore.studies.train_play.Games; tests give a synthetic objective)."""
+    simcore.studies.train_play.Games; tests give a synthetic objective).  saved: a
+    simcore.studies.train_state.Saved (the output folder's State, written after every generation;
+    resume: continue it; force: start afresh over it); default: nothing kept."""
     import cma   # noqa: F401  checked by the caller (cli) with a one-line error
     from reports.train_report import judge
     settings = settings or Settings()
     settings = replace(settings, first=games_cap(settings.first), holdout=games_cap(settings.holdout))
     fld, kind, start_w, space, policy = plan(scenario, seat, start, settings)
     settings = replace(settings, budget=games_cap(settings.budget, least=min_budget(space.dim, settings, fld.specs)))
+    saved = saved or train_state.Unsaved()
+    identity = train_state.identity(run_metadata(scenario)["scenario_hash"], seat, policy, kind, start_w,
+                                    space.names, settings)
+    state = saved.begin(identity, resume, force) or train_state.State(
+        identity, np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(seat,))),
+        Training(seat, policy, kind, space.names, start_w, start_w, commit=train_state.code_commit() or ""),
+        current=start_w)
     if games is None:
         games = Games(settings.jobs)
         try:
-            return _train(fld, kind, start_w, space, policy, settings, seat, judge, games, progress, stream)
+            return _train(fld, kind, space, settings, judge, games, progress, stream, state, saved)
         finally:
             games.close()
-    return _train(fld, kind, start_w, space, policy, settings, seat, judge, games, progress, stream)
+    return _train(fld, kind, space, settings, judge, games, progress, stream, state, saved)
 
 
-def _train(fld, kind, start_w, space, policy, settings, seat, judge, games, progress, stream):
+def _train(fld, kind, space, settings, judge, games, progress, stream, state, saved):
+    """Play the training from `state` on (saving it as it goes); the Training."""
+    result = state.training
+    if state.phase == "done":
+        return result
     specs = fld.specs
     rounds = max(1, settings.self_play)
     validation = max(specs, int(settings.budget * VALIDATION_SHARE / (rounds * (CHECKPOINTS + 1))) // specs * specs)
     per_round = (settings.budget - rounds * (CHECKPOINTS + 1) * validation) // rounds
-    result = Training(seat, policy, kind, space.names, start_w, start_w)
     games.warm_up(fld, stream or sys.stderr)
-    t0 = time.perf_counter()
-    rng = np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(seat,)))
-    current, offset = start_w, 0
-    for r in range(rounds):
-        field_r = fld if r == 0 else fld.with_others(kind, current)
-        current, offset = _round(field_r, kind, current, space, settings, per_round, validation, offset,
-                                 rng, games, judge, result, r, t0, progress)
-    result.weights = current
-    result.games, result.seconds = games.played, time.perf_counter() - t0
+    games.played = result.games
+    t0 = time.perf_counter() - result.seconds
+
+    def save():
+        result.games, result.seconds = games.played, time.perf_counter() - t0
+        saved.save(state)
+
+    while state.phase == "training" and state.round < rounds:
+        field_r = fld if state.round == 0 else fld.with_others(kind, state.current)
+        _round(field_r, kind, space, settings, per_round, validation, games, judge, state, t0, progress, save)
+        best = max(state.checkpoints, key=lambda c: c[0])   # the first of equals: the earlier checkpoint
+        result.best, state.current, state.offset = best[2], best[1], state.offset + state.spent
+        state.round, state.es, state.spent, state.generation, state.checkpoints = state.round + 1, None, 0, 0, []
+        state.phase = "training" if state.round < rounds else "holdout"
+        save()
+    result.weights = state.current
     if settings.holdout:
         n = -(-settings.holdout // specs) * specs
         result.holdout = {name: games.wins(fld, kind, w, HOLDOUT, 0, n)
-                          for name, w in (("start", start_w), ("trained", current))}
+                          for name, w in (("start", result.start), ("trained", result.weights))}
+    state.phase = "done"
+    saved.save(state)
     return result
 
 
-def _round(fld, kind, start_w, space, settings, budget, validation, offset, rng, games, judge, result, r, t0,
-           progress):
-    """One round of CMA-ES from `start_w` against `fld`: (the best checkpoint's weights, next training offset)."""
+def _round(fld, kind, space, settings, budget, validation, games, judge, state, t0, progress, save):
+    """Generations of CMA-ES round `state.round` against `fld` from where `state` is until its budget is spent."""
     import cma
-    lam = popsize(space.dim, settings)
-    es = cma.CMAEvolutionStrategy(space.encode(start_w), SIGMA0, {
-        "bounds": [0, 1], "popsize": lam, "seed": np.nan, "randn": lambda *shape: rng.standard_normal(shape),
-        "verbose": -9, "verb_log": 0, "verb_disp": 0, "tolfun": 0, "tolx": 0, "tolflatfitness": 10**9})
+    r, result, start_w = state.round, state.training, state.current
+    if state.es is None:
+        state.es = cma.CMAEvolutionStrategy(space.encode(start_w), SIGMA0, {
+            "bounds": [0, 1], "popsize": popsize(space.dim, settings), "seed": np.nan,
+            "randn": train_state.Normal(state.rng), "verbose": -9, "verb_log": 0, "verb_disp": 0, "tolfun": 0,
+            "tolx": 0, "tolflatfitness": 10**9})
+    es = state.es
     first = _first(settings, fld.specs)
     gen_budget = _generation_budget(space.dim, settings, fld.specs)
     every = budget / CHECKPOINTS
-    spent, generation, checkpoints = 0, 0, []
 
     def checkpoint(w):
         won = games.wins(fld, kind, w, VALIDATION, r * validation, validation)
-        checkpoints.append((won.mean(), w, len(result.curve)))
-        result.curve.append({"round": r + 1, "generation": generation, "games": offset + spent, "wins": won})
+        state.checkpoints.append((won.mean(), w, len(result.curve)))
+        result.curve.append({"round": r + 1, "generation": state.generation, "games": state.offset + state.spent,
+                             "wins": won})
 
-    def best():
-        return max(checkpoints, key=lambda c: c[0])   # the first of equals: the earlier checkpoint
-
-    checkpoint(start_w)
-    while spent + gen_budget <= budget:
+    if not state.checkpoints:
+        checkpoint(start_w)
+    while state.spent + gen_budget <= budget:
         xs = es.ask()
         candidates = [space.decode(x, start_w) for x in xs]
-        race = _race(fld, kind, candidates, games, judge, offset + spent, gen_budget, first)
-        spent += sum(race.games)
+        race = _race(fld, kind, candidates, games, judge, state.offset + state.spent, gen_budget, first)
+        state.spent += sum(race.games)
         es.tell(xs, _fitness(race))
-        generation += 1
-        if spent >= every * len(checkpoints) or spent + gen_budget > budget:
+        state.generation += 1
+        if state.spent >= every * len(state.checkpoints) or state.spent + gen_budget > budget:
             checkpoint(space.decode(es.result.xfavorite, start_w))
+        save()
         if progress:
-            progress({"round": r + 1, "generation": generation, "games": games.played,
-                      "seconds": time.perf_counter() - t0, "best": best()[0], "best_n": validation,
-                      "start": checkpoints[0][0]})
-    result.best = best()[2]
-    return best()[1], offset + spent
+            progress({"round": r + 1, "generation": state.generation, "games": games.played,
+                      "seconds": time.perf_counter() - t0, "best": max(c[0] for c in state.checkpoints),
+                      "best_n": validation, "start": state.checkpoints[0][0]})
 
 
 def _race(fld, kind, candidates, games, judge, offset, budget, first):

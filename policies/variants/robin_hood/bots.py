@@ -5,6 +5,9 @@ from simcore.accel.jit import jitted
 
 from policies.variants.robin_hood import randombot as randombot_robin, sheriff
 from policies.dispatch import choice_point
+from simcore.engine.state import victory_points
+from simcore.variants.robin_hood import RB_VP, V_ROBIN_FENCE, V_ROBIN_HARM, V_ROBIN_VP
+from simcore.variants.robin_hood.board import fence_missing, hex_score
 
 
 @jitted
@@ -17,6 +20,19 @@ def builder_action(st, p, w):
 def builder_free_road(st, p, w):
     """Policy hook: a road of the road-building card (a fence road for the warden)."""
     return sheriff.free_road(st, p, w)
+
+
+@jitted
+def strong_value(st, p, w, v):
+    """Policy hook: the strong Sheriff's value of a position (policies.strong) with what Robin Hood adds
+    (RULES.md §3): Robin's VP, what he would score where he stands on a 7, and how near his hex is to
+    being fenced in while the Sheriff leads (the enclosure then wins).  All public."""
+    robin = st.robin_stats[RB_VP]
+    v -= w[V_ROBIN_VP] * robin + w[V_ROBIN_HARM] * hex_score(st, st.robber)
+    missing = fence_missing(st, st.robber)
+    if missing >= 0 and victory_points(st, p) > robin:
+        v += w[V_ROBIN_FENCE] / (1.0 + missing)
+    return v
 
 
 robin_destination = choice_point(

@@ -145,7 +145,9 @@ def target(st, p, card, a, b, q):
 
 @jitted
 def take(st, p, q, k, card):
-    """One card of kind k from q to p by `card`."""
+    """One card of kind k from q to p by `card` (not in a look-ahead: st.looking, q's hand is q's secret)."""
+    if st.looking:
+        return
     st.hand[q, k] -= 1
     st.hand[p, k] += 1
     st.stats[q, S_CK_SPEND_PROGRESS] += 1

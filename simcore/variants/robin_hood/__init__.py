@@ -180,6 +180,11 @@ ROBIN = register(Variant(
         ("enclose", "Sheriff: > 0 = build roads that fence in Robin's hex or camp (the enclosure ending)"),
         ("evict", "Sheriff: 1 = evict Robin after building on his hex when he harms less next door"),
         ("fence_lead", "Sheriff: with enclose > 0, build fence roads only with at least this VP lead over Robin"),
+        # the strong kind's value of a position (policies.variants.robin_hood.bots.strong_value)
+        ("v_robin_vp", "cost of each VP Robin has", 0.5),
+        ("v_robin_harm", "cost of each VP Robin would score where he stands on a 7", 0.3),
+        ("v_robin_fence", "1 / (1 + fence roads missing) around Robin's hex while the Sheriff leads him "
+                          "(the enclosure ending)", 0.5),
     ),
 ))
 
@@ -204,4 +209,4 @@ ROBIN_BASE = ROBIN.game_base
 (E_NEUTRAL_SETTLEMENT, E_ROBIN_DRAW, E_ROBIN_MOVE, E_ROBIN_SCORE, E_ROBIN_STEAL,
  E_ROBIN_END) = (ROBIN.event(n) for n, _ in ROBIN.events)
 (W_ROBIN_VP, W_ROBIN_BLOCK, W_ROBIN_STEAL, W_FENCE, W_ENCLOSE, W_EVICT,
- W_FENCE_LEAD) = (ROBIN.weight(n) for n, *_ in ROBIN.weights)
+ W_FENCE_LEAD, V_ROBIN_VP, V_ROBIN_HARM, V_ROBIN_FENCE) = (ROBIN.weight(n) for n, *_ in ROBIN.weights)
