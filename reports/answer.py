@@ -91,7 +91,8 @@ def _measure_words(title, rows, study):
     games = fmt.span(rows["games"].min(), rows["games"].max(), fmt.count)
     less = list(rows.loc[rows["less_fair"], "setting"])
     best = rows.loc[rows["loss"].idxmin(), "setting"]
-    family = f"family-wise error 5% over the {len(rows)} settings"
+    family = f"family-wise error 5% over the {len(rows)} settings" + (
+        f", {first['family']} in one family" if isinstance(first.get("family"), str) else "")
     fair = list(rows.loc[~rows["less_fair"], "setting"])
     if len(less) > MOST_NAMED:   # the shorter list, as a list under the sentence where it is long too
         listed, which = (fair, "not shown less fair") if len(fair) < len(less) else (less, "less fair")

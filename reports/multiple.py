@@ -19,7 +19,7 @@ test into the same Holm family (`less_fair(..., also=[p_wald])`): one more hypot
 the chance of any false sentence about differences between settings stays at most alpha.
 """
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import stats as st
@@ -39,6 +39,7 @@ class Closed:
     statistic: np.ndarray      # per setting its largest z against a setting with a smaller loss
     draws: np.ndarray = None   # (draws x settings) normal draws of the losses' noise
     also: tuple = ()           # per extra hypothesis of the family (`also`): (rejected, Holm-adjusted p)
+    p_pairs: np.ndarray = field(default_factory=lambda: np.zeros(0))   # every pair's raw p
 
 
 def pair_se(cov):
@@ -64,13 +65,12 @@ def less_fair(loss, cov, alpha=ALPHA, draws=DRAWS, also=()):
     nothing = Closed(np.zeros(m, bool), np.ones(m), np.full(m, -np.inf), also=tuple((False, 1.0) for _ in also))
     if m < 2 or not np.isfinite(loss).all() or not np.isfinite(cov).all():
         return nothing
-    se = pair_se(cov)
-    pairs = [(i, j) for i in range(m) for j in range(i + 1, m) if se[i, j] > 0]
+    pairs, z = pair_z(loss, cov)
     if not pairs:
         return nothing
-    z = np.array([(loss[i] - loss[j]) / se[i, j] for i, j in pairs])
     extra = np.isfinite(also)
-    family = holm_adjusted(np.concatenate([2 * st.norm.sf(np.abs(z)), also[extra]]))
+    p_pairs = 2 * st.norm.sf(np.abs(z))
+    family = holm_adjusted(np.concatenate([p_pairs, also[extra]]))
     adjusted = family[:len(pairs)]
     extra_adjusted = np.ones(len(also))
     extra_adjusted[extra] = family[len(pairs):]
@@ -82,13 +82,30 @@ def less_fair(loss, cov, alpha=ALPHA, draws=DRAWS, also=()):
         p_adj[worse] = min(p_adj[worse], float(p))
         stat[worse] = max(stat[worse], t)
     return Closed(out, p_adj, stat, normal_draws(cov, draws),
-                  tuple((bool(p <= alpha), float(p)) for p in extra_adjusted))
+                  tuple((bool(p <= alpha), float(p)) for p in extra_adjusted), p_pairs)
 
 
-def critical_value(cov, alpha=ALPHA):
-    """|z| of Holm's first step: two-sided at alpha over every pair."""
+def pair_z(loss, cov):
+    """([(i, j) ...], z per pair): every pair of settings whose difference has a standard error, z = (L_i - L_j) / se."""
+    se = pair_se(cov)
+    m = len(loss)
+    pairs = [(i, j) for i in range(m) for j in range(i + 1, m) if se[i, j] > 0]
+    return pairs, np.array([(loss[i] - loss[j]) / se[i, j] for i, j in pairs])
+
+
+def pair_p(loss, cov):
+    """The two-sided normal p of every pair of `pair_z` (nothing where the losses or cov are not finite)."""
+    loss = np.asarray(loss, dtype=float)
+    if len(loss) < 2 or not np.isfinite(loss).all() or not np.isfinite(cov).all():
+        return np.zeros(0)
+    return 2 * st.norm.sf(np.abs(pair_z(loss, cov)[1]))
+
+
+def critical_value(cov, alpha=ALPHA, family=None):
+    """|z| of Holm's first step: two-sided at alpha over every pair (or over `family` hypotheses: the pairs and
+    whatever shares their Holm family)."""
     m = len(cov)
-    return float(st.norm.isf(alpha / max(m * (m - 1) / 2, 1) / 2))
+    return float(st.norm.isf(alpha / max(family or m * (m - 1) / 2, 1) / 2))
 
 
 def homogeneity(loss, cov):
@@ -107,11 +124,11 @@ def homogeneity(loss, cov):
     return w, df, float(st.chi2.sf(w, df))
 
 
-def games_to_tell_apart(loss, cov, games, alpha=ALPHA, power=POWER, draws=4000):
+def games_to_tell_apart(loss, cov, games, alpha=ALPHA, power=POWER, draws=4000, family=None):
     """Games per setting at which Holm's first step in `less_fair` would reject with `power`, if the
     settings differ as much as estimated without bias: the differences between the losses shrunk so
     that their Wald noncentrality is W - df (its unbiased estimate); None when W <= df (the losses
-    differ no more than noise alone makes them)."""
+    differ no more than noise alone makes them).  family: the size of Holm's family (every pair by default)."""
     w, df, _ = homogeneity(loss, cov)
     if not np.isfinite(w) or w <= df or df == 0:
         return None
@@ -119,7 +136,7 @@ def games_to_tell_apart(loss, cov, games, alpha=ALPHA, power=POWER, draws=4000):
     centre = loss.mean()
     delta = centre + math.sqrt((w - df) / w) * (loss - centre)
     se = pair_se(cov)
-    c = critical_value(cov, alpha)
+    c = critical_value(cov, alpha, family)
     z = normal_draws(cov, draws, SEED + 1)
     m = len(loss)
 

@@ -418,7 +418,8 @@ def verdicts_document(tables):
                                    "p_less_fair", "posterior_fairest", "equivalent", "distance_lo", "distance_hi")
                        if c in sub]
             measures[key] = {
-                "objective": first["objective"], "test": first["test"], "margin": first["margin"],
+                "objective": first["objective"], "test": first["test"], "family": first["family"],
+                "margin": first["margin"],
                 "fairest": list(ranked.loc[~ranked["less_fair"], "setting"]),
                 "less_fair": list(ranked.loc[ranked["less_fair"], "setting"]),
                 "games": dict(zip(sub["setting"], sub["games"].astype(int))), "text": first["text"],

@@ -213,7 +213,7 @@ def verdict_rows(verdicts):
     """The verdicts (reports.verdicts.study_verdicts) as a table: one row per measure and setting."""
     rows = [{"measure": key, "objective": v["objective"], **s, "games": v["games"][s["setting"]],
              "paired": v["paired"], "margin": v["margin"], "text": v["text"], "test": v["test"],
-             "p_settings_differ": v["p_settings_differ"], "games_to_tell_apart": v["games_to_tell_apart"]}
+             "family": v["family"], "p_settings_differ": v["p_settings_differ"], "games_to_tell_apart": v["games_to_tell_apart"]}
             for key, v in verdicts.items() for s in v["settings"]]
     return pd.DataFrame(rows)
 

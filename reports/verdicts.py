@@ -14,7 +14,8 @@ verdicts err on the cautious side).
 the chance of calling any setting less fair that is in truth tied for fairest is at
 most 5%, whatever the number of settings.  "The settings' losses are not all equal" (the Wald
 test, said only where no pair is told apart) is one more hypothesis of the same Holm family, so
-every sentence about differences between settings shares the 5%.  The others are "not told apart" from the
+every sentence about differences between settings shares the 5%; a report that answers both the seats' and
+the styles' question adjusts both in one Holm family (study_verdicts).  The others are "not told apart" from the
 fairest estimate at the games played; never "tied" or "equally fair" without a margin.
 With a margin (`--margin PP`) a setting is "equivalent to the fairest within +-PP"
 when its simultaneous 95% interval and every setting's lower end lie within PP
@@ -222,24 +223,38 @@ def equivalence(measure, margin, alpha=ALPHA):
     return [bool(hi - floor <= margin * measure.scale) for _, hi in bounds], bounds, level
 
 
-def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP):
+def family_p(measure, cov):
+    """The raw p-values a measure puts into its Holm family: every pair's and, with three or more settings,
+    the Wald test of equal losses (with two it is the one pair's test, no sentence of its own)."""
+    loss = measure.losses()
+    p_pairs = multiple.pair_p(loss, cov)
+    return np.concatenate([p_pairs, [multiple.homogeneity(loss, cov)[2]] if len(loss) > 2 else []])
+
+
+def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP, cov=None, shared=(), together=None):
     """The verdict dict (what verdicts.json holds for one measure) with its sentence in `text`.
 
-    margin: in percentage points for rates and effects (the value's own units otherwise), or None."""
+    margin: in percentage points for rates and effects (the value's own units otherwise), or None.
+    cov: the losses' covariance when already computed.  shared: the raw p-values (family_p) of the other
+    questions the same report answers (`together` names all of them, 'the seats and the styles'): they join this measure's
+    Holm family, so that every sentence about differences between settings, over all the questions, errs with
+    at most alpha (study_verdicts)."""
     loss = measure.losses()
     values = measure.values()
     labels, m = measure.labels, len(measure.labels)
-    cov = covariance(measure, replicates)
+    cov = covariance(measure, replicates) if cov is None else cov
     _, _, p_differ = multiple.homogeneity(loss, cov)
     # the Wald test in the pairs' Holm family; with two settings it is the one pair's test (no sentence of its own)
-    closed = multiple.less_fair(loss, cov, alpha, also=[p_differ] if m > 2 else [])
+    also = np.asarray(([p_differ] if m > 2 else []) + list(shared), dtype=float)
+    closed = multiple.less_fair(loss, cov, alpha, also=also)
+    family_size = int(len(closed.p_pairs) + np.isfinite(also).sum())
     differ, p_differ_adjusted = closed.also[0] if m > 2 else (bool(closed.less_fair.any()),
                                                               float(closed.p_adjusted.min()))
     order = np.argsort(loss, kind="stable")
     posterior = _posterior_fairest(loss, closed, cov)
     needed = None
     if not closed.less_fair.any() and differ:
-        needed = multiple.games_to_tell_apart(loss, cov, min(measure.games), alpha)
+        needed = multiple.games_to_tell_apart(loss, cov, min(measure.games), alpha, family=family_size)
     equal = equivalence(measure, margin, alpha) if m > 1 else None
     se = np.sqrt(np.maximum(np.diag(cov), 0.0)) if np.isfinite(cov).all() else np.full(m, np.nan)
     settings = []
@@ -256,8 +271,9 @@ def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP):
            "less_fair": [labels[i] for i in order if closed.less_fair[i]],
            "games": {labels[i]: int(measure.games[i]) for i in range(m)},
            "paired": bool(measure.paired), "alpha": alpha, "margin": margin,
-           "test": f"Holm over every pair of the {m} settings and the Wald test of equal losses, family-wise "
-                   f"error {alpha:.0%}",
+           "test": f"Holm over every pair of the {m} settings and the Wald test of equal losses"
+                   + (f", {together} in one family," if together else ",") + f" family-wise error {alpha:.0%}",
+           "family": together, "family_size": family_size,
            "p_settings_differ": None if not np.isfinite(p_differ) else float(p_differ),
            "p_settings_differ_adjusted": None if not np.isfinite(p_differ) else p_differ_adjusted,
            "settings_differ": bool(differ),
@@ -301,7 +317,9 @@ def _sentence(measure, out, loss, values, closed, order, cov):
     if not np.isfinite(loss).all() or not np.isfinite(cov).all():
         return f"{title}: too few games ({fmt.count(games)} per setting) to tell the settings apart."
     best = order[0]
-    family = f"Holm over every pair of the {m} settings and the Wald test, family-wise error {out['alpha']:.0%}"
+    family = (f"Holm over every pair of the {m} settings and the Wald test"
+              + (f", {out['family']} in one family," if out["family"] else ",")
+              + f" family-wise error {out['alpha']:.0%}")
     worse = [i for i in order if closed.less_fair[i]]
     rest = [labels[i] for i in order[1:] if not closed.less_fair[i]]
     if worse:
@@ -352,13 +370,23 @@ def _names(names, most=100):
 
 # --- verdicts.json ---
 
+NAMED = {"seats": "the seats", "styles": "the styles"}
+
+
 def study_verdicts(study, margin=None):
-    """{measure key: verdict} for the seats and the styles where the study has them."""
+    """{measure key: verdict} for the seats and the styles where the study has them: one Holm family over
+    both questions' pairs and Wald tests (docs/verdicts.md), so that a report answering both says something
+    false about differences between settings with at most 5% chance, not 5% per question."""
+    measures = {key: make(study) for key, make in (("seats", seat_measure), ("styles", style_measure))}
+    measures = {key: m for key, m in measures.items() if m is not None}
+    covs = {key: covariance(m) for key, m in measures.items()}
+    raw = {key: family_p(m, covs[key]) for key, m in measures.items()}
     out = {}
-    for key, make in (("seats", seat_measure), ("styles", style_measure)):
-        measure = make(study)
-        if measure is not None:
-            out[key] = judge(measure, margin=margin)
+    for key, measure in measures.items():
+        others = [k for k in measures if k != key]
+        shared = np.concatenate([raw[k] for k in others]) if others else []
+        out[key] = judge(measure, margin=margin, cov=covs[key], shared=shared,
+                         together=" and ".join(NAMED[k] for k in measures) if others else None)
     return out
 
 

@@ -5,6 +5,7 @@
     python -m tests.verdict_checks aa --runs 200                      # A/A runs: coverage, SE calibration
     python -m tests.verdict_checks tune --races 200                   # null tunes: false "significantly worse"
     python -m tests.verdict_checks effect --draws 2000                # the seat effect interval's coverage
+    python -m tests.verdict_checks solo-effect --draws 2000           # a solo run's policy effect interval
 
 null, 4 settings: `mixed` with its seat list shifted cyclically (rotating seats: the same game in
 distribution), the same seeds in every setting (paired, as a sweep plays them).  null, 12 settings:
@@ -18,7 +19,11 @@ tune: `tune mixed` over the four cyclic shifts of its seat list with the objecti
 (every candidate the same game in distribution), one race per seed; a race that drops a candidate or calls
 one worse in its conclusion makes a false claim.  effect: the seat win rates of
 `base` from 200,000 pooled games are the truth; runs of 2,000 games are drawn from the multinomial at those
-rates (A/A draws, cheaper than playing them) and the effect interval's coverage of the true effect counted.
+rates (A/A draws, cheaper than playing them) and the effect interval's coverage of the true effect counted
+(--rates: other true seat win rates).
+solo-effect: a solo run's policies play separate games (Robin Hood's two Sheriffs take turns); their wins are
+drawn from binomials at known rates (equal ones: A/A; and the Sheriffs' spread, 46-55%) and the coverage of
+stats.binomial_effect's interval counted, at 95% and at a 4-setting sweep's 98.75%.
 Games are played in memory by the kernels (the games a `run` plays), nothing is written.
 """
 import argparse
@@ -126,10 +131,13 @@ def aa(runs_count, games):
             "aa_pairs_games_to_tell_apart": sum(v["games_to_tell_apart"] is not None for v in pairs)}
 
 
-def effect_coverage(draws, games, pooled=200_000):
-    df = play_games(load_scenario(find_scenario("base"), ["seed=777"]), 0, pooled)
-    winners = df["winner_seat"].to_numpy(np.int64)
-    rates = np.array([(winners == k).mean() for k in range(4)])
+def effect_coverage(draws, games, pooled=200_000, rates=None):
+    """rates: the seats' true win rates (the rest: no winner), instead of those of `pooled` base games."""
+    if rates is None:
+        df = play_games(load_scenario(find_scenario("base"), ["seed=777"]), 0, pooled)
+        winners = df["winner_seat"].to_numpy(np.int64)
+        rates = [(winners == k).mean() for k in range(4)]
+    rates = np.array(rates)
     probs = np.append(rates, max(1 - rates.sum(), 0.0))
     true = float(np.sqrt(((rates - rates.mean()) ** 2).mean()))
     rng = np.random.default_rng(41)
@@ -140,7 +148,27 @@ def effect_coverage(draws, games, pooled=200_000):
         if d % 100 == 99:
             print(f"draw {d + 1}/{draws}: covered {np.mean(hits):.4f} ({time.time() - started:.0f} s)", flush=True)
     return {"draws": draws, "games": games, "pooled_games": pooled, "rates": rates.round(5).tolist(),
-            "true_effect_pp": 100 * true, "covered": int(sum(hits)), "coverage": float(np.mean(hits))}
+            "true_effect_pp": 100 * true, **counted("covered", int(sum(hits)), draws)}
+
+
+SOLO_CASES = [([0.46, 0.46], 1000), ([0.46, 0.50], 1000), ([0.40, 0.55], 1000), ([0.10, 0.14], 1000),
+              ([0.50, 0.44, 0.47], 700)]     # (win rate per policy, games each)
+
+
+def solo_effect_coverage(draws, levels=(0.95, 1 - 0.05 / 4)):
+    rng = np.random.default_rng(4141)
+    out, started = [], time.time()
+    for rates, games in SOLO_CASES:
+        rates, played = np.array(rates), np.full(len(rates), games)
+        true = float(np.sqrt(((rates - rates.mean()) ** 2).mean()))       # equal games: equal shares
+        wins = rng.binomial(played, rates, size=(draws, len(rates)))
+        for level in levels:
+            hits = sum(e["lo"] <= true <= e["hi"] for e in (stats.binomial_effect(w, played, level) for w in wins))
+            out.append({"rates": rates.tolist(), "games_each": games, "true_effect_pp": round(100 * true, 3),
+                        "level": level, **counted("covered", int(hits), draws)})
+            print(f"{rates.tolist()} x {games} at {level:.4f}: {hits} of {draws} ({time.time() - started:.0f} s)",
+                  flush=True)
+    return {"draws": draws, "cases": out}
 
 
 SEAT_SHIFTS = "seats=" + ",".join(json.dumps(["greedy", "roads", "devcards", "random"][j:] +
@@ -162,8 +190,14 @@ def null_tunes(races, budget, start=0, objective="policy-parity:devcards"):
         print(f"race {s + 1 - start}/{races}: recommended {recommended}, one stands out {stood_out}, any false "
               f"claim {claims} ({time.time() - started:.0f} s)", flush=True)
     return {"races": races, "first_race": start, "budget": budget, "objective": objective,
-            "recommended": recommended, "stands_out": stood_out, "false_claims": claims,
-            "rate_stands_out": stood_out / races, "rate_false_claims": claims / races}
+            "stated_error_rate": tune.ALPHA + tune_report.AIM_ALPHA,
+            **counted("recommended", recommended, races), **counted("stands_out", stood_out, races),
+            **counted("false_claims", claims, races)}
+
+
+def counted(name, hits, n):
+    """{name: hits, rate_name: hits / n, ci95_name: Wilson 95% interval}: a measured error rate with its interval."""
+    return {name: hits, f"rate_{name}": hits / n, f"ci95_{name}": [round(x, 4) for x in stats.wilson(hits, n)]}
 
 
 def main():
@@ -184,9 +218,14 @@ def main():
     check_effect = sub.add_parser("effect")
     check_effect.add_argument("--draws", type=int, default=2000)
     check_effect.add_argument("--games", type=int, default=2000)
+    check_effect.add_argument("--rates", type=lambda text: [float(x) for x in text.split(",")],
+                              help="the seats' true win rates, e.g. 0.30,0.24,0.22,0.20 [default: 200,000 base games']")
+    sub.add_parser("solo-effect").add_argument("--draws", type=int, default=2000)
     args = parser.parse_args()
-    if args.what == "effect":
-        out = effect_coverage(args.draws, args.games)
+    if args.what == "solo-effect":
+        out = solo_effect_coverage(args.draws)
+    elif args.what == "effect":
+        out = effect_coverage(args.draws, args.games, rates=args.rates)
     elif args.what == "null":
         out = null_sweeps(args.settings, args.sweeps, args.games, args.start)
     elif args.what == "tune":
