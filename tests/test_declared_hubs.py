@@ -23,8 +23,8 @@ def test_each_variants_presets_come_from_its_folder_on_the_base_builder():
 
 def test_the_compile_estimate_is_the_declarations():
     assert compile_seconds(()) == BASE_COMPILE_SECONDS
-    assert compile_seconds(("ck",)) == REGISTRY["ck"].compile_seconds == 20
-    assert compile_seconds(("ck", "autarkie")) == 20 + MORE_VARIANT_SECONDS
+    assert compile_seconds(("ck",)) == REGISTRY["ck"].compile_seconds == 40
+    assert compile_seconds(("ck", "autarkie")) == 40 + MORE_VARIANT_SECONDS
     with trial():
         register(Variant(name="slowpoke", compile_seconds=42))
         assert compile_seconds(("slowpoke",)) == 42

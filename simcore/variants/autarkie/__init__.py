@@ -103,7 +103,7 @@ AUT = register(Variant(
     kernel="simcore.variants.autarkie.rules",
     policy="policies.variants.autarkie.bots",
     presets="policies.variants.autarkie.presets",
-    compile_seconds=15,
+    compile_seconds=20,
     warm_up=(("autarkie", "tests.test_autarkie_games:warm_up", 60),
              ("autarkie-ck", "tests.test_autarkie_games:warm_up_ck", 120)),
     slow_tests=("test_autarkie_games.py",),
