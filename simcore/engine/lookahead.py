@@ -5,17 +5,17 @@ st.cand_a/x/y and answers A_LOOKAHEAD; the engine then plays each option on the 
 asks the policy what the position is worth to the player (policies.decide.afterstate_value)
 and restores the state byte for byte (st.undo holds everything before the log).  Each option is
 valued where the seat's builder would end the turn after it (its own next actions played on, at
-most FOLLOW_STEPS), so that a trade is worth what it buys.  The option
-valued most is played for real; ties go to the option listed first (the base policy's own).
+most FOLLOW_STEPS), so that a trade is worth what it buys.  The option valued most is played for
+real; ties go to the option listed first (the base policy's own).
 A rollout seat over a strong base searches these options, the look-ahead's choice first.
 
 What the player cannot know stays unknown: a development card bought in the look-ahead is
 taken out of its hand before the valuation and counted as one card of unknown kind
-(st.unknown_dev); cards that would come out of the others' hidden hands (a steal, a monopoly, a
-progress card taking cards) are not moved and offers find no taker while it looks (st.looking:
-the others' answers are theirs to give); the others' hidden cards
-are read by no valuation (tests/test_strong.py).  Dice and draws in a tried option use random
-numbers the game itself does not use again, so the look-ahead does not see the game's future.
+(st.unknown_dev); while it looks (st.looking), cards that would come out of the others' hidden
+hands (a steal, a monopoly, a progress card taking cards) stay where they are and an offer finds
+no taker (the others' answers are theirs to give); the others' hidden cards are read by no
+valuation (tests/test_strong.py).  Dice and draws in a tried option use random numbers the game
+itself does not use again, so the look-ahead does not see the game's future.
 Nothing is logged while an option is tried.
 """
 from simcore.accel.jit import jitted

@@ -85,7 +85,8 @@ SCALARS = (
     ("unknown_dev", "a strong seat's look-ahead: development cards it bought whose kind it does not know "
      "(simcore.engine.lookahead; 0 in the game itself)"),
     ("looking", "1 while a strong seat's look-ahead tries an option: cards that would come out of the others' "
-     "hidden hands (steals, monopolies) stay where they are (simcore.engine.lookahead; 0 in the game itself)"),
+     "hidden hands (steals, monopolies) stay where they are and offers ask nobody (simcore.engine.lookahead; "
+     "0 in the game itself)"),
 )
 
 # Array fields: (name, shape, encoding).  Player arrays have MAX_PLAYERS rows;

@@ -25,7 +25,7 @@ def builder_free_road(st, p, w):
 @jitted
 def strong_value(st, p, w, v):
     """Policy hook: the strong Sheriff's value of a position (policies.strong) with what Robin Hood adds
-    (RULES.md §3): Robin's VP, what he would score where he stands on a 7, and how near his hex is to
+    (docs/rules.md, Robin Hood): Robin's VP, what he would score where he stands on a 7, and how near his hex is to
     being fenced in while the Sheriff leads (the enclosure then wins).  All public."""
     robin = st.robin_stats[RB_VP]
     v -= w[V_ROBIN_VP] * robin + w[V_ROBIN_HARM] * hex_score(st, st.robber)
