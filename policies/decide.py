@@ -71,7 +71,7 @@ def base_action(st, p):
     """The seat's base policy's main-phase action (a strong seat's: A_LOOKAHEAD and its options, policies.strong)."""
     if st.policy_kind[p] == KIND_RANDOM:
         return dispatch.random_action(st, p)
-    a, x, y = dispatch.builder_action(st, p, st.weights[p])
+    a, x, y = builder_choice(st, p)
     if st.policy_kind[p] == KIND_STRONG:
         return strong.action(st, p, a, x, y, st.weights[p])
     return a, x, y
@@ -79,7 +79,7 @@ def base_action(st, p):
 
 @jitted
 def builder_choice(st, p):
-    """Strong seat p's builder's main-phase action, for the look-ahead's continuation of a turn."""
+    """Seat p's builder's main-phase action (a strong seat's look-ahead plays on its turn with it)."""
     return dispatch.builder_action(st, p, st.weights[p])
 
 

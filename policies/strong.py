@@ -66,10 +66,10 @@ def same_action(st, n, a0):
 def value(st, p, w, first):
     """What the position is worth to p (see the module's docstring); st as p may see it; `first`: the
     position after the builder's own choice (weight v_base)."""
-    target = st.params[P_VICTORY_POINTS]
-    vp = victory_points(st, p) + UNKNOWN_DEV_VP * st.unknown_dev
-    if victory_points(st, p) >= target:
+    known = victory_points(st, p)
+    if known >= st.params[P_VICTORY_POINTS]:
         return WIN
+    vp = known + UNKNOWN_DEV_VP * st.unknown_dev
     v = w[V_VP] * vp
     rival_vp, rival_income, rival_road, rival_army = 0, 0, 0, 0
     for q in range(st.players):

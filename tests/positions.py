@@ -24,6 +24,7 @@ from simcore.engine import params as P
 from simcore.engine.actions import A_END
 from simcore.engine import records as R
 from simcore.run.config import Rules, Scenario, pack_rules
+from simcore.run.seeds import game_seeds
 from simcore.engine.variant import REGISTRY
 from simcore.engine.game import init_game
 from simcore.variants.grundbesitz.board import FOLLOW_NONE
@@ -60,6 +61,16 @@ def make_params(players=4, layout=P.LAYOUT_BEGINNER, victory_points=10, max_turn
         rules = Rules(players=players, variants={"grundbesitz": Grundbesitz(**grundbesitz)})
         params[GB_SLOTS] = pack_rules(Scenario(name="test", rules=rules))[GB_SLOTS]
     return params
+
+
+def batch_inputs(seats, games, seed, layout=P.LAYOUT_BEGINNER):
+    """play_batch's inputs for presets `seats` (rotating) on the base game: (params, kinds, weights,
+    game indices, seeds)."""
+    params = make_params(len(seats), layout=layout, rotate_seats=True)
+    resolved = [resolve(name) for name in seats]
+    kinds = np.array([k for k, _ in resolved], np.int64)
+    weights = np.array([w for _, w in resolved])
+    return params, kinds, weights, np.arange(games, dtype=np.int64), game_seeds(seed, 0, games)
 
 
 def blank_state(params, kinds=None):

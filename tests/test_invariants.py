@@ -13,14 +13,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from policies.registry import resolve
 from simcore.engine import params as P
 from simcore.engine import records as R
 from simcore.run.batch import play_batch
 from simcore.engine.pieces import refresh_derived
-from simcore.run.seeds import game_seeds
 from tests.invariants import assert_invariants, check_state, run_checked, trail_length
-from tests.positions import edge, make_params, new_position, roads, settle
+from tests.positions import batch_inputs, edge, new_position, roads, settle
 
 MIXED = ("greedy", "roads", "devcards", "random")
 
@@ -145,11 +143,7 @@ DETERMINISM = {
 
 
 def _batch_inputs(seats, games, layout, seed=21):
-    params = make_params(len(seats), layout=layout, rotate_seats=True)
-    resolved = [resolve(name) for name in seats]
-    kinds = np.array([k for k, _ in resolved], np.int64)
-    weights = np.array([w for _, w in resolved])
-    return params, kinds, weights, np.arange(games, dtype=np.int64), game_seeds(seed, 0, games)
+    return batch_inputs(seats, games, seed, layout)
 
 
 def test_same_seed_gives_identical_records():

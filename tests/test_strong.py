@@ -19,17 +19,13 @@ from simcore.run.batch import play_batch
 from simcore.engine.errors import ScenarioError
 from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules
 from simcore.run.seeds import game_seeds
-from tests.positions import make_params
+from tests.positions import batch_inputs
 
 SEATS = ("strong", "greedy", "greedy", "greedy")
 
 
 def inputs(seats=SEATS, games=6, seed=7):
-    params = make_params(len(seats), rotate_seats=True)
-    resolved = [resolve(name) for name in seats]
-    kinds = np.array([k for k, _ in resolved], np.int64)
-    weights = np.array([w for _, w in resolved])
-    return params, kinds, weights, np.arange(games, dtype=np.int64), game_seeds(seed, 0, games)
+    return batch_inputs(seats, games, seed)
 
 
 def test_strong_is_a_preset_of_the_strong_kind():
