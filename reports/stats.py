@@ -288,7 +288,12 @@ def noncentrality_interval(x, df, level=0.95, top=None, points=2000, steps=18, s
     far = x + reach(x)               # no lam beyond accepts x, nor any below `near`
     near = max(0.0, x - reach(x))
     top = far if top is None else max(min(float(top), far), 1e-9)
-    grid = np.linspace(max(0.0, near - reach(near)), top + reach(top), points + 1)[1:]
+    # the grid is even in the statistic's root, each point weighing its cell's width 2 u du: the density
+    # at 1 degree of freedom, infinite at 0, is then summed right (an even grid in the statistic halved the
+    # first cell's mass, and df = 1 intervals covered only 92-94.7% at noncentralities 4.5-10)
+    roots = np.linspace(math.sqrt(max(0.0, near - reach(near))), math.sqrt(top + reach(top)), points + 1)
+    middle = (roots[1:] + roots[:-1]) / 2
+    grid, width = middle ** 2, 2 * middle * np.diff(roots)
     # the density at the best-fitting noncentrality max(x - df, 0): chi-square's up to df, beyond it the
     # height of the normal with the noncentral chi-square's mean x and variance 2 (df + 2 (x - df))
     best = np.where(grid <= df, st.chi2.pdf(grid, df), 1 / np.sqrt(4 * np.pi * np.maximum(2 * grid - df, df)))
@@ -298,7 +303,7 @@ def noncentrality_interval(x, df, level=0.95, top=None, points=2000, steps=18, s
         """(smallest, largest) statistic accepted at lam."""
         f = st.chi2.pdf(grid, df) if lam <= 0 else ncx2_pdf(grid, df, lam)
         order = np.argsort(-f / best, kind="stable")
-        mass = np.cumsum(f[order])
+        mass = np.cumsum((f * width)[order])
         chosen = grid[order[:int(np.searchsorted(mass, level * mass[-1])) + 1]]
         return widen(lam, chosen.min()), widen(lam, chosen.max())
 
