@@ -15,7 +15,8 @@ the chance of calling any setting less fair that is in truth tied for fairest is
 most 5%, whatever the number of settings.  "The settings' losses are not all equal" (the Wald
 test, said only where no pair is told apart) is one more hypothesis of the same Holm family, so
 every sentence about differences between settings shares the 5%; a report that answers both the seats' and
-the styles' question adjusts both in one Holm family (study_verdicts).  The others are "not told apart" from the
+the styles' question adjusts both in one Holm family (study_verdicts), at alpha: 5%, or its share of the report's
+5% where the report says more (reports.budget: a question, --margin).  The others are "not told apart" from the
 fairest estimate at the games played; never "tied" or "equally fair" without a margin.
 With a margin (`--margin PP`) a setting is "equivalent to the fairest within +-PP"
 when its simultaneous 95% interval and every setting's lower end lie within PP

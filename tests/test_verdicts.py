@@ -128,7 +128,8 @@ def test_ncx2_density_is_scipys():
 
 
 @pytest.mark.parametrize("wins, played", [([489, 440], [1000, 1000]), ([3, 0], [5, 5]), ([0, 0], [10, 10]),
-                                         ([60, 50, 40], [100, 100, 100]), ([5, 5], [10, 10])])
+                                         ([60, 50, 40], [100, 100, 100]), ([5, 5], [10, 10]),
+                                         ([150, 70], [1500, 500])])
 def test_solo_effect_bounds_stay_possible_and_agree_with_the_test(wins, played):
     """A solo run's policies (separate games): bounds within [0, sqrt(r (1 - r))], lo > 0 exactly when
     the chi-square test rejects."""
@@ -142,6 +143,13 @@ def test_solo_effect_bounds_stay_possible_and_agree_with_the_test(wins, played):
         assert (e["lo"] > 0) == (e["p"] < 1 - level)
         if not np.isnan(e["estimate"]):
             assert e["lo"] <= e["estimate"] <= e["hi"] + 1e-12
+
+
+def test_solo_effect_widens_only_where_unequal_games_make_the_statistic_wider():
+    """binomial_spread: 1 for two groups of equal games (Robin Hood's Sheriffs: their intervals as before),
+    the statistic's variance ratio at 10 and 14% over 1,500 and 500 games (1.15 at its noncentrality 6.1)."""
+    assert stats.binomial_spread(0.12, np.array([0.5, 0.5]), 2000)(6.0) == 1.0
+    assert stats.binomial_spread(0.11, np.array([0.75, 0.25]), 2000)(6.13) == pytest.approx(1.15, abs=0.01)
 
 
 def test_solo_effect_intervals_cover_95_percent():
