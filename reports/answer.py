@@ -5,7 +5,7 @@ is a string, or (text, [items]) where it names more settings than read well in o
 
     block = box(study, tables)     # ("answer", question, sentences, headers, rows, highlight)
 """
-from reports import fmt
+from reports import budget, fmt
 from reports.variants import solo_player
 
 def question(study):
@@ -91,8 +91,10 @@ def _measure_words(title, rows, study):
     games = fmt.span(rows["games"].min(), rows["games"].max(), fmt.count)
     less = list(rows.loc[rows["less_fair"], "setting"])
     best = rows.loc[rows["loss"].idxmin(), "setting"]
-    family = f"family-wise error 5% over the {len(rows)} settings" + (
-        f", {first['family']} in one family" if isinstance(first.get("family"), str) else "")
+    alpha = float(first.get("alpha", budget.ALPHA))
+    family = f"family-wise error {budget.percent(alpha)} over the {len(rows)} settings" + (
+        f", {first['family']} in one family" if isinstance(first.get("family"), str) else "") + \
+        budget.share_words(alpha)
     fair = list(rows.loc[~rows["less_fair"], "setting"])
     if len(less) > MOST_NAMED:   # the shorter list, as a list under the sentence where it is long too
         listed, which = (fair, "not shown less fair") if len(fair) < len(less) else (less, "less fair")
@@ -129,23 +131,28 @@ def _pick(study, verdicts, answers):
 
 
 def _one_run(study, tables):
+    """'Seats: they differ at N games (chi-square p ...)' and the same for the styles: each test at its share
+    of the report's 5% (reports.budget), 'they differ' exactly where the effect's interval excludes 0."""
     out = []
     f = tables["fairness"]
     if len(f):
-        row = f.iloc[0]
-        out.append(f"Seats: {'they differ' if row['p'] < 0.05 else 'not told apart'} at "
-                   f"{fmt.count(row['games'])} games (chi-square {fmt.p_phrase(row['p'])}); seat effect "
-                   f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}.")
+        out.append(f"Seats: {_one_test(f.iloc[0], 'seat')}")
     s = tables.get("style_fairness")
     if s is None or not len(s):
         out.append(_no_styles(study))
     if s is not None and len(s):
-        row = s.iloc[0]
-        out.append(f"{'Policies' if study.solo else 'Playing styles'}: "
-                   f"{'they differ' if row['p'] < 0.05 else 'not told apart'} at "
-                   f"{fmt.count(row['games'])} games (chi-square {fmt.p_phrase(row['p'])}); policy effect "
-                   f"{fmt.pp(row['effect'], sign=False)} {fmt.interval(row['effect_lo'], row['effect_hi'])}.")
+        out.append(f"{'Policies' if study.solo else 'Playing styles'}: {_one_test(s.iloc[0], 'policy')}")
     return [x for x in out if x]
+
+
+def _one_test(row, what):
+    alpha = float(row.get("bound_alpha", budget.ALPHA))
+    tested = f", tested at {budget.percent(alpha)}, its share of the report's {budget.percent(budget.ALPHA)}" \
+        if alpha < budget.ALPHA - 1e-12 else ""
+    return (f"{'they differ' if row['p'] < alpha else 'not told apart'} at {fmt.count(row['games'])} games "
+            f"(chi-square {fmt.p_phrase(row['p'])}{tested}); {what} effect {fmt.pp(row['effect'], sign=False)} "
+            f"{fmt.interval(row['effect_lo'], row['effect_hi'])}" +
+            (f" ({budget.percent(1 - alpha)} interval)." if tested else "."))
 
 
 def _outcomes_words(study, df, most=4):

@@ -1,5 +1,5 @@
 """The report's tables as printed (headers, rows of strings): percentages with intervals, counts."""
-from reports import fmt
+from reports import budget, fmt
 from reports.variants import REGISTRY, outcome_words
 
 
@@ -28,8 +28,8 @@ def style_fairness(study, f):
 
 def _effect_table(study, f, names, cells, what):
     many = _settings(study)
-    level = f["bound_level"].iloc[0]
-    bounds = "95%" if abs(level - 0.95) < 1e-6 else f"{100 * level:.1f}% each, 95% jointly"
+    bounds = budget.interval_words(f["bound_level"].iloc[0], f["joint_alpha"].iloc[0] if "joint_alpha" in f
+                                   else budget.ALPHA)
     headers = (["setting"] if many else []) + ["games", *names, f"{what} [{bounds}]", "chi-square p"] + \
         (["Bonferroni p", "verdict"] if many else [])
     rows, highlight = [], []

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as st
 
-from reports import fmt
+from reports import budget, fmt
 from reports.study import _flat
 from reports.tables import ALPHA
 from reports.variants import outcome_words, solo_player
@@ -53,16 +53,15 @@ def seats(study, t):
             f"{prefix}Over {fmt.count(run.games)} games, {_seat(int(best['outcome'].split()[-1]))} won most often, "
             f"{fmt.rate(best['rate'], best['ci_lo'], best['ci_hi'])}, and {_seat(int(worst['outcome'].split()[-1]))} "
             f"least, {fmt.rate(worst['rate'], worst['ci_lo'], worst['ci_hi'])}; equal seats would each win "
-            f"{fmt.pct(equal)}. The chi-square test of equal seat win rates gives {fmt.p_phrase(f['p'])}: {verdict}. "
+            f"{fmt.pct(equal)}. The chi-square test of equal seat win rates gives {fmt.p_phrase(f['p'])}{_share(f)}: "
+            f"{verdict}. "
             f"{effect_words(f, 'seat')}")
     return " ".join(out)
 
 
 def effect_words(f, who):
     """'The seat effect (...) is 1.2 pp [0.0, 2.8]' with what the bounds mean."""
-    level = f["bound_level"]
-    bounds = "95% interval" if abs(level - 0.95) < 1e-6 else \
-        f"{100 * level:.1f}% interval, simultaneous over the settings: 95% jointly"
+    bounds = budget.interval_words(f["bound_level"], f.get("joint_alpha", ALPHA)) + " interval"
     return (f"The {who} effect, corrected for dice noise (how far a {who}'s win rate typically is from the "
             f"average), is {fmt.pp(f['effect'], sign=False)} {fmt.interval(f['effect_lo'], f['effect_hi'])} "
             f"({bounds}); the raw spread between the best and the worst {who} is "
@@ -168,7 +167,14 @@ def styles(study, t):
     else:
         verdict = f"the policies are not told apart at {fmt.count(row['games'])} games"
     return (f"Style fairness: the chi-square test of equal win rates per {played} played gives "
-            f"{fmt.p_phrase(row['p'])}: {verdict}. {effect_words(row, 'policy')}")
+            f"{fmt.p_phrase(row['p'])}{_share(row)}: {verdict}. {effect_words(row, 'policy')}")
+
+
+def _share(f):
+    """' (tested at 2.5%, its share of the report's 5%)' where a single run's test has a share of the budget."""
+    alpha = f.get("joint_alpha", ALPHA)
+    return f" (tested at {budget.percent(alpha)}, its share of the report's {budget.percent(ALPHA)})" \
+        if alpha < ALPHA - 1e-12 else ""
 
 
 def trend(study, t, group):

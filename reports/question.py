@@ -12,7 +12,8 @@ seats), with a Student-t interval (statsmodels) that is simultaneous over the se
     level within ±PP  (with a margin) the interval lies inside ±PP
     not told apart  otherwise, at the games played; with the difference that would show (80% power)
 
-so the chance that any of the words is wrong is at most 5% for the whole sweep.  Against the
+so the chance that any of the words is wrong is at most alpha (5%, or the question's share of the
+report's 5% where the report says more: reports.budget) for the whole sweep.  Against the
 baseline, per setting the policy's win rate per seat played minus the baseline setting's, game by
 game where both played the same seeds (else Welch's), with the same simultaneous intervals over
 the settings other than the baseline:
@@ -28,7 +29,7 @@ import pandas as pd
 from scipy import stats as st
 from statsmodels.stats.weightstats import CompareMeans, DescrStatsW
 
-from reports import fmt
+from reports import budget, fmt
 
 ALPHA = 0.05
 POWER = 0.8
@@ -64,10 +65,16 @@ def policy_against_others(study, policy, margin=None, question="", alpha=ALPHA):
                      "level": level, "p": float(d.ttest_mean(0)[1]), "verdict": word, "shows_at": float(shows)})
     out = {"question": question or f"is the {policy} level with the other styles (trap or must)?",
            "policy": policy, "margin": margin, "alpha": alpha,
-           "family": f"{m} settings, simultaneous {100 * level:.1f}% intervals (95% jointly)",
-           "settings": rows}
+           "family": (f"{m} settings, simultaneous {100 * level:.1f}% intervals ({joint(alpha)})" if m > 1 else
+                      f"{budget.percent(level)} interval{budget.share_words(alpha)}"),
+           "column": f"{policy} − others, per seat [{joint(alpha, m)}]", "settings": rows}
     out["text"] = sentence(out)
     return out
+
+
+def joint(alpha, m=2):
+    """'95% jointly', '97.5% jointly, 2.5% of the report's 5%' (reports.budget); '97.5%, ...' for one interval."""
+    return f"{budget.percent(1 - alpha)}{' jointly' if m > 1 else ''}{budget.share_words(alpha)}"
 
 
 def _word(lo, hi, margin):
@@ -157,12 +164,12 @@ def policy_against_baseline(study, policy, margin=None, question="", alpha=ALPHA
         rows.append({"setting": run.label, "games": len(x), "diff": diff, "lo": float(lo), "hi": float(hi),
                      "level": level, "p": p, "verdict": word, "shows_at": shows})
     pairing = "game by game on the same seeds" if study.paired else "Welch's t, the seeds differ"
-    family = "95% interval" if m == 1 else \
-        f"{m} settings against the baseline, simultaneous {100 * level:.1f}% intervals (95% jointly)"
+    family = f"{budget.percent(level)} interval{budget.share_words(alpha)}" if m == 1 else \
+        f"{m} settings against the baseline, simultaneous {100 * level:.1f}% intervals ({joint(alpha)})"
     out = {"question": question or f"does the {policy} get stronger or weaker than in the baseline?",
            "policy": policy, "against": "baseline", "baseline": study.base.label, "margin": margin, "alpha": alpha,
            "family": f"{pairing}; {family}",
-           "column": f"{policy} − baseline, per seat [95% jointly]", "word": f"{policy} vs baseline",
+           "column": f"{policy} − baseline, per seat [{joint(alpha, m)}]", "word": f"{policy} vs baseline",
            "settings": rows}
     out["text"] = baseline_sentence(out)
     return out
@@ -180,21 +187,22 @@ def baseline_sentence(answer):
                               f"{answer['family']}.")
 
 
-def scenario_question(study, margin=None):
+def scenario_question(study, margin=None, alpha=ALPHA):
     """The answer to the scenario's own question (meta.json `question`, simcore.run.question), None where
-    it asks none; a run asked about a baseline gets an answer that says it has none."""
+    it asks none; a run asked about a baseline gets an answer that says it has none.  alpha: its share of
+    the report's budget (reports.budget)."""
     asked = study.meta.get("question") or (study.runs[0].meta.get("question") if study.runs else None)
     if not isinstance(asked, dict) or not asked.get("policy"):
         return None
     policy = asked["policy"]
     if asked.get("compare") == "baseline":
         if len(study.runs) > 1:
-            return policy_against_baseline(study, policy, margin)
+            return policy_against_baseline(study, policy, margin, alpha=alpha)
         source = study.meta.get("source") or "SCENARIO"
         said = (f"{fmt.capital(policy)} against the baseline: a run has none to compare with; `catan-balance sweep "
                 f"{source}` plays the scenario's [sweep] settings against its baseline setting.")
         return {"question": "", "policy": policy, "against": "baseline", "settings": [], "text": said, "short": said}
-    return policy_against_others(study, policy, margin)
+    return policy_against_others(study, policy, margin, alpha=alpha)
 
 
 def table(answers):

@@ -54,6 +54,10 @@ SEATS = [
     "from the fairest estimate at the games played: not shown equal. With --margin PP, 'equivalent to the fairest' "
     "means the simultaneous intervals show the setting's effect within PP of the smallest true one. "
     "verdicts.json holds these verdicts for the seats, the styles and a variant's own question.",
+    "One 5% per report: where a report says more than these verdicts (--margin's 'equivalent', a variant's or "
+    "the scenario's question; in a single run, the chi-square tests of equal seats and of equal styles), its 5% is "
+    "split evenly over those families and each sentence names its share (verdicts.json: `budget`), so the chance "
+    "that anything it says about differences is false stays at most 5%.",
     "Style effect (policy parity): the same for the policies' win rates per seat played.",
     "Chi-square p: test that every seat wins equally often (goodness of fit on the won games; exact, by "
     "simulating equal seats, when fewer than 5 wins per seat are expected).",
@@ -419,7 +423,7 @@ def verdicts_document(tables):
                        if c in sub]
             measures[key] = {
                 "objective": first["objective"], "test": first["test"], "family": first["family"],
-                "margin": first["margin"],
+                "alpha": float(first["alpha"]), "margin": first["margin"],
                 "fairest": list(ranked.loc[~ranked["less_fair"], "setting"]),
                 "less_fair": list(ranked.loc[ranked["less_fair"], "setting"]),
                 "games": dict(zip(sub["setting"], sub["games"].astype(int))), "text": first["text"],
@@ -433,7 +437,8 @@ def verdicts_document(tables):
     top = {k: head[k] for k in ("objective", "fairest", "less_fair", "games", "text")} if head else \
         {"objective": None, "fairest": [], "less_fair": [], "games": {}, "text": ""}
     questions = tables["questions"].attrs.get("answers", {}) if "questions" in tables else {}
-    return {**top, "measures": measures, "questions": questions}
+    shares = df.attrs.get("budget", {}) if df is not None else {}
+    return {**top, "measures": measures, "questions": questions, "budget": shares}
 
 
 def remove_stale(out):

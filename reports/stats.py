@@ -288,7 +288,12 @@ def noncentrality_interval(x, df, level=0.95, top=None, points=2000, steps=18, s
     far = x + reach(x)               # no lam beyond accepts x, nor any below `near`
     near = max(0.0, x - reach(x))
     top = far if top is None else max(min(float(top), far), 1e-9)
-    grid = np.linspace(max(0.0, near - reach(near)), top + reach(top), points + 1)[1:]
+    # the grid is even in the statistic's root, each point weighing its cell's width 2 u du: the density
+    # at 1 degree of freedom, infinite at 0, is then summed right (an even grid in the statistic halved the
+    # first cell's mass, and df = 1 intervals covered only 92-94.7% at noncentralities 4.5-10)
+    roots = np.linspace(math.sqrt(max(0.0, near - reach(near))), math.sqrt(top + reach(top)), points + 1)
+    middle = (roots[1:] + roots[:-1]) / 2
+    grid, width = middle ** 2, 2 * middle * np.diff(roots)
     # the density at the best-fitting noncentrality max(x - df, 0): chi-square's up to df, beyond it the
     # height of the normal with the noncentral chi-square's mean x and variance 2 (df + 2 (x - df))
     best = np.where(grid <= df, st.chi2.pdf(grid, df), 1 / np.sqrt(4 * np.pi * np.maximum(2 * grid - df, df)))
@@ -298,7 +303,7 @@ def noncentrality_interval(x, df, level=0.95, top=None, points=2000, steps=18, s
         """(smallest, largest) statistic accepted at lam."""
         f = st.chi2.pdf(grid, df) if lam <= 0 else ncx2_pdf(grid, df, lam)
         order = np.argsort(-f / best, kind="stable")
-        mass = np.cumsum(f[order])
+        mass = np.cumsum((f * width)[order])
         chosen = grid[order[:int(np.searchsorted(mass, level * mass[-1])) + 1]]
         return widen(lam, chosen.min()), widen(lam, chosen.max())
 
@@ -382,7 +387,8 @@ def binomial_effect(wins, played, level=0.95):
     (homogeneity).  That statistic is noncentral chi-square with noncentrality
     T * effect^2 / (r (1 - r)) over T games played at the pooled win rate r, so its bounds give
     the effect's; the largest possible effect is sqrt(r (1 - r)) (every group winning all or
-    none of its games).  Returns the dict of `effect`."""
+    none of its games).  The statistic's spread is widened where groups of unequal games can make it wider
+    (binomial_spread).  Returns the dict of `effect`."""
     c, t = np.asarray(wins, dtype=float), np.asarray(played, dtype=float)
     loss = float(binomial_parity_loss(c, t))
     chi2, df, p = homogeneity(c, t)
@@ -392,10 +398,36 @@ def binomial_effect(wins, played, level=0.95):
         return out
     total = t.sum()
     rate = c.sum() / total
-    lo, hi = _noncentrality_bounds(chi2, df, p, total, level)
+    lo, hi = _noncentrality_bounds(chi2, df, p, total, level, binomial_spread(rate, t / total, total))
     scale = math.sqrt(rate * (1 - rate) / total)
     out.update(lo=scale * math.sqrt(lo), hi=scale * math.sqrt(hi))
     return out
+
+
+def binomial_spread(rate, share, total):
+    """spread(lam) for noncentrality_interval, for groups that play separate games (binomial_effect): how much
+    wider than a noncentral chi-square's the homogeneity statistic spreads at noncentrality lam.  Its linear
+    part 2 sum t_j d_j (p^_j - p_j) / v, d_j = p_j - p_mean and v = r (1 - r), has variance
+    4 sum t_j d_j^2 p_j (1 - p_j) / v^2, not the 4 lam = 4 sum t_j d_j^2 / v of a noncentral chi-square: larger
+    where a group that plays fewer games wins nearer 50% (10 and 14% over 1,500 and 500 games: 1.15 times,
+    and the interval covered 93.0%).  As multinomial_spread, the largest over the moves that put one group
+    alone ahead or behind at the pooled rate r; 1 for two groups of equal games (Robin Hood's Sheriffs)."""
+    share = np.asarray(share, dtype=float)
+    v = rate * (1 - rate)
+    k = len(share)
+    if total <= 0 or v <= 0 or k < 2:
+        return None
+    directions = [sign * (np.eye(k)[j] - share[j]) for j in range(k) for sign in (1.0, -1.0)]
+
+    def ratio(u, lam):
+        p = np.clip(rate + math.sqrt(lam * v / (total * float((share * u * u).sum()))) * u, 0.0, 1.0)
+        d = p - (share * p).sum()
+        moved = float((share * d * d).sum())
+        return float((share * d * d * p * (1 - p)).sum() / (v * moved)) if moved > 0 else 1.0
+
+    def spread(lam):
+        return max(1.0, *(ratio(u, lam) for u in directions)) if lam > 0 else 1.0
+    return spread
 
 
 def homogeneity(wins, played):

@@ -28,10 +28,10 @@ number is per player and game).
 import numpy as np
 import pandas as pd
 
-from reports import stats
+from reports import budget, stats
 from reports.question import scenario_question, table as question_table
 from reports.variants import REGISTRY, flows_off, outcome_words
-from reports.verdicts import study_verdicts
+from reports.verdicts import study_measures, study_verdicts
 from simcore.run import grid
 
 ALPHA = 0.05
@@ -141,7 +141,7 @@ def _compare(hit, trials, base_hit, base_trials, paired, margin=None):
     return out
 
 
-def fairness(study, verdict=None):
+def fairness(study, verdict=None, alpha=ALPHA):
     """Per setting: the table seats' effect on the win rate (runs of two or more players).
 
     effect: root of the noise-corrected variance of the seat win rates (stats.effect), with a
@@ -150,29 +150,32 @@ def fairness(study, verdict=None):
     exactly where that p is below 0.05); spread and noise_spread: the raw largest minus smallest seat
     win rate and what equal seats would show (kept for reference).
     verdict: the seats' verdict (reports.verdicts): `verdict`, `less_fair` and `p_less_fair` per setting.
+    alpha: the tests' share of the report's budget (reports.budget: a single run's seats and styles share
+    it); p_adj is below ALPHA exactly where p is below alpha / settings.
     """
     rows = []
     runs = [(i, run) for i, run in enumerate(study.runs) if run.players > 1]
-    level = 1 - ALPHA / max(len(runs), 1)
+    level = 1 - alpha / max(len(runs), 1)
     for i, run in runs:
         counts = np.bincount(run.winner_seat[run.winner_seat >= 0], minlength=run.players)[:run.players]
         e = stats.effect(counts, np.ones(run.players), run.games, level)
         won = int(counts.sum())
         rows.append({**_front(study, i), "games": run.games, "won_games": won, "players": run.players,
                      **{f"seat {k}": counts[k] / run.games for k in range(run.players)},
-                     **_effect_columns(e, level),
+                     **_effect_columns(e, level), "joint_alpha": alpha,
                      "spread": stats.spread(run.winner_seat, run.players),
                      "noise_spread": stats.null_spread(run.games, won / run.games if run.games else 0, run.players)})
-    return _with_verdict(pd.DataFrame(rows), verdict, len(runs))
+    return _with_verdict(pd.DataFrame(rows), verdict, len(runs) * ALPHA / alpha)
 
 
 def _effect_columns(e, level):
     return {"effect": e["estimate"], "effect_sq": e["estimate_sq"], "effect_lo": e["lo"], "effect_hi": e["hi"],
-            "bound_level": level, "chi2": e["chi2"], "df": e["df"], "p": e["p"]}
+            "bound_level": level, "bound_alpha": 1 - level, "chi2": e["chi2"], "df": e["df"], "p": e["p"]}
 
 
 def _with_verdict(df, verdict, family):
-    """Bonferroni p over the settings (the bounds' correction) and the verdict's fairest set."""
+    """Bonferroni p over the settings (the bounds' correction: p times `family`, the settings over the tests'
+    share of ALPHA) and the verdict's fairest set."""
     if not len(df):
         return df
     df["p_adj"] = np.minimum(df["p"].to_numpy() * family, 1.0)
@@ -183,16 +186,17 @@ def _with_verdict(df, verdict, family):
     return df
 
 
-def style_fairness(study, verdict=None):
+def style_fairness(study, verdict=None, alpha=ALPHA):
     """Per setting: the policies' effect on the win rate per seat played (policy parity).
 
     Policies sharing every game (a policy in k of the table seats): stats.effect on the wins per
     policy, as for the seats.  A solo run's policies take turns: the noise-corrected variance of
     independent rates (stats.binomial_effect) with bounds from the chi-square test of a 2 x policies table.
+    alpha: as fairness's.
     """
     rows = []
     runs = [(i, run) for i, run in enumerate(study.runs) if len(run.labels) > 1]
-    level = 1 - ALPHA / max(len(runs), 1)
+    level = 1 - alpha / max(len(runs), 1)
     for i, run in runs:
         labels = run.labels
         wins = np.array([np.isin(run.winner_spec, [j for j, x in enumerate(run.spec_labels) if x == label]).sum()
@@ -205,14 +209,15 @@ def style_fairness(study, verdict=None):
             e = stats.binomial_effect(wins, played, level)
         rows.append({**_front(study, i), "games": run.games, "policies": len(labels),
                      **{f"{x} rate": wins[j] / played[j] if played[j] else np.nan for j, x in enumerate(labels)},
-                     **_effect_columns(e, level)})
-    return _with_verdict(pd.DataFrame(rows), verdict, len(runs))
+                     **_effect_columns(e, level), "joint_alpha": alpha})
+    return _with_verdict(pd.DataFrame(rows), verdict, len(runs) * ALPHA / alpha)
 
 
 def verdict_rows(verdicts):
     """The verdicts (reports.verdicts.study_verdicts) as a table: one row per measure and setting."""
     rows = [{"measure": key, "objective": v["objective"], **s, "games": v["games"][s["setting"]],
-             "paired": v["paired"], "margin": v["margin"], "text": v["text"], "test": v["test"],
+             "paired": v["paired"], "margin": v["margin"], "alpha": v["alpha"], "text": v["text"],
+             "test": v["test"],
              "family": v["family"], "p_settings_differ": v["p_settings_differ"], "games_to_tell_apart": v["games_to_tell_apart"]}
             for key, v in verdicts.items() for s in v["settings"]]
     return pd.DataFrame(rows)
@@ -289,24 +294,53 @@ def measures(study):
     return pd.DataFrame(rows)
 
 
-def questions(study):
-    """The active variants' own questions and the scenario's (reports.question) as rows; the verdicts in
-    `.attrs['answers']`."""
-    answers = {name: answer for name, entry in REGISTRY.items() if entry.question is not None
-               and (answer := entry.question(study, study.margin))}
-    own = scenario_question(study, study.margin)   # the scenario's `question`, unless a variant asks the same
+def answers(study, shares=None):
+    """{name: verdict} of the active variants' own questions and the scenario's (reports.question), each
+    at its share of the report's budget (`shares`, report_budget's; ALPHA without)."""
+    shares = shares or {}
+
+    def alpha(name):
+        return shares.get(f"question {name}", ALPHA)
+    out = {name: answer for name, entry in REGISTRY.items() if entry.question is not None
+           and (answer := entry.question(study, study.margin, alpha(name)))}
+    own = scenario_question(study, study.margin, alpha("scenario"))  # unless a variant asks the same
     if own and not any(a["policy"] == own["policy"] and a.get("against") == own.get("against")
-                       for a in answers.values()):
-        answers["scenario"] = own
-    df = question_table(answers)
-    df.attrs["answers"] = answers
+                       for a in out.values()):
+        out["scenario"] = own
+    return out
+
+
+def questions(study, shares=None):
+    """The answers (answers) as rows; the verdicts in `.attrs['answers']`."""
+    asked = answers(study, shares)
+    df = question_table(asked)
+    df.attrs["answers"] = asked
     return df
 
 
+def report_budget(study):
+    """{family: its share of the report's 5%} (reports.budget): the settings' verdicts and the margin's
+    'equivalent' (two or more settings), a single run's tests of equal seats and of equal styles, and every
+    question the report answers with words about settings."""
+    runs = study.runs
+    if len(runs) > 1:
+        names = ["settings"] if study_measures(study) else []
+        names += ["margin"] if names and study.margin is not None else []
+    else:
+        names = (["seats"] if runs and runs[0].players > 1 else []) + \
+            (["styles"] if runs and len(runs[0].labels) > 1 else [])
+    names += [f"question {name}" for name, a in answers(study).items() if a.get("settings")]
+    return budget.split(names) if names else {}
+
+
 def all_tables(study):
-    verdicts = study_verdicts(study, study.margin)
+    shares = report_budget(study)
+    verdicts = study_verdicts(study, study.margin, shares.get("settings", ALPHA), shares.get("margin"))
+    rows = verdict_rows(verdicts)
+    rows.attrs["budget"] = shares
     return {"win_rates": win_rates(study), "comparisons": comparisons(study),
-            "fairness": fairness(study, verdicts.get("seats")),
-            "style_fairness": style_fairness(study, verdicts.get("styles")), "verdicts": verdict_rows(verdicts),
+            "fairness": fairness(study, verdicts.get("seats"), shares.get("seats", ALPHA)),
+            "style_fairness": style_fairness(study, verdicts.get("styles"), shares.get("styles", ALPHA)),
+            "verdicts": rows,
             "flows": flows(study), "counters": counters(study), "game_length": game_length(study),
-            "measures": measures(study), "questions": questions(study)}
+            "measures": measures(study), "questions": questions(study, shares)}

@@ -15,7 +15,8 @@ the chance of calling any setting less fair that is in truth tied for fairest is
 most 5%, whatever the number of settings.  "The settings' losses are not all equal" (the Wald
 test, said only where no pair is told apart) is one more hypothesis of the same Holm family, so
 every sentence about differences between settings shares the 5%; a report that answers both the seats' and
-the styles' question adjusts both in one Holm family (study_verdicts).  The others are "not told apart" from the
+the styles' question adjusts both in one Holm family (study_verdicts), at alpha: 5%, or its share of the report's
+5% where the report says more (reports.budget: a question, --margin).  The others are "not told apart" from the
 fairest estimate at the games played; never "tied" or "equally fair" without a margin.
 With a margin (`--margin PP`) a setting is "equivalent to the fairest within +-PP"
 when its simultaneous 95% interval and every setting's lower end lie within PP
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from reports import fmt, multiple, stats, ustat
+from reports import budget, fmt, multiple, stats, ustat
 
 ALPHA = 0.05
 BOOTSTRAP = 400
@@ -231,14 +232,16 @@ def family_p(measure, cov):
     return np.concatenate([p_pairs, [multiple.homogeneity(loss, cov)[2]] if len(loss) > 2 else []])
 
 
-def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP, cov=None, shared=(), together=None):
+def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP, cov=None, shared=(), together=None,
+          margin_alpha=None):
     """The verdict dict (what verdicts.json holds for one measure) with its sentence in `text`.
 
     margin: in percentage points for rates and effects (the value's own units otherwise), or None.
     cov: the losses' covariance when already computed.  shared: the raw p-values (family_p) of the other
     questions the same report answers (`together` names all of them, 'the seats and the styles'): they join this measure's
     Holm family, so that every sentence about differences between settings, over all the questions, errs with
-    at most alpha (study_verdicts)."""
+    at most alpha (study_verdicts).  margin_alpha: the error of the margin's 'equivalent' (its intervals are
+    simultaneous at 1 - margin_alpha; default alpha), its own share of the report's budget (reports.budget)."""
     loss = measure.losses()
     values = measure.values()
     labels, m = measure.labels, len(measure.labels)
@@ -255,7 +258,8 @@ def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP, cov=None, sha
     needed = None
     if not closed.less_fair.any() and differ:
         needed = multiple.games_to_tell_apart(loss, cov, min(measure.games), alpha, family=family_size)
-    equal = equivalence(measure, margin, alpha) if m > 1 else None
+    margin_alpha = alpha if margin_alpha is None else margin_alpha
+    equal = equivalence(measure, margin, margin_alpha) if m > 1 else None
     se = np.sqrt(np.maximum(np.diag(cov), 0.0)) if np.isfinite(cov).all() else np.full(m, np.nan)
     settings = []
     for i in range(m):
@@ -272,7 +276,8 @@ def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP, cov=None, sha
            "games": {labels[i]: int(measure.games[i]) for i in range(m)},
            "paired": bool(measure.paired), "alpha": alpha, "margin": margin,
            "test": f"Holm over every pair of the {m} settings and the Wald test of equal losses"
-                   + (f", {together} in one family," if together else ",") + f" family-wise error {alpha:.0%}",
+                   + (f", {together} in one family," if together else ",")
+                   + f" family-wise error {budget.percent(alpha)}{budget.share_words(alpha)}",
            "family": together, "family_size": family_size,
            "p_settings_differ": None if not np.isfinite(p_differ) else float(p_differ),
            "p_settings_differ_adjusted": None if not np.isfinite(p_differ) else p_differ_adjusted,
@@ -281,6 +286,7 @@ def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP, cov=None, sha
     if equal is not None:
         out["equivalent"] = [labels[i] for i in order if equal[0][i]]
         out["interval_level"] = equal[2]
+        out["margin_alpha"] = margin_alpha
     out["text"] = _sentence(measure, out, loss, values, closed, order, cov)
     return out
 
@@ -319,7 +325,7 @@ def _sentence(measure, out, loss, values, closed, order, cov):
     best = order[0]
     family = (f"Holm over every pair of the {m} settings and the Wald test"
               + (f", {out['family']} in one family," if out["family"] else ",")
-              + f" family-wise error {out['alpha']:.0%}")
+              + f" family-wise error {budget.percent(out['alpha'])}{budget.share_words(out['alpha'])}")
     worse = [i for i in order if closed.less_fair[i]]
     rest = [labels[i] for i in order[1:] if not closed.less_fair[i]]
     if worse:
@@ -352,7 +358,8 @@ def _sentence(measure, out, loss, values, closed, order, cov):
         others = [labels[i] for i in order if labels[i] not in eq and not closed.less_fair[i]]
         text += (f" Equivalent to the fairest within ±{margin}: {_names(eq) if eq else 'none'}"
                  + (f"; not shown equivalent: {_names(others)}" if others else "")
-                 + f" (simultaneous {100 * out['interval_level']:.1f}% intervals, 95% jointly).")
+                 + f" (simultaneous {100 * out['interval_level']:.1f}% intervals, "
+                   f"{budget.percent(1 - out['margin_alpha'])} jointly{budget.share_words(out['margin_alpha'])}).")
     return text
 
 
@@ -373,20 +380,28 @@ def _names(names, most=100):
 NAMED = {"seats": "the seats", "styles": "the styles"}
 
 
-def study_verdicts(study, margin=None):
+def study_measures(study):
+    """{'seats': Measure, 'styles': Measure} where the study has them."""
+    measures = {key: make(study) for key, make in (("seats", seat_measure), ("styles", style_measure))}
+    return {key: m for key, m in measures.items() if m is not None}
+
+
+def study_verdicts(study, margin=None, alpha=ALPHA, margin_alpha=None):
     """{measure key: verdict} for the seats and the styles where the study has them: one Holm family over
     both questions' pairs and Wald tests (docs/verdicts.md), so that a report answering both says something
-    false about differences between settings with at most 5% chance, not 5% per question."""
-    measures = {key: make(study) for key, make in (("seats", seat_measure), ("styles", style_measure))}
-    measures = {key: m for key, m in measures.items() if m is not None}
+    false about differences between settings with at most `alpha` chance, not `alpha` per question.
+    alpha, margin_alpha: the shares of the report's budget (reports.budget) of the verdicts and of the
+    margin's 'equivalent'."""
+    measures = study_measures(study)
     covs = {key: covariance(m) for key, m in measures.items()}
     raw = {key: family_p(m, covs[key]) for key, m in measures.items()}
     out = {}
     for key, measure in measures.items():
         others = [k for k in measures if k != key]
         shared = np.concatenate([raw[k] for k in others]) if others else []
-        out[key] = judge(measure, margin=margin, cov=covs[key], shared=shared,
-                         together=" and ".join(NAMED[k] for k in measures) if others else None)
+        out[key] = judge(measure, alpha, margin=margin, cov=covs[key], shared=shared,
+                         together=" and ".join(NAMED[k] for k in measures) if others else None,
+                         margin_alpha=margin_alpha)
     return out
 
 

@@ -6,6 +6,8 @@
     python -m tests.verdict_checks tune --races 200                   # null tunes: false "significantly worse"
     python -m tests.verdict_checks effect --draws 2000                # the seat effect interval's coverage
     python -m tests.verdict_checks solo-effect --draws 2000           # a solo run's policy effect interval
+    python -m tests.verdict_checks ncx2 --df 1                        # the noncentrality interval, exactly
+    python -m tests.verdict_checks report question --reports 1000     # one 5% per report (reports.budget)
 
 null, 4 settings: `mixed` with its seat list shifted cyclically (rotating seats: the same game in
 distribution), the same seeds in every setting (paired, as a sweep plays them).  null, 12 settings:
@@ -13,7 +15,8 @@ distribution), the same seeds in every setting (paired, as a sweep plays them). 
 (reports.verdicts.study_verdicts: seats and styles); a sweep with any setting called less fair is a
 false finding, and so is one that says the settings' losses are not all equal (the Wald sentence);
 `question`: the scenario question "devcards against the baseline" called some setting stronger or weaker
-(its own family, reports.question).
+(at 5%, reports.question); `report`: the report of such a sweep, which asks that question beside the seats
+and the styles, said anything false, the verdicts and the question each at 2.5% of its 5% (reports.budget).
 aa: independent runs of `base` (four greedy bots); the truth is the pooled games of all runs.
 tune: `tune mixed` over the four cyclic shifts of its seat list with the objective policy-parity:devcards
 (every candidate the same game in distribution), one race per seed; a race that drops a candidate or calls
@@ -24,6 +27,10 @@ rates (A/A draws, cheaper than playing them) and the effect interval's coverage 
 solo-effect: a solo run's policies play separate games (Robin Hood's two Sheriffs take turns); their wins are
 drawn from binomials at known rates (equal ones: A/A; and the Sheriffs' spread, 46-55%) and the coverage of
 stats.binomial_effect's interval counted, at 95% and at a 4-setting sweep's 98.75%.
+ncx2: the exact coverage of the noncentrality interval (the seat and the policy effects' construction) for an
+exactly noncentral chi-square statistic, by integration over a fine grid of statistics.
+report: synthetic reports whose every word about differences is false if said (report_checks): how often one
+report says something false with its families sharing the 5% (reports.budget), and with 5% per family.
 Games are played in memory by the kernels (the games a `run` plays), nothing is written.
 """
 import argparse
@@ -37,8 +44,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from reports import stats, ustat  # noqa: E402
-from reports.question import policy_against_baseline  # noqa: E402
+from reports import budget, stats, ustat  # noqa: E402
+from reports.question import policy_against_baseline, policy_against_others  # noqa: E402
 from reports.verdicts import one_hot, study_verdicts  # noqa: E402
 from simcore.run.config import find_scenario, load_scenario  # noqa: E402
 from simcore.studies.tune import play_games  # noqa: E402
@@ -60,7 +67,8 @@ def run_data(scenario, games, label):
 def null_sweeps(settings, sweeps, games, start=0, margin=None):
     base = load_scenario(find_scenario("mixed"), [])
     seats = [s.policy for s in base.seats]
-    false = {"seats": 0, "styles": 0, "wald": 0, "any": 0, "question": 0}
+    false = {"seats": 0, "styles": 0, "wald": 0, "any": 0, "question": 0, "report": 0}
+    shares = budget.split(["settings", "question scenario"])    # a report that answers both (reports.budget)
     started = time.time()
     for s in range(start, start + sweeps):
         runs = []
@@ -78,13 +86,86 @@ def null_sweeps(settings, sweeps, games, start=0, margin=None):
             false[key] += hit
         false["wald"] += wald
         false["any"] += any(found.values()) or wald
-        asked = policy_against_baseline(SimpleNamespace(runs=runs, baseline=0, base=runs[0], paired=settings == 4),
-                                        "devcards")   # a scenario's question: devcards against the baseline setting
-        false["question"] += any(r["verdict"] != "not told apart" for r in asked["settings"])
+        study = SimpleNamespace(runs=runs, baseline=0, base=runs[0], paired=settings == 4)
+        false["question"] += _false_words(policy_against_baseline(study, "devcards"))   # devcards vs the baseline
+        # the report of a sweep asking that question: the verdicts and the question share its 5%
+        false["report"] += _false_verdicts(study_verdicts(SimpleNamespace(runs=runs), alpha=shares["settings"])) or \
+            _false_words(policy_against_baseline(study, "devcards", alpha=shares["question scenario"]))
         print(f"sweep {s + 1 - start}/{sweeps}: " + ", ".join(f"{k} {v}" for k, v in false.items()) +
               f" ({time.time() - started:.0f} s)", flush=True)
     return {"settings": settings, "sweeps": sweeps, "first_sweep": start, "games": games,
             **{f"false_{k}": v for k, v in false.items()}, **{f"rate_{k}": v / sweeps for k, v in false.items()}}
+
+
+def _false_verdicts(verdicts):
+    """Some setting called less fair, or the losses not all equal (null designs: both false)."""
+    return any(bool(v["less_fair"]) or v["settings_differ"] for v in verdicts.values())
+
+
+def _false_words(answer):
+    """A question's answer says more than 'not told apart' somewhere (null designs: false)."""
+    return any(r["verdict"] != "not told apart" for r in answer["settings"])
+
+
+def _synthetic_run(label, probs, games, rng, specs=("x", "y", "x", "y")):
+    """What reports.verdicts and reports.question read of a run: `games` multinomial games at the seats'
+    win probabilities `probs` (the rest: no winner), the seats playing `specs`."""
+    probs = np.append(probs, max(1 - sum(probs), 0.0))
+    winner = rng.choice(len(probs), size=games, p=probs / probs.sum())
+    winner = np.where(winner < len(probs) - 1, winner, -1)
+    specs = list(specs)
+    return SimpleNamespace(label=label, players=len(specs), winner_seat=winner, winner_spec=winner,
+                           seeds=np.arange(games), spec_labels=specs, labels=list(dict.fromkeys(specs)),
+                           games=games, summary={"specs": [{"policy": p, "label": p} for p in specs]})
+
+
+EQUAL = [0.24, 0.24, 0.24, 0.24]        # equal seats, 4% of games without a winner
+
+
+def report_checks(design, reports, games, settings=4, margin=2.0):
+    """How often one report says something false, its families sharing the 5% (reports.budget), and how often
+    it did with a 5% per family (before).  Synthetic games (multinomial draws):
+
+    question  `settings` settings of equal seats, x and y alternating (seats, styles and x against the
+              other styles all equal): any less fair, Wald 'not all equal', trap or must is false;
+    margin    settings of equal seats but the last, whose seat effect is margin + 0.2 pp: any less fair
+              among the equal ones, and 'the last is equivalent to the fairest within +-margin', are false;
+    single    one run of equal seats, x and y alternating: 'the seats differ', 'the styles differ' false.
+    """
+    rng = np.random.default_rng({"question": 411, "margin": 412, "single": 413}[design])
+    now, before, started = 0, 0, time.time()
+    for r in range(reports):
+        if design == "single":
+            run = _synthetic_run("run", EQUAL, games, rng)
+            seats = stats.effect(np.bincount(run.winner_seat[run.winner_seat >= 0], minlength=4), np.ones(4), games)
+            won = run.winner_seat[run.winner_seat >= 0] % 2            # x in seats 0 and 2, y in 1 and 3
+            styles = stats.effect(np.bincount(won, minlength=2), np.array([2.0, 2.0]), games)
+            shares = budget.split(["seats", "styles"])
+            now += seats["p"] < shares["seats"] or styles["p"] < shares["styles"]
+            before += seats["p"] < 0.05 or styles["p"] < 0.05
+        elif design == "question":
+            study = SimpleNamespace(runs=[_synthetic_run(f"s{j}", EQUAL, games, rng) for j in range(settings)])
+            shares = budget.split(["settings", "question x"])
+            now += _false_verdicts(study_verdicts(study, alpha=shares["settings"])) or \
+                _false_words(policy_against_others(study, "x", alpha=shares["question x"]))
+            before += _false_verdicts(study_verdicts(study)) or _false_words(policy_against_others(study, "x"))
+        else:
+            step = (margin + 0.2) / 100                              # seat effect of the last setting
+            last = [0.24 + step, 0.24 - step, 0.24 + step, 0.24 - step]
+            study = SimpleNamespace(runs=[_synthetic_run(f"s{j}", last if j == settings - 1 else EQUAL, games, rng,
+                                                         ("x",) * 4) for j in range(settings)])
+            shares = budget.split(["settings", "margin"])
+            for alpha, margin_alpha, now_counted in ((shares["settings"], shares["margin"], True), (0.05, 0.05, False)):
+                seats = study_verdicts(study, margin, alpha, margin_alpha)["seats"]
+                false = any(s["less_fair"] for s in seats["settings"][:-1]) or \
+                    bool(seats["settings"][-1].get("equivalent", False))
+                now, before = (now + false, before) if now_counted else (now, before + false)
+        if r % 50 == 49:
+            print(f"report {r + 1}/{reports}: false now {now}, with 5% per family {before} "
+                  f"({time.time() - started:.0f} s)", flush=True)
+    return {"design": design, "reports": reports, "games": games, "settings": 1 if design == "single" else settings,
+            **({"margin_pp": margin} if design == "margin" else {}),
+            **counted("false_one_budget", int(now), reports), **counted("false_5_per_family", int(before), reports)}
 
 
 def aa(runs_count, games):
@@ -152,19 +233,21 @@ def effect_coverage(draws, games, pooled=200_000, rates=None):
 
 
 SOLO_CASES = [([0.46, 0.46], 1000), ([0.46, 0.50], 1000), ([0.40, 0.55], 1000), ([0.10, 0.14], 1000),
-              ([0.50, 0.44, 0.47], 700)]     # (win rate per policy, games each)
+              ([0.50, 0.44, 0.47], 700), ([0.05, 0.08], 1000), ([0.10, 0.14], [1500, 500]),
+              ([0.20, 0.20, 0.26], 700)]     # (win rate per policy, games each or per policy)
 
 
-def solo_effect_coverage(draws, levels=(0.95, 1 - 0.05 / 4)):
+def solo_effect_coverage(draws, levels=(0.95, 1 - 0.05 / 4), cases=None):
     rng = np.random.default_rng(4141)
     out, started = [], time.time()
-    for rates, games in SOLO_CASES:
-        rates, played = np.array(rates), np.full(len(rates), games)
-        true = float(np.sqrt(((rates - rates.mean()) ** 2).mean()))       # equal games: equal shares
+    for rates, games in SOLO_CASES if cases is None else cases:
+        rates, played = np.array(rates), np.broadcast_to(np.asarray(games), (len(rates),))
+        share = played / played.sum()
+        true = float(np.sqrt((share * (rates - share @ rates) ** 2).sum()))
         wins = rng.binomial(played, rates, size=(draws, len(rates)))
         for level in levels:
             hits = sum(e["lo"] <= true <= e["hi"] for e in (stats.binomial_effect(w, played, level) for w in wins))
-            out.append({"rates": rates.tolist(), "games_each": games, "true_effect_pp": round(100 * true, 3),
+            out.append({"rates": rates.tolist(), "games_each": played.tolist(), "true_effect_pp": round(100 * true, 3),
                         "level": level, **counted("covered", int(hits), draws)})
             print(f"{rates.tolist()} x {games} at {level:.4f}: {hits} of {draws} ({time.time() - started:.0f} s)",
                   flush=True)
@@ -195,6 +278,27 @@ def null_tunes(races, budget, start=0, objective="policy-parity:devcards"):
             **counted("false_claims", claims, races)}
 
 
+def ncx2_coverage(df, top=26.0, step=0.5):
+    """The exact coverage of stats.noncentrality_interval for a statistic that is exactly noncentral chi-square
+    with `df` degrees of freedom, at noncentralities 0, step, ... below top: the interval computed at 2,400
+    statistics, each carrying the noncentral chi-square's mass of its cell (no draws, no noise)."""
+    from scipy import stats as st
+    far = top + 6 * np.sqrt(2 * df + 4 * top) + 10
+    xs = np.concatenate([np.linspace(1e-4, 3, 600), np.linspace(3.01, far, 1800)])
+    bounds = np.array([stats.noncentrality_interval(x, df) for x in xs])
+    bounds[xs <= st.chi2.ppf(0.95, df), 0] = 0.0       # as stats._noncentrality_bounds: the test keeps lam = 0
+    edges = np.concatenate([[0.0], (xs[1:] + xs[:-1]) / 2, [np.inf]])
+    rows = []
+    for lam in np.arange(0.0, top, step):
+        mass = np.diff(st.ncx2.cdf(edges, df, lam) if lam > 0 else st.chi2.cdf(edges, df))
+        inside = (bounds[:, 0] <= lam) & (lam <= bounds[:, 1])
+        rows.append({"lam": float(lam), "covered": round(float(mass[inside].sum()), 4),
+                     "hi_below": round(float(mass[bounds[:, 1] < lam].sum()), 4),
+                     "lo_above": round(float(mass[bounds[:, 0] > lam].sum()), 4)})
+    return {"df": df, "lowest": min(r["covered"] for r in rows), "highest": max(r["covered"] for r in rows),
+            "lams": rows}
+
+
 def counted(name, hits, n):
     """{name: hits, rate_name: hits / n, ci95_name: Wilson 95% interval}: a measured error rate with its interval."""
     return {name: hits, f"rate_{name}": hits / n, f"ci95_{name}": [round(x, 4) for x in stats.wilson(hits, n)]}
@@ -220,10 +324,28 @@ def main():
     check_effect.add_argument("--games", type=int, default=2000)
     check_effect.add_argument("--rates", type=lambda text: [float(x) for x in text.split(",")],
                               help="the seats' true win rates, e.g. 0.30,0.24,0.22,0.20 [default: 200,000 base games']")
-    sub.add_parser("solo-effect").add_argument("--draws", type=int, default=2000)
+    exact = sub.add_parser("ncx2")
+    exact.add_argument("--df", type=int, default=1)
+    report = sub.add_parser("report")
+    report.add_argument("design", choices=("question", "margin", "single"))
+    report.add_argument("--reports", type=int, default=1000)
+    report.add_argument("--games", type=int, default=2000)
+    solo = sub.add_parser("solo-effect")
+    solo.add_argument("--draws", type=int, default=2000)
+    solo.add_argument("--rates", type=lambda text: [float(x) for x in text.split(",")],
+                      help="one case: the policies' true win rates, e.g. 0.10,0.14 [default: every case of SOLO_CASES]")
+    solo.add_argument("--games", type=lambda text: [int(x) for x in text.split(",")], default=[1000],
+                      help="games per policy with --rates: one number for all, or one per policy")
+    solo.add_argument("--levels", type=lambda text: [float(x) for x in text.split(",")], default=[0.95, 1 - 0.05 / 4],
+                      help="the intervals' levels [default: 0.95 and a 4-setting sweep's 0.9875]")
     args = parser.parse_args()
-    if args.what == "solo-effect":
-        out = solo_effect_coverage(args.draws)
+    if args.what == "ncx2":
+        out = ncx2_coverage(args.df)
+    elif args.what == "report":
+        out = report_checks(args.design, args.reports, args.games)
+    elif args.what == "solo-effect":
+        games = args.games[0] if len(args.games) == 1 else args.games
+        out = solo_effect_coverage(args.draws, args.levels, None if args.rates is None else [(args.rates, games)])
     elif args.what == "effect":
         out = effect_coverage(args.draws, args.games, rates=args.rates)
     elif args.what == "null":

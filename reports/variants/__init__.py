@@ -21,8 +21,9 @@ table name (`[variants.<name>]`).  An entry says:
 - `charts`: functions (study, tables) -> [Chart] drawn in its report section.
 - `says`: functions (study, tables) -> str, its findings in plain words for the
   report's "What this says" and the terminal.
-- `question`: (study, margin) -> the verdict of the variant's own question about one
-  policy (reports.question), e.g. "is the autarkist level with the other styles?":
+- `question`: (study, margin, alpha) -> the verdict of the variant's own question about one
+  policy (reports.question), e.g. "is the autarkist level with the other styles?", at alpha (its
+  share of the report's 5%, reports.budget):
   the report's Answer, verdicts.json's `questions`; None where the study has nothing to ask.
 - `setting_words`: {rule parameter: value -> words}, how the report pages name a setting of a sweep
   ("markers_per_block": 2 -> "2 markers per block"); others read "NAME VALUE" (reports.labels).
@@ -74,7 +75,7 @@ class VariantReport:
     outcome_words: dict = field(default_factory=dict)  # game column -> {label: words in a sentence}
     charts: tuple = ()
     says: tuple = ()
-    question: Optional[Callable] = None            # (study, margin) -> reports.question verdict or None
+    question: Optional[Callable] = None            # (study, margin, alpha) -> reports.question verdict or None
     setting_words: dict = field(default_factory=dict)  # rule parameter -> (value -> words on the report pages)
     solo_win: tuple = ()                            # (column, label), e.g. ("robin_winner", "sheriff")
     solo_player: str = ""                           # the one player of its solo mode, e.g. "the Sheriff"

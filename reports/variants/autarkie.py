@@ -97,11 +97,15 @@ def _autarkist_against_others(run):
     return wins, n, others, rest
 
 
-def level_rows(study, margin=None):
+ENTRY_NAME = "autarkie"
+
+
+def level_rows(study, margin=None, answer=None):
     """Per setting: threshold, card VP, the autarkist's win rate with its 95% interval, the other styles'
     pooled win rate per seat-game with its interval, and the verdict of the question (reports.question:
-    trap, must, level within the margin or not told apart, from one simultaneous interval)."""
-    answer = autarkist_question(study, margin)
+    trap, must, level within the margin or not told apart, from one simultaneous interval; `answer`, the
+    report's, at its share of the budget: reports/tables.answers)."""
+    answer = answer if answer is not None else autarkist_question(study, margin)
     verdicts = {r["setting"]: r for r in (answer or {}).get("settings", [])}
     rows = []
     for run in study.runs:
@@ -118,19 +122,20 @@ def level_rows(study, margin=None):
     return rows
 
 
-def autarkist_question(study, margin=None):
-    """Is going for the Autarkie card level with the other styles (trap or must)?  (reports.question)"""
+def autarkist_question(study, margin=None, alpha=0.05):
+    """Is going for the Autarkie card level with the other styles (trap or must)?  (reports.question; alpha:
+    its share of the report's budget, reports.budget)"""
     if not any(THRESHOLD in run.values for run in study.runs):
         return None
     return policy_against_others(study, AUTARKIST, margin,
                                  "is going for the Autarkie card (the autarkist) level with the other styles, "
-                                 "a trap or a must?")
+                                 "a trap or a must?", alpha)
 
 
 def sweep_threshold(study, tables):
     """The autarkist's win rate against the threshold, one line per card VP, with the other styles' and
     the question's verdict (trap, must, level) where it is not 'not told apart'."""
-    rows = level_rows(study, study.margin)
+    rows = level_rows(study, study.margin, _answer(study, tables))
     if len(rows) < 2:
         return []
     fig, ax = c._figure(9, 4.6)
@@ -155,12 +160,19 @@ def sweep_threshold(study, tables):
              "solid: the autarkist with 95% interval; dashed: the other styles pooled; words: the verdict from "
              f"the difference's simultaneous interval · {c._runs_text(study)}")
     return [c.Chart("autarkie_threshold", "Autarkist against the threshold", c._done(fig),
-                    level_says(study, study.margin))]
+                    level_says(study, tables))]
 
 
-def level_says(study, margin=None):
+def _answer(study, tables):
+    """The question's answer as the report has it (at its share of the report's budget), else at 5%."""
+    questions = tables.get("questions") if tables else None
+    got = questions.attrs.get("answers", {}).get(ENTRY_NAME) if questions is not None else None
+    return got if got is not None else autarkist_question(study, study.margin)
+
+
+def level_says(study, tables):
     """For which settings the autarkist is a trap, a must, level or not told apart: the question's words."""
-    answer = autarkist_question(study, margin)
+    answer = _answer(study, tables)
     return answer["text"] if answer else ""
 
 
@@ -202,7 +214,7 @@ def figures_hit_says(study, tables):
 
 
 def autarkie_says(study, tables):
-    return level_says(study, study.margin)
+    return level_says(study, tables)
 
 
 # --- the replay page (reports.replay_state) ---
@@ -267,7 +279,7 @@ ENTRY = VariantReport(
     page_events=page_events,
     event_words=EVENT_WORDS,
     page_legend={"knecht": "K: a Knecht", "geselle": "G: the Geselle"},
-    name="autarkie",
+    name=ENTRY_NAME,
     setting_words={"card_threshold": lambda n: f"card at {n} points", "card_vp": lambda n: f"card worth {n} VP"},
     title="Fleisch / Autarkie (meat, slaves, Knechte, the Geselle and the Autarkie card)",
     charts=(card_holders, points, income, sweep_threshold),
