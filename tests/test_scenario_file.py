@@ -35,13 +35,17 @@ def test_a_sweep_plan_reads_its_file_once(reads):
     assert reads == ["sweep-vp-red.toml"]
 
 
-def test_a_played_sweep_reads_its_file_once(reads, tmp_path):
-    result = invoke("sweep", "base", "--vary", "victory_points=8,10", "-n", 8, "-o", tmp_path / "s", "-q",
-                    "--no-report")
+def test_a_played_sweep_reads_its_file_and_its_set_once(reads, tmp_path, monkeypatch):
+    parsed = []
+    real = config.parse_override
+    monkeypatch.setattr(config, "parse_override", lambda text: parsed.append(text) or real(text))
+    result = invoke("sweep", "base", "--vary", "victory_points=8,10", "-n", 8, "--set", "board.layout=beginner",
+                    "-o", tmp_path / "s", "-q", "--no-report")
     assert result.exit_code == 0, result.output
-    assert reads == ["base.toml"]
+    assert reads == ["base.toml"] and parsed == ["board.layout=beginner"]   # --games: a typed value, no text
     meta = json.loads((tmp_path / "s" / "00-victory_points=8" / "meta.json").read_text())
-    assert meta["overrides"] == ["games=8"] and meta["complete"] and meta["question"] is None
+    assert meta["overrides"] == ["board.layout=beginner", "games=8"] and meta["complete"]
+    assert meta["question"] is None and meta["parameters"]["rules"]["board"]["layout"] == "beginner"
 
 
 def test_ladder_and_robust_plans_read_their_file_once(reads):
