@@ -36,6 +36,7 @@ app = typer.Typer(
     """,
 )
 
+
 def _resumable(play, *args, **kw):
     """play(*args, **kw); Ctrl-C: the line that resumes it, exit 130."""
     try:
