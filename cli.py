@@ -16,8 +16,8 @@ from typing import List, Optional
 import typer
 
 from simcore.engine.errors import InputError
-from simcore.run.cli_errors import OneLineErrors
-from simcore.run import cli_options as opt
+from simcore.commands.errors import OneLineErrors
+from simcore.commands import options as opt
 from simcore.run.interrupts import Interrupted
 
 app = typer.Typer(
@@ -79,7 +79,7 @@ def run(
     from simcore.run import adaptive
     from simcore.run.out_folder import check_out, default_out, game_flags
     from simcore.run.sweep import run_one
-    from simcore.studies import reporting
+    from simcore.commands import reporting
     flags = game_flags(sets, games=games, seed=seed, until_ci=until_ci, max_games=max_games)
     chunk_games = opt.chunk_cap(chunk_games)
     until_ci, games = adaptive.from_flags(until_ci, max_games, games, chunk_games)
@@ -134,7 +134,7 @@ def sweep(
     from simcore.run import adaptive, sweep as sweeps
     from simcore.run.grid import check_correction
     from simcore.run.out_folder import check_out, default_out, game_flags
-    from simcore.studies import reporting
+    from simcore.commands import reporting
     flags = game_flags([*vary, *sets], games=games, seed=seed, until_ci=until_ci, max_games=max_games)
     chunk_games = opt.chunk_cap(chunk_games)
     until_ci, games = adaptive.from_flags(until_ci, max_games, games, chunk_games)
@@ -181,7 +181,7 @@ def ladder(
     from reports.summary import Tally
     from simcore.run import ladder as ladders
     from simcore.run.out_folder import check_out
-    from simcore.studies import reporting
+    from simcore.commands import reporting
     where, margin = opt.where(backend, scheduler), opt.checked_margin(margin)
     file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
     plan = ladders.plan(file, over, players)
@@ -211,7 +211,7 @@ def report(
       catan-balance report results/base
       catan-balance report results/sweep-vp-red-sweep --baseline victory_points=10 --correction bh
     """
-    from simcore.studies import reporting
+    from simcore.commands import reporting
     reporting.rewrite(results, baseline, correction, margin)
 
 
@@ -234,7 +234,7 @@ def compare(
       catan-balance compare results/s-sweep/00-victory_points=8 results/s-sweep/02-victory_points=12 --correction bh
     """
     from simcore.run.grid import slug
-    from simcore.studies import reporting
+    from simcore.commands import reporting
     out = out or Path("results") / slug(0, "compare-" + "-".join(Path(d).name for d in dirs))[3:]
     reporting.compare(dirs, out, correction, margin, no_report)
 
@@ -269,7 +269,7 @@ def tune(
       catan-balance tune robin-hood --param variants.robin_hood.neutral_settlements=0..6 --objective target:sheriff_wins=0.5
       catan-balance tune base --param victory_points=8..12 --objective seat-fairness --budget 40000
     """
-    from simcore.studies.tune_study import study
+    from simcore.commands.tune import study
     file, over = opt.read_scenario(scenario, sets)
     study(file, over, params, objective, budget, first, margin, seed, out, quiet)
 
@@ -311,7 +311,7 @@ def train(
       catan-balance run base --set 'seats=["results/base-train-seat0/preset.toml","greedy","greedy","greedy"]'
     """
     from simcore.run.runner import check_resume_force
-    from simcore.studies import train_study
+    from simcore.commands import train as train_study
     check_resume_force(resume, force, "training")
     loaded = opt.load_scenario(scenario, sets)
     settings = train_study.settings(budget, seed, holdout, popsize, self_play, jobs, loaded, strong)
@@ -340,7 +340,7 @@ def exploit(
       catan-balance exploit grundbesitz --jobs 2
       catan-balance exploit grundbesitz-5-9 --baseline grundbesitz --budget 50000
     """
-    from simcore.studies import train_study
+    from simcore.commands import train as train_study
     rule, base = opt.load_scenario(scenario), opt.load_scenario(baseline)
     settings = train_study.settings(budget, seed, holdout, popsize, 1, jobs, rule)
     out = out or Path("results") / f"{rule.name}-exploit"
@@ -380,12 +380,13 @@ def robust(
       catan-balance robust sweep-grundbesitz --players tuned-grundbesitz --seat 0
     """
     from reports.summary import Tally
+    from simcore.commands.robust import run
     from simcore.studies import robust as study
     checked = opt.checked_margin(margin)
     file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
     plan = study.plan(file, over, vary, checked, tuned, players, seat)
-    study.run(plan, out or study.default_out(plan), Tally, study.command(scenario, plan, vary, opt.texts(over), margin),
-              jobs, quiet)
+    run(plan, out or study.default_out(plan), Tally, study.command(scenario, plan, vary, opt.texts(over), margin),
+        jobs, quiet)
 
 
 @app.command()
@@ -404,7 +405,7 @@ def policies():
     from policies.registry import list_presets
     from policies.weights import WEIGHTS
     from reports.fmt import format_columns
-    from simcore.studies.reporting import say
+    from simcore.commands.reporting import say
     presets = list_presets()
     typer.echo('Presets (a seat\'s `policy = "..."`):')
     typer.echo(format_columns(["name", "kind", "description"], [[p.name, p.kind, p.description] for p in presets],
@@ -510,7 +511,7 @@ def replay(
       catan-balance replay base --game 17 --html game17.html
       catan-balance replay base --game 17 --seed 5 --set board.layout=beginner --log game17.jsonl --png game17.png
     """
-    from simcore.studies import reporting
+    from simcore.commands import reporting
     reporting.check_replay_files(log, png, page)
     reporting.replay(opt.load_scenario(scenario, sets, seed=seed), game, log, png, page)
 

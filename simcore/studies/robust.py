@@ -1,20 +1,17 @@
 """robust: does a sweep's verdict survive other players?  The sweep as written (DIR/hand) and again with
-every seat (or one) played by a tuned preset (DIR/tuned) or a --players spec (DIR/players), both
-reported, and their verdicts compared (reports.train_robust).
+every seat (or one) played by a tuned preset (DIR/tuned) or a --players spec (DIR/players): both
+planned here (played and compared by simcore.commands.robust).
 
 Who plays the second sweep: --tuned / --players [--seat], else the scenario's [robust] table
 (simcore.run.grid.read_robust_table), else the tuned preset of the scenario's rule set."""
 import dataclasses
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from policies.preset_file import tuned_name
 from simcore.engine.errors import InputError, ScenarioError
-from simcore.run import lock, players as player_specs, sweep as sweeps
+from simcore.run import players as player_specs, sweep as sweeps
 from simcore.run.config import overrides
-from simcore.run.interrupts import Interrupted
-from simcore.studies import reporting
 
 
 @dataclass(frozen=True)
@@ -84,31 +81,6 @@ def _check_preset(flag, name):
         resolve(name)
     except ScenarioError as e:
         raise InputError(f"{flag}: {e.what}; allowed: {e.allowed}") from None
-
-
-def run(robust, out, tally, command, jobs=1, quiet=False):
-    """Play both sweeps into out/hand and out/<folder>, report each, then compare them and write the
-    report; command: the line that reproduces it (without --out)."""
-    from reports.train_robust import compare, differences, read_verdicts, sentences, write
-    other, named, seat = robust.folder, robust.named, robust.seat
-    with lock.writing(out):   # the study's folder: no other command writes it meanwhile
-        reporting.check_study_out(out)
-        try:
-            for key, plan in (("hand", robust.hand), (other, robust.other)):
-                sweeps.run(plan, out / key, tally, jobs=jobs, force=True, progress=not quiet)
-                reporting.write(out / key, False, quiet=True)
-        except KeyboardInterrupt:
-            raise Interrupted("interrupted: robust has no --resume; the same command plays both sweeps again") \
-                from None
-        result = compare(read_verdicts(out / "hand"), read_verdicts(out / other))
-        diffs = differences(out / "hand", out / other)
-        where = "every seat" if seat is None else f"seat {seat}"
-        who = "tuned bots" if robust.players is None else f"{named} in {where}"
-        words = sentences(result, named, diffs, who=who)
-        how = "every seat played by the tuned preset" if robust.players is None else f"{where} played by {named}"
-        paths = write(result, words, out, f"{command} --out {out}", diffs, folder=other, who=who, how=how)
-        reporting.say("\n".join(words))
-        print(f"report -> {paths['html']}", file=sys.stderr, flush=True)
 
 
 def command(scenario, robust, vary, sets, margin):

@@ -1,5 +1,6 @@
-"""`catan-balance tune` as a study: its flags or the scenario's [tune] table, the candidates' race
-(simcore.studies.tune), the conclusion and report (reports.tune_report), in a folder of its own."""
+"""`catan-balance tune`: its flags or the scenario's [tune] table, the candidates' race
+(simcore.studies.tune) judged by the objective's test, the conclusion and report (reports.tune_report),
+in a folder of its own."""
 import sys
 from pathlib import Path
 
@@ -8,7 +9,8 @@ from simcore.run import lock
 from simcore.run.cap import games_cap
 from simcore.run.config import Override, overrides
 from simcore.run.grid import check_margin
-from simcore.studies import reporting, tune as tuning
+from simcore.commands import reporting
+from simcore.studies import tune as tuning
 
 BUDGET = 20000   # games over all candidates, where neither --budget nor [tune] says
 
@@ -35,7 +37,7 @@ def study(file, sets, params, objective, budget, first, margin, seed, out, quiet
         def progress(r, label, games, spent):
             if not quiet:
                 print(f"round {r + 1}: {label}: {games:,} games ({spent:,} in all)", file=sys.stderr, flush=True)
-        race = tuning.race(plan, goal, budget, first=first, progress=progress)
+        race = tuning.race(plan, goal, budget, judge=tune_report.judge_for(goal), first=first, progress=progress)
         result = tune_report.conclude(goal, race, plan.scenario.name, margin=margin)
         command = (f"catan-balance tune {file.path} " + " ".join(f"--param '{p}'" for p in params) +
                    f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +

@@ -1,5 +1,5 @@
-"""`catan-balance train` and `exploit` as studies: the training (simcore.studies.train) with its progress
-lines, its folder kept after Ctrl-C, and its report (reports.train_report)."""
+"""`catan-balance train` and `exploit`: the training (simcore.studies.train) with its progress lines, its
+folder kept after Ctrl-C, and its report (reports.train_report)."""
 import contextlib
 import sys
 from pathlib import Path
@@ -7,7 +7,7 @@ from pathlib import Path
 from simcore.engine.errors import InputError
 from simcore.run import interrupts, lock
 from simcore.run.interrupts import Interrupted
-from simcore.studies import reporting
+from simcore.commands import reporting
 
 
 def settings(budget, seed, holdout, popsize, self_play, jobs, loaded, strong=False):
