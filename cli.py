@@ -392,29 +392,16 @@ def robust(
 @app.command()
 def scenarios():
     """List the shipped scenarios (use the name with `run`)."""
-    from reports.fmt import format_columns
-    from simcore.run.config import read_toml, shipped_scenarios
-    rows = [[path.stem, (str(read_toml(path).get("description", "")).splitlines() or [""])[0]]
-            for path in shipped_scenarios()]
-    typer.echo(format_columns(["scenario", "description"], rows, align="ll", wrap_last=True))
+    from simcore.commands.listing import scenarios as listed
+    typer.echo(listed())
 
 
 @app.command()
 def policies():
     """List the policy presets and the weights a scenario seat can override."""
-    from policies.registry import list_presets
-    from policies.weights import WEIGHTS
-    from reports.fmt import format_columns
-    from simcore.commands.reporting import say
-    presets = list_presets()
-    typer.echo('Presets (a seat\'s `policy = "..."`):')
-    typer.echo(format_columns(["name", "kind", "description"], [[p.name, p.kind, p.description] for p in presets],
-                              align="lll", indent=2, wrap_last=True))
-    say("\nWeights (override per seat: `weights = { devcard = 0.8 }`), with each preset's values:")
-    rows = [[name, *(f"{p.weights.get(name, 0.0):g}" for p in presets), meaning]
-            for name, (_, meaning) in WEIGHTS.items()]
-    typer.echo(format_columns(["weight", *(p.name for p in presets), "meaning"], rows,
-                              align="l" + "r" * len(presets) + "l", indent=2, wrap_last=True))
+    from simcore.commands.listing import policies as listed
+    for text in listed():
+        typer.echo(text)
 
 
 @app.command()
