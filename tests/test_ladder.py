@@ -24,7 +24,7 @@ def test_a_rollout_spec_becomes_exactly_its_seat_table():
     assert players.seat_table("greedy") == {"policy": "greedy"}
     assert players.seat_table("greedy:weights.devcard=0.8") == {"policy": "greedy", "weights": {"devcard": 0.8}}
     assert players.seat_table("results/00-vp=8/preset.toml") == {"policy": "results/00-vp=8/preset.toml"}
-    assert players.seats_override([players.seat_table(ROLLOUT)]) == \
+    assert players.seats_override([players.seat_table(ROLLOUT)]).text == \
         'seats=[{"policy" = "rollout", "base" = "greedy", "candidates" = 5, "rollouts" = 16, "horizon" = 0}]'
 
 

@@ -6,7 +6,7 @@ import json
 import pandas as pd
 import pytest
 
-from cli import board_title
+from simcore.commands.reporting import board_title
 from reports import charts, tables
 from reports.board import draw_board
 from reports.fmt import rate

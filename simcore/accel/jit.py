@@ -37,7 +37,7 @@ ENGINE_PACKAGES = ("simcore", "policies")
 # The Python shell around the engine, which no kernel imports: editing it needs no
 # recompile.  Folders and file patterns (fnmatch, relative to the root).  A file missing
 # here only costs an unneeded recompile.
-SHELL_FOLDERS = ("simcore/run", "simcore/studies")
+SHELL_FOLDERS = ("simcore/run", "simcore/studies", "simcore/commands")
 SHELL_FILES = ("simcore/engine/errors.py", "simcore/engine/fields.py", "policies/registry.py",
                "policies/preset_file.py", "policies/presets.py", "policies/rollout_seat.py", "policies/variants/*/presets.py",
                "simcore/variants/scaffold.py")

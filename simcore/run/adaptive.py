@@ -29,6 +29,19 @@ class Until:
         return {"half_width": self.half_width, "every": self.every}
 
 
+def from_flags(until_ci, max_games, games, chunk_games):
+    """(half-width or None, the games to play or at most) of --until-ci, --max-games, --games; checked."""
+    if until_ci is None:
+        if max_games is not None:
+            raise InputError("--max-games: only with --until-ci; allowed: --games N for a fixed number of games")
+        return None, games
+    if games is not None:
+        raise InputError("--games: not with --until-ci (it decides the games); allowed: --max-games N to bound them")
+    limit = MAX_GAMES if max_games is None else max_games
+    check(until_ci, limit, chunk_games)
+    return until_ci, limit
+
+
 def check(half_width, max_games, chunk_games):
     """The Until of --until-ci / --max-games / --chunk-games, or InputError naming the option."""
     if not 0 < half_width <= 0.5:   # also refuses nan

@@ -53,3 +53,46 @@ def jobs_ratio(scenario, jobs, folder, tally, backend="local", scheduler=None):
     out["load_after"] = os.getloadavg()
     out["ratio"] = out["runs"][1]["games_per_s"] / out["runs"][0]["games_per_s"]
     return out
+
+
+def lines(scenario, games):
+    """`catan-balance bench`: what is timed (before the timing), then the figures, as lines."""
+    import os
+    yield (f"bench: {scenario.name}, {scenario.players} player{'s' if scenario.players != 1 else ''} "
+           f"({', '.join(s.policy for s in scenario.seats)}), one core")
+    result = bench(scenario, games)
+    yield (f"compile / cache load: {result['compile_s']:.2f} s, {result['compile_cpu_s']:.2f} s of CPU "
+           f"(first batch of {result['warmup_games']} games; load average {os.getloadavg()[0]:.1f})")
+    rate = result['games_per_s']
+    yield (f"{result['games']:,} games in {result['seconds']:.2f} s: {rate:,.{0 if rate >= 100 else 1}f} games/s "
+           f"({1000 / result['games_per_s']:.3f} ms a game, {result['turns_per_game']:.1f} player-turns a game)")
+
+
+def jobs_lines(scenario, jobs, tally, **where):
+    """`catan-balance bench --jobs J`: whole runs with 1 and J jobs (jobs_ratio) and their ratio, as lines."""
+    import os
+    import tempfile
+    yield f"bench: {scenario.name}, {scenario.games:,} games, whole runs (no report) with 1 and {jobs} jobs"
+    with tempfile.TemporaryDirectory(prefix="catan-bench-") as folder:
+        result = jobs_ratio(scenario, jobs, folder, tally, **where)
+    for r in result["runs"]:
+        yield f"--jobs {r['jobs']}: {r['seconds']:.1f} s, {r['games_per_s']:,.0f} games/s"
+    load = ", ".join(f"{x:.2f}" for x in result["load_before"])
+    yield f"ratio: {result['ratio']:.2f}x with {jobs} jobs (load average before: {load}; {os.cpu_count()} cores)"
+
+
+def compile_lines(scenarios, stream):
+    """`catan-balance compile`: each engine the scenarios need compiled (or loaded) once, a line each;
+    stream: where the compiler's notice goes."""
+    from simcore.engine.state import rules_variants
+    from simcore.run.batch import engine_name, warm_up
+    seen = set()
+    for scenario in scenarios:
+        params = pack_rules(scenario)
+        kernel = rules_variants(params)
+        if kernel in seen:
+            continue
+        seen.add(kernel)
+        seconds, compiled = warm_up(params, *pack_policies(scenario), stream)
+        how = "compiled" if compiled else "loaded from the cache"
+        yield f"engine for {engine_name(params)} (as {scenario.name} needs it): {how} in {seconds:.1f} s"

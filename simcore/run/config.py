@@ -10,6 +10,8 @@ rule sections as tables ([board], [bank], [trade]), variants as
 [variants.<name>] tables (declared in simcore.variants).  Every error is a
 ScenarioError: `<file>: <key>: <what is wrong>; allowed: <what is allowed>`.
 """
+import functools
+from copy import deepcopy
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Optional
@@ -298,7 +300,22 @@ def _check_scenario(scenario):
             REGISTRY[name].check(scenario)
 
 
-# --- overrides (--set key=value) ---
+# --- overrides (--set key=value, and the typed options: --games, --seed, a ladder's seats) ---
+
+@dataclass(frozen=True)
+class Override:
+    """One value a command puts over the file's: its dotted key, its value (as TOML reads it) and the
+    text meta.json keeps (the --set text, or key=<the value as TOML>)."""
+    key: str
+    value: object
+    text: str
+
+    @classmethod
+    def of(cls, key, value):
+        """A typed value (--games 300, a sweep setting's, a ladder's seats)."""
+        from simcore.run.grid import toml_value
+        return cls(key, value, f"{key}={toml_value(value)}")
+
 
 def parse_override(text):
     """'board.layout=beginner' -> ('board.layout', 'beginner'); the value is a TOML
@@ -321,29 +338,45 @@ def parse_override(text):
     return key, value
 
 
-def _apply_overrides(table, overrides, leaves, sections):
-    """Write the overrides into the raw table; return the keys they set."""
+def overrides(items):
+    """Override per item: an Override as it is, a 'key=value' text parsed (--set), each key checked to
+    be one a scenario may set (one error line naming --set)."""
+    leaves, sections = known_keys()
+    out = []
+    for item in items:
+        if not isinstance(item, Override):
+            key, value = parse_override(item)
+            item = Override(key, value, item)
+        _check_override_key(item.key, leaves, sections)
+        out.append(item)
+    return out
+
+
+def _check_override_key(key, leaves, sections):
+    if key in sections:
+        inside = ", ".join(_children(key, leaves + sections)) or "none yet"
+        raise ScenarioError(key, "is a table, not a value", f"one of its keys: {inside}", file="--set")
+    if "[" in key and key.split("[")[0] in leaves:   # seats[0].rollouts: --set replaces whole values
+        whole = key.split("[")[0]
+        raise ScenarioError(key, "--set cannot change one item of an array",
+                            f"the whole array, e.g. {whole}=[...]", file="--set")
+    if key not in leaves:
+        raise _unknown_key(key, leaves, sections).located("--set")
+
+
+def _apply_overrides(table, items):
+    """Write the overrides' values into the raw table (a copy); return the keys they set."""
     keys = set()
-    for text in overrides:
-        key, value = parse_override(text)
-        if key in sections:
-            inside = ", ".join(_children(key, leaves + sections)) or "none yet"
-            raise ScenarioError(key, "is a table, not a value", f"one of its keys: {inside}", file="--set")
-        if "[" in key and key.split("[")[0] in leaves:   # seats[0].rollouts: --set replaces whole values
-            whole = key.split("[")[0]
-            raise ScenarioError(key, "--set cannot change one item of an array",
-                                f"the whole array, e.g. {whole}=[...]", file="--set")
-        if key not in leaves:
-            raise _unknown_key(key, leaves, sections).located("--set")
+    for item in items:
         node = table
-        *path, last = key.split(".")
+        *path, last = item.key.split(".")
         for i, part in enumerate(path):
             node = node.setdefault(part, {})
             if not isinstance(node, dict):
                 raise ScenarioError(".".join(path[:i + 1]), f"is {describe(node)} in the file, not a table",
                                     "a table", file="--set")
-        node[last] = value
-        keys.add(key)
+        node[last] = deepcopy(item.value)
+        keys.add(item.key)
     return keys
 
 
@@ -365,30 +398,70 @@ def read_toml(path):
         raise ScenarioError("", f"not valid TOML: {e}", "TOML syntax (https://toml.io)", file=path) from None
 
 
-def load_scenario(path, overrides=()):
-    """Read, override and validate a scenario file into a frozen Scenario."""
-    path = Path(path)
-    table = read_toml(path)
-    sweep = table.pop("sweep", None)  # the grid of `catan-balance sweep` (simcore.run.grid); a run plays the values as written
-    question = table.pop("question", None)  # what the report's Answer answers (simcore.run.question), checked below
-    table.pop("tune", None)   # what `catan-balance tune` searches (cli.tune); a run plays the values as written
-    table.pop("robust", None)  # who plays `catan-balance robust`'s second sweep (simcore.run.grid.read_robust_table)
-    leaves, sections = known_keys()
-    overridden = _apply_overrides(table, overrides, leaves, sections)
-    table.setdefault("name", path.stem)
-    try:
-        _check_keys(table, leaves, sections)
-        scenario = _build(Scenario, table)
-        rules = replace(scenario.rules, variants=_parse_variants(table, scenario.rules.ruleset))
-        _check_players(rules)
-        seats = _parse_seats(table.get("seats"), rules.players)
-        scenario = replace(scenario, rules=rules, seats=seats, source=path)
-        _check_scenario(scenario)
-        if question is not None:
-            asked.check(question, asked.policies(seats, sweep), path)
-    except ScenarioError as e:
-        raise e.located(_origin(e.key, overridden, path)) from None
-    return replace(scenario, games=games_cap(scenario.games))   # unchanged unless a test caps (simcore.run.cap)
+# the tables a scenario file holds for commands, not for its games: [sweep] (simcore.run.grid), [tune]
+# (simcore.studies.tune), [robust] (simcore.studies.robust), [question] (simcore.run.question)
+COMMAND_TABLES = ("sweep", "question", "tune", "robust")
+
+
+class ScenarioFile:
+    """A scenario file read and parsed once: its scenario keys (raw TOML) and the tables its commands
+    read ([sweep], [tune], [robust], each checked when first asked for: a run does not check a
+    sweep's table).  load(overrides) validates a Scenario of it, as often as a command needs one."""
+
+    def __init__(self, path):
+        self.path = Path(path)
+        self.raw = read_toml(self.path)
+        self.table = {k: v for k, v in self.raw.items() if k not in COMMAND_TABLES}
+        self.question = self.raw.get("question")
+
+    @functools.cached_property
+    def sweep(self):
+        """(vary, baseline, correction, margin) of the [sweep] table, or None."""
+        from simcore.run.grid import read_sweep_table
+        return read_sweep_table(self.raw, self.path)
+
+    @functools.cached_property
+    def tune(self):
+        """(params, objective, budget, margin) of the [tune] table, each None where not given."""
+        from simcore.run.grid import read_tune_table
+        return read_tune_table(self.raw, self.path)
+
+    @functools.cached_property
+    def robust(self):
+        """(players, seat, tuned) of the [robust] table, each None where not given."""
+        from simcore.run.grid import read_robust_table
+        return read_robust_table(self.raw, self.path)
+
+    @property
+    def asks(self):
+        """The question meta.json keeps (simcore.run.question.written), None where the file asks none."""
+        return asked.written(self.raw)
+
+    def load(self, items=()):
+        """The validated Scenario with these overrides (Override, or 'key=value' texts) applied."""
+        path, items = self.path, overrides(items)
+        table = deepcopy(self.table)
+        leaves, sections = known_keys()
+        overridden = _apply_overrides(table, items)
+        table.setdefault("name", path.stem)
+        try:
+            _check_keys(table, leaves, sections)
+            scenario = _build(Scenario, table)
+            rules = replace(scenario.rules, variants=_parse_variants(table, scenario.rules.ruleset))
+            _check_players(rules)
+            seats = _parse_seats(table.get("seats"), rules.players)
+            scenario = replace(scenario, rules=rules, seats=seats, source=path)
+            _check_scenario(scenario)
+            if self.question is not None:
+                asked.check(self.question, asked.policies(seats, self.raw.get("sweep")), path)
+        except ScenarioError as e:
+            raise e.located(_origin(e.key, overridden, path)) from None
+        return replace(scenario, games=games_cap(scenario.games))   # unchanged unless a test caps (simcore.run.cap)
+
+
+def load_scenario(path, items=()):
+    """Read, override and validate a scenario file into a frozen Scenario (ScenarioFile(path).load)."""
+    return ScenarioFile(path).load(items)
 
 
 # --- packing for the kernel ---

@@ -23,7 +23,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
-from simcore.engine.errors import ScenarioError, describe
+from simcore.engine.errors import InputError, ScenarioError, describe
 
 NOT_VARIED = ("name", "description", "games", "seed")  # a sweep has one name, one game count, one seed
 CORRECTIONS = ("holm", "bh")
@@ -245,6 +245,22 @@ def read_robust_table(raw, path):
     return table.get("players"), seat, table.get("tuned")
 
 
+def read_tune_table(raw, path):
+    """(params, objective, budget, margin) of a scenario's [tune] table (raw TOML dict), each None where
+    not given: what `catan-balance tune` races when its flags do not say (simcore.studies.tune)
+
+        [tune]
+        param = ["variants.grundbesitz.markers_per_block=1..4"]   # as --param
+        objective = "policy-parity:landlord"                        # as --objective
+        budget = 20000
+        margin = 2.0
+
+    Each is checked by the command where it is used (a flag given wins).
+    """
+    table = raw.get("tune", {})
+    return list(table.get("param", [])) or None, table.get("objective"), table.get("budget"), table.get("margin")
+
+
 MARGIN_ALLOWED = "a number of percentage points above 0 and at most 50, e.g. 1.5"
 
 
@@ -255,6 +271,13 @@ def check_margin(value, key="--margin", path=None):
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 50:
         raise ScenarioError(key, f"{describe(value)} is not a margin", MARGIN_ALLOWED, file=path)
     return float(value)
+
+
+def check_correction(value):
+    """--correction: holm, bh or None (the default's)."""
+    if value is not None and value not in CORRECTIONS:
+        raise InputError(f"--correction: unknown value '{value}'; allowed: holm or bh")
+    return value
 
 
 def parse_baseline(items, origin="--baseline"):

@@ -25,3 +25,8 @@ def listen():
 def was(error, since):
     """True if `error` is a Ctrl-C, or came after one (counted after `since`)."""
     return isinstance(error, KeyboardInterrupt) or _count[0] > since
+
+
+class Interrupted(Exception):
+    """A Ctrl-C a command has answered: its message says what is kept and how to go on; the command
+    line prints it and exits 130."""

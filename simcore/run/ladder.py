@@ -27,11 +27,11 @@ from pathlib import Path
 import numpy as np
 
 from simcore.engine.errors import InputError
-from simcore.run import backends, lock, players as player_specs, runner
-from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules
+from simcore.run import backends, lock, meta, players as player_specs, runner
+from simcore.run.config import Override, overrides, pack_policies, pack_rules
 from simcore.run.grid import slug
 from simcore.run.outputs import remove_results, write_json
-from simcore.run.sweep import META, _finish_run, _now, _plan_out, _version
+from simcore.run.sweep import _parquet, _plan_out, scenario_file
 
 SPEED = "speed.json"
 _SAME_LADDER_KEYS = ("seed", "games", "settings", "players")
@@ -47,7 +47,7 @@ class Table:
     scenario: object   # the validated Scenario of this table
 
     @property
-    def values(self):  # what sweep._finish_run writes as the setting's values
+    def values(self):  # what meta.run writes as the setting's values
         return {"seats": list(self.seats)}
 
 
@@ -58,6 +58,8 @@ class Ladder:
     players: tuple     # the specs, as given
     seat_tables: tuple  # the [[seats]] table of each player
     tables: tuple
+    alone: tuple = ()   # per player: the scenario with it in every seat (timed by speed())
+    question: dict = None  # the scenario file's question (simcore.run.question), for meta.json
 
     @property
     def solo(self):
@@ -76,10 +78,12 @@ def seat_plan(players, seats):
     return plan
 
 
-def plan(name_or_path, sets=(), player_texts=(), flag="--players"):
-    """Load and check every table before anything is written."""
-    path = find_scenario(name_or_path)
-    base = load_scenario(path, sets)
+def plan(source, sets=(), player_texts=(), flag="--players"):
+    """Load and check every table before anything is written (source: a scenario name, path or
+    ScenarioFile, read once; sets: overrides, config.Override or --set texts)."""
+    file = scenario_file(source)
+    sets = overrides(sets)
+    base = file.load(sets)
     specs = player_specs.split(player_texts, flag)
     if len(specs) < 2:
         raise InputError(f"{flag}: {len(specs)} player{'s' if len(specs) != 1 else ''}; allowed: two or more, "
@@ -89,9 +93,10 @@ def plan(name_or_path, sets=(), player_texts=(), flag="--players"):
         raise InputError(f"{flag} {twice[0]}: named twice; allowed: each player once (for an A/A ladder, copies "
                          "of a preset file under other names)")
     seats = 1 if base.players == 1 else base.players
-    fixed = [*sets, "rotate_seats=true"]
-    for spec in specs:   # each player alone in every seat: the loader's one error line names the spec
-        player_specs.check(lambda t: load_scenario(path, [*fixed, player_specs.seats_override([t] * seats)]), spec, flag)
+    fixed = [*sets, Override.of("rotate_seats", True)]
+    alone = tuple(   # each player alone in every seat: the loader's one error line names the spec
+        player_specs.check(lambda t: file.load([*fixed, player_specs.seats_override([t] * seats)]), spec, flag)
+        for spec in specs)
     seat_tables = tuple(player_specs.seat_table(s, flag) for s in specs)
     layout = [(p,) for p in range(len(specs))] if seats == 1 else seat_plan(len(specs), seats)
     if len(layout) > MAX_TABLES:
@@ -100,33 +105,11 @@ def plan(name_or_path, sets=(), player_texts=(), flag="--players"):
     made = []
     for i, order in enumerate(layout):
         label = ", ".join(specs[p] for p in order)
-        scenario = load_scenario(path, [*fixed, player_specs.seats_override([seat_tables[p] for p in order])])
+        scenario = file.load([*fixed, player_specs.seats_override([seat_tables[p] for p in order])])
         pack_rules(scenario), pack_policies(scenario)
         made.append(Table(i, order, label, slug(i, label), scenario))
-    return Ladder(base, tuple(sets), tuple(specs), seat_tables, tuple(made))
-
-
-def ladder_meta(ladder, complete=False, started=None):
-    s = ladder.scenario
-    return {
-        "kind": "ladder",
-        "scenario": s.name,
-        "description": s.description,
-        "source": str(s.source),
-        "seed": s.seed,
-        "games": s.games,
-        "players": list(ladder.players),
-        "seat_tables": list(ladder.seat_tables),
-        "seats": 1 if ladder.solo else s.players,
-        "solo": ladder.solo,
-        "overrides": list(ladder.overrides),
-        "settings": [{"index": t.index, "label": t.label, "dir": t.dir, "seats": list(t.seats),
-                      "scenario_hash": runner.run_metadata(t.scenario)["scenario_hash"]} for t in ladder.tables],
-        "version": _version(),
-        "started": started or _now(),
-        "finished": _now() if complete else None,
-        "complete": complete,
-    }
+    return Ladder(base, tuple(o.text for o in sets), tuple(specs), seat_tables, tuple(made), alone,
+                  file.asks)
 
 
 def run(ladder, out_dir, tally, jobs=1, resume=False, force=False, progress=True, chunk_games=runner.CHUNK_GAMES,
@@ -134,24 +117,24 @@ def run(ladder, out_dir, tally, jobs=1, resume=False, force=False, progress=True
     """Play every table into out_dir/NN-<table>/ through one pool of workers, then time each player.
     Holds the writer's lock of out_dir and of every table's directory throughout (simcore.run.lock)."""
     out = Path(out_dir)
-    meta = ladder_meta(ladder)
+    first = meta.ladder(ladder)
     with lock.writing(out):
-        state, old = _plan_out(out, meta, resume, force, kind="ladder", keys=_SAME_LADDER_KEYS)
+        state, old = _plan_out(out, first, resume, force, kind="ladder", keys=_SAME_LADDER_KEYS)
         runner.note_nothing_to_resume(out, resume, state == "fresh")
         with lock.writing_all(out / t.dir for t in ladder.tables):
-            jobs_list = [runner.Job(t.scenario, out / t.dir, tally, state == "resume", force, t.label)
-                         for t in ladder.tables]
-            return _play(ladder, out, state, old, meta, jobs_list, jobs, progress, chunk_games, backend, scheduler,
+            jobs_list = [runner.Job(t.scenario, out / t.dir, tally, state == "resume", force, t.label, None, t,
+                                    ladder.overrides, ladder.question) for t in ladder.tables]
+            return _play(ladder, out, state, old, first, jobs_list, jobs, progress, chunk_games, backend, scheduler,
                          speed_seconds)
 
 
-def _play(ladder, out, state, old, meta, jobs_list, jobs, progress, chunk_games, backend, scheduler, speed_seconds):
+def _play(ladder, out, state, old, first, jobs_list, jobs, progress, chunk_games, backend, scheduler, speed_seconds):
     if state == "fresh":
         remove_results(out)
         (out / SPEED).unlink(missing_ok=True)
     else:
-        meta["started"] = old.get("started") or meta["started"]
-    write_json(out / META, meta)
+        first["started"] = old.get("started") or first["started"]
+    meta.write(out, first)
     count, s = len(ladder.tables), ladder.scenario
     print(f"ladder: {s.name}, {len(ladder.players)} players at {count} table{'s' if count > 1 else ''} x "
           f"{s.games:,} games (seed {s.seed}) -> {out}", file=sys.stderr)
@@ -159,14 +142,14 @@ def _play(ladder, out, state, old, meta, jobs_list, jobs, progress, chunk_games,
 
     def finished(job, summary, bar):
         t = table_of[id(job)]
-        _finish_run(job, t, ladder.overrides)
+        _parquet(job)
         bar.say(f"table {t.index + 1}/{count} {'already played' if job.state == 'done' else 'done'}: {t.label}")
 
     summaries, bar = runner.play(jobs_list, jobs, progress, chunk_games, backend, scheduler, on_finish=finished)
     bar.finish(f" -> {out}")
     if not (out / SPEED).exists():
         write_json(out / SPEED, speed(ladder, speed_seconds))
-    write_json(out / META, ladder_meta(ladder, complete=True, started=meta["started"]))
+    meta.write(out, meta.ladder(ladder, complete=True, started=first["started"]))
     return summaries
 
 
@@ -176,11 +159,8 @@ def speed(ladder, seconds=1.0, most=4096):
     from simcore.run.batch import play_batch
     from simcore.run.seeds import game_seeds
     seats = 1 if ladder.solo else ladder.scenario.players
-    path = ladder.scenario.source
     rows = []
-    for spec, table in zip(ladder.players, ladder.seat_tables):
-        scenario = load_scenario(path, [*ladder.overrides, "rotate_seats=true",
-                                        player_specs.seats_override([table] * seats)])
+    for spec, scenario in zip(ladder.players, ladder.alone):
         params, (kinds, weights) = pack_rules(scenario), pack_policies(scenario)
         play_batch(params, kinds, weights, np.arange(2, dtype=np.int64), game_seeds(scenario.seed, 0, 2))
         games, spent, size = 0, 0.0, 8

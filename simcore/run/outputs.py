@@ -320,3 +320,13 @@ def games_parquet(csv_path):
     chunks = pd.read_csv(csv_path, chunksize=CSV_CHUNK_ROWS)
     _write_parquet(out, (pa.Table.from_pandas(chunk, preserve_index=False) for chunk in chunks))
     return out
+
+
+def os_error_line(e):
+    """An OSError as one line naming the path and the cause; a full disk said as the user needs it (which
+    file, the space left)."""
+    if not disk_full(e) or not e.filename:
+        where = f"{e.filename}: " if e.filename else ""
+        return f"{where}{e.strerror or e}" + (f" ({e.filename2})" if e.filename2 else "")
+    return (f"{e.filename}: the disk is full ({free_space(Path(e.filename).parent)} free there); free some space "
+            "and run the command again")

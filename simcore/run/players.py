@@ -22,7 +22,7 @@ except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
 from simcore.engine.errors import InputError, ScenarioError
-from simcore.run.grid import toml_value
+from simcore.run.config import Override
 
 _OPTION = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*=")
 
@@ -78,10 +78,11 @@ def seat_table(spec, flag="--players"):
 
 
 def seats_override(tables):
-    """The --set text giving a scenario these seats (a table naming only a policy as its name, as
-    scenario files write it: the same text as before seat tables, so older runs resume)."""
-    return "seats=" + toml_value([t["policy"] if isinstance(t, dict) and set(t) == {"policy"} else t
-                                  for t in tables])
+    """The override giving a scenario these seats, a typed value (a table naming only a policy as its
+    name, as scenario files write it: meta.json's text is then the same as before seat tables, so
+    older runs resume)."""
+    return Override.of("seats", [t["policy"] if isinstance(t, dict) and set(t) == {"policy"} else t
+                                 for t in tables])
 
 
 def check(load, spec, flag="--players"):

@@ -28,8 +28,6 @@ played in rounds until the tally's intervals are narrow enough at a checkpoint.
 settings) through one pool of workers, which stay alive from one job to the next.
 """
 import dataclasses
-import hashlib
-import json
 import os
 import shutil
 import sys
@@ -39,7 +37,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simcore.run import adaptive, backends, csv_text, damage, interrupts, lock, outputs
+from simcore.run import adaptive, backends, csv_text, damage, interrupts, lock, meta, outputs
 from simcore.engine import records as R
 from simcore.run.batch import play_batch, row_layout, warm_up
 from simcore.run.config import pack_policies, pack_rules
@@ -59,17 +57,6 @@ _SAME_RUN_KEYS = ("scenario_hash", "seed", "games", "until_ci")
 _META_EVERY_S = 1.0
 
 
-def run_metadata(scenario):
-    """What identifies a run's rows: everything that changes a game or the CSV layout."""
-    spec = dataclasses.asdict(scenario)
-    for key in ("source", "description"):
-        spec.pop(key)
-    columns = csv_columns(rules_variants(pack_rules(scenario)))
-    digest = hashlib.sha256(json.dumps([spec, columns], sort_keys=True).encode()).hexdigest()
-    return {"scenario": scenario.name, "source": str(scenario.source), "seed": scenario.seed,
-            "games": scenario.games, "scenario_hash": digest}
-
-
 def check_resume_force(resume, force, what="run"):
     """--resume keeps what is in the directory, --force deletes it: never both."""
     if resume and force:
@@ -82,7 +69,7 @@ def note_nothing_to_resume(out, resume, fresh):
         print(f"note: {out}: nothing to resume there; starting a new run", file=sys.stderr)
 
 
-def _plan(out, meta, resume, force):
+def _plan(out, identity, resume, force):
     """'fresh', 'part' (continue games.csv.part) or 'done'; only reads, raises InputError."""
     check_resume_force(resume, force)
     if out.exists() and not out.is_dir():
@@ -92,7 +79,7 @@ def _plan(out, meta, resume, force):
     if (read_json(out / META) or {}).get("kind") == "sweep":
         raise InputError(f"{out}: holds a sweep; use --out for another directory, or --force to overwrite it")
     old = read_json(out / RUN_JSON)
-    same = old is not None and all(old.get(k) == meta.get(k) for k in _SAME_RUN_KEYS)
+    same = old is not None and all(old.get(k) == identity.get(k) for k in _SAME_RUN_KEYS)
     if (out / GAMES).exists():
         if resume and same:
             return "done"
@@ -249,18 +236,21 @@ class Job:
     total: the games the run ends with: scenario.games, or with `until` (adaptive.Until) fewer
     when a checkpoint finds every interval narrow enough (then `stopped`)."""
 
-    def __init__(self, scenario, out_dir, tally, resume=False, force=False, label=None, until=None):
+    def __init__(self, scenario, out_dir, tally, resume=False, force=False, label=None, until=None, setting=None,
+                 overrides=(), asks=meta.FROM_FILE):
+        """setting, overrides, asks: what the finished run's meta.json says besides (meta.run)."""
         self.scenario, self.out, self.make_tally, self.until = scenario, Path(out_dir), tally, until
         self.label = label or scenario.name
-        self.meta = run_metadata(scenario)
+        self.setting, self.overrides, self.asks = setting, overrides, asks
+        self.params = pack_rules(scenario)
+        self.variants = rules_variants(self.params)   # games.csv has their columns
+        self.identity = meta.run_identity(scenario, self.variants)   # run.json
         if until is not None:
-            self.meta["until_ci"] = until.meta()
-        self.state = _plan(self.out, self.meta, resume, force)   # checked before anything is written
+            self.identity["until_ci"] = until.meta()
+        self.state = _plan(self.out, self.identity, resume, force)   # checked before anything is written
         problem = self.state == "done" and damage.games_problem(self.out / GAMES, None if until else scenario.games)
         if problem:   # one line naming the file and what to do, not a traceback or a summary of a part
             raise damage.damaged(self.out / GAMES, problem)
-        self.params = pack_rules(scenario)
-        self.variants = rules_variants(self.params)   # games.csv has their columns
         self.kinds, self.weights = pack_policies(scenario)
         self.tally = tally(scenario)
         self.total = scenario.games
@@ -283,7 +273,7 @@ class Job:
         if self.state == "fresh":
             remove_results(out)  # the old report, games.csv, games.parquet, summary.json, meta.json
             shutil.rmtree(self.chunks, ignore_errors=True)
-            write_json(out / RUN_JSON, self.meta)
+            write_json(out / RUN_JSON, self.identity)
             part.write_text(header_line(self.variants), encoding="utf-8")
             self.chunks.mkdir()
             self._parquet = outputs.ParquetJoin(out / GAMES_PARQUET, self.chunks / JOINED_PARQUET)
@@ -408,8 +398,7 @@ class Job:
         if force or now - self._meta_at >= _META_EVERY_S:
             self._meta_at = now
             spans = [[0, self.done]] if self.done else []
-            write_json(self.out / META, {"kind": "run", "complete": False, "games": self.total, "games_done": self.done,
-                                         "chunks_done": spans + sorted(map(list, self._ahead))})
+            meta.write(self.out, meta.playing(self.total, self.done, spans + sorted(map(list, self._ahead))))
 
     def until_result(self):
         """The `until_ci` entry of an adaptive run's summary.json and meta.json (None otherwise)."""
@@ -432,9 +421,10 @@ class Job:
         if self.until is not None:
             summary["until_ci"] = self.until_result()
         write_json(out / SUMMARY, summary)
-        if self.state != "done":
-            write_json(out / META, {"kind": "run", "complete": True, "games": self.total,
-                                    "games_done": self.done, "chunks_done": [[0, self.done]]})
+        done = meta.run(self.scenario, out / GAMES, self.setting, self.overrides, self.asks)
+        if self.until is not None:   # the games it played, and why it stopped
+            done["games"], done["until_ci"] = self.total, self.until_result()
+        meta.write(out, done)
         return summary
 
 
@@ -455,9 +445,8 @@ def _warm_up(pending, stream, load):
     compiling."""
     seen, compiling = set(), 0.0
     for job in pending:
-        kernel = rules_variants(job.params)
-        if kernel not in seen:
-            seen.add(kernel)
+        if job.variants not in seen:
+            seen.add(job.variants)
             done = warm_up(job.params, job.kinds, job.weights, stream, load=load)
             if done is not None and done[1]:
                 compiling += done[0]
@@ -593,7 +582,7 @@ def _disk_full(error, jobs_list):
 
 
 def run(scenario, out_dir, tally, jobs=1, resume=False, progress=True, force=False, chunk_games=CHUNK_GAMES,
-        backend=backends.LOCAL, scheduler=None, on_finish=None, until=None):
+        backend=backends.LOCAL, scheduler=None, on_finish=None, until=None, overrides=(), asks=meta.FROM_FILE):
     """Play every game of `scenario` into `out_dir`; return the summary dict.
 
     Everything is checked before `out_dir` is touched, and the writer's lock of `out_dir` is held
@@ -602,11 +591,12 @@ def run(scenario, out_dir, tally, jobs=1, resume=False, progress=True, force=Fal
     on_finish(job, summary, progress bar) once the results are written; tally:
     scenario -> the counts summary.json holds (reports.summary.Tally); until: a
     half-width (--until-ci): stop adding chunks of `chunk_games` games once every
-    win-rate 95% interval the tally reports is that narrow, scenario.games at most.
+    win-rate 95% interval the tally reports is that narrow, scenario.games at most;
+    overrides (the --set texts), asks (the scenario file's question): meta.json's (meta.run).
     """
     until = None if until is None else adaptive.check(until, scenario.games, chunk_games)
     with lock.writing(out_dir):
-        job = Job(scenario, out_dir, tally, resume, force, until=until)
+        job = Job(scenario, out_dir, tally, resume, force, until=until, overrides=overrides, asks=asks)
         note_nothing_to_resume(job.out, resume, job.state == "fresh")
         (summary,), bar = play([job], jobs, progress, chunk_games, backend, scheduler, on_finish)
     games = job.out / GAMES

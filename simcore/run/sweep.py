@@ -11,21 +11,17 @@ Output directory:
                   summary.json, meta.json), played and resumed by simcore.run.runner
     report.html, report.md, charts/, tables/   written by reports.report
 """
-import dataclasses
 import shutil
 import sys
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 
-from simcore.run import adaptive, backends, damage, grid, lock, runner
-from simcore.run import question as asked
+from simcore.run import adaptive, backends, damage, grid, lock, meta, runner
 from simcore.engine import variant
-from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules, read_toml
+from simcore.run.config import Override, ScenarioFile, find_scenario, overrides, pack_policies, pack_rules
 from simcore.engine.errors import InputError, ScenarioError
-from simcore.run.outputs import games_parquet, read_json, remove_results, write_json
+from simcore.run.outputs import games_parquet, read_json, remove_results
 
-META = "meta.json"
 _SAME_SWEEP_KEYS = ("seed", "games", "settings", "until_ci")
 _WHAT = {"sweep": "grid, scenario, seed, games or --until-ci", "ladder": "players, scenario, seed or games"}
 
@@ -48,18 +44,26 @@ class Sweep:
     baseline: int      # index into settings
     correction: str    # "holm" or "bh"
     margin: float = None   # equivalence margin in percentage points for the report's verdicts, or None
+    question: dict = None  # the scenario file's question (simcore.run.question), for meta.json
 
 
-def plan(name_or_path, sets=(), vary_args=(), baseline_args=(), correction=None, margin=None):
+def scenario_file(source):
+    """The ScenarioFile of a scenario name, path or ScenarioFile (read once)."""
+    return source if isinstance(source, ScenarioFile) else ScenarioFile(find_scenario(source))
+
+
+def plan(source, sets=(), vary_args=(), baseline_args=(), correction=None, margin=None):
     """Load and validate every setting of a sweep before anything is written.
 
-    sets: --set overrides (games=/seed= included); vary_args: --vary texts, added
+    source: a scenario name, path or ScenarioFile (its file is read once); sets: overrides
+    (config.Override, or --set texts; games=/seed= included); vary_args: --vary texts, added
     to (or replacing keys of) the scenario's [sweep] table; without either, the
     sweep defaults of a variant the scenario turns on.
     """
-    path = find_scenario(name_or_path)
-    from_file = grid.read_sweep_table(read_toml(path), path)
-    base = load_scenario(path, sets)
+    file = scenario_file(source)
+    path, sets = file.path, overrides(sets)
+    from_file = file.sweep
+    base = file.load(sets)
     vary, origins = {}, {}
     file_vary, file_baseline, file_correction, file_margin = from_file or ({}, {}, None, None)
     for key, values in file_vary.items():
@@ -73,20 +77,21 @@ def plan(name_or_path, sets=(), vary_args=(), baseline_args=(), correction=None,
         vary[key], origins[key] = values, "--vary"
     if not vary:
         vary = _variant_defaults(base, origins)
-    _check_values(path, sets, vary, origins)
+    _check_values(file, sets, vary, origins)
     _note_switched_on(base, vary, origins)
     combos = grid.settings(vary)
     short = grid.short_names(list(vary))
     settings = []
     for i, values in enumerate(combos):
         text = grid.label(values, short)
-        settings.append(Setting(i, values, text, grid.slug(i, text), _load(path, sets, values, text)))
+        settings.append(Setting(i, values, text, grid.slug(i, text), _load(file, sets, values, text)))
     if baseline_args:
         baseline = grid.pick_baseline(combos, grid.parse_baseline(baseline_args))
     else:
         baseline = grid.pick_baseline(combos, file_baseline, f"{path}: sweep.baseline")
-    return Sweep(base, tuple(sets), vary, tuple(settings), baseline, correction or file_correction or "holm",
-                 grid.check_margin(margin) if margin is not None else file_margin)
+    return Sweep(base, tuple(o.text for o in sets), vary, tuple(settings), baseline,
+                 correction or file_correction or "holm",
+                 grid.check_margin(margin) if margin is not None else file_margin, file.asks)
 
 
 def _note_switched_on(base, vary, origins):
@@ -111,130 +116,44 @@ def _variant_defaults(base, origins):
 
 
 def _overrides(values):
-    return [f"{k}={grid.toml_value(v)}" for k, v in values.items()]
+    return [Override.of(k, v) for k, v in values.items()]
 
 
-def _check_values(path, sets, vary, origins):
+def _check_values(file, sets, vary, origins):
     """Each value alone, so that an error names the key, the value and where it came from."""
     for key, values in vary.items():
         for value in values:
             try:
-                load_scenario(path, [*sets, *_overrides({key: value})])
+                file.load([*sets, *_overrides({key: value})])
             except ScenarioError as e:
                 if e.file == "--set":  # the value itself is wrong
                     raise ScenarioError(e.key, e.what, e.allowed, file=origins[key]) from None
                 raise InputError(f"{origins[key]} {key}={grid.show(value)}: {e}") from None  # it clashes with the file
 
 
-def _load(path, sets, values, text):
+def _load(file, sets, values, text):
     try:
-        scenario = load_scenario(path, [*sets, *_overrides(values)])
+        scenario = file.load([*sets, *_overrides(values)])
         pack_rules(scenario), pack_policies(scenario)
         return scenario
     except ScenarioError as e:
         raise InputError(f"sweep setting {text}: {e}") from None
 
 
-# --- metadata ---
-
-def _version():
-    from importlib.metadata import PackageNotFoundError, version
-    from simcore.accel.jit import _source_hash
-    try:
-        package = version("catan-balance")
-    except PackageNotFoundError:
-        package = "unknown"
-    return {"catan_balance": package, "engine_sources": _source_hash(), "python": sys.version.split()[0]}
-
-
-def _now():
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def _question(path):
-    """The scenario file's question (checked when it was loaded), None where it asks none or is gone now."""
-    try:
-        return asked.written(read_toml(path))
-    except ScenarioError:
-        return None
-
-
-def run_meta(scenario, out, setting=None, overrides=()):
-    """meta.json of a run directory: what was played, with which seeds, by which version, when."""
-    games_file = Path(out) / runner.GAMES
-    finished = datetime.fromtimestamp(games_file.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
-    meta = {
-        "kind": "run",
-        "complete": True,
-        "scenario": scenario.name,
-        "description": scenario.description,
-        "source": str(scenario.source),
-        "parameters": {"rules": dataclasses.asdict(scenario.rules), "rotate_seats": scenario.rotate_seats,
-                       "seats": [dataclasses.asdict(s) for s in scenario.seats]},
-        "seed": scenario.seed,
-        "seeds": f"game g has seed SeedSequence(entropy={scenario.seed}, spawn_key=(g,)).generate_state(1)[0] "
-                 "(column `seed` of games.csv)",
-        "games": scenario.games,
-        "overrides": list(overrides),
-        "question": _question(scenario.source),   # what the report's Answer answers (simcore.run.question)
-        "version": _version(),
-        "date": finished,
-    }
-    if setting is not None:
-        meta["setting"] = {"index": setting.index, "label": setting.label, "values": setting.values,
-                           "sweep": str(Path(out).parent / META)}
-    return meta
-
-
-def _finish_run(job, setting=None, overrides=()):
-    """After runner.Job.finish: meta.json, and games.parquet when the chunks did not make it.
-    An adaptive run's meta.json says the games it played (`games`) and why it stopped (`until_ci`)."""
-    meta = run_meta(job.scenario, job.out, setting, overrides)
-    if job.until is not None:
-        meta["games"], meta["until_ci"] = job.total, job.until_result()
-    write_json(job.out / META, meta)
+def _parquet(job):
+    """After runner.Job.finish: games.parquet, when the chunks did not make it."""
     games_parquet(job.out / runner.GAMES)
 
 
-def run_one(scenario, out, setting=None, overrides=(), **kw):
-    """runner.run, then meta.json (and games.parquet when the chunks did not make it) next to the results."""
-    return runner.run(scenario, out, on_finish=lambda job, summary, bar: _finish_run(job, setting, overrides), **kw)
-
-
-def sweep_meta(sweep, complete=False, started=None, until=None, needed=None):
-    """The sweep's meta.json; with until (adaptive.Until) `games` is the most games of a setting,
-    `until_ci` what was asked and, once complete, `games_needed`: setting dir -> games played."""
-    s = sweep.scenario
-    meta = {
-        "kind": "sweep",
-        "scenario": s.name,
-        "description": s.description,
-        "source": str(s.source),
-        "seed": s.seed,
-        "games": s.games,
-        "vary": sweep.vary,
-        "overrides": list(sweep.overrides),
-        "baseline": sweep.baseline,
-        "correction": sweep.correction,
-        "margin": sweep.margin,
-        "question": _question(s.source),
-        "settings": [{"index": x.index, "label": x.label, "dir": x.dir, "values": x.values,
-                      "scenario_hash": runner.run_metadata(x.scenario)["scenario_hash"]} for x in sweep.settings],
-        "version": _version(),
-        "started": started or _now(),
-        "finished": _now() if complete else None,
-        "complete": complete,
-    }
-    if until is not None:
-        meta["until_ci"] = until.meta()
-        if needed is not None:
-            meta["games_needed"] = needed
-    return meta
+def run_one(scenario, out, overrides=(), asks=meta.FROM_FILE, **kw):
+    """runner.run, then games.parquet when the chunks did not make it (overrides, asks: meta.json's)."""
+    return runner.run(scenario, out, on_finish=lambda job, summary, bar: _parquet(job), overrides=overrides,
+                      asks=asks, **kw)
 
 
 # --- running ---
 
-def _plan_out(out, meta, resume, force, kind="sweep", keys=_SAME_SWEEP_KEYS):
+def _plan_out(out, planned, resume, force, kind="sweep", keys=_SAME_SWEEP_KEYS):
     """'fresh' or 'resume' for the output directory of a sweep (or another `kind` of directory of run
     directories: a ladder's); only reads, raises InputError."""
     runner.check_resume_force(resume, force)
@@ -242,12 +161,12 @@ def _plan_out(out, meta, resume, force, kind="sweep", keys=_SAME_SWEEP_KEYS):
         raise InputError(f"{out}: is a file, not a directory; use --out for another directory")
     if (out / runner.GAMES).exists() or (out / runner.PART).exists():
         raise InputError(f"{out}: holds the results of a run, not of a {kind}; use --out for another directory")
-    problem = damage.json_problem(out / META)
+    problem = damage.json_problem(out / meta.META)
     if problem not in (None, "missing") and not force:   # each setting's run.json still says what it holds
         if not resume:
-            raise damage.damaged(out / META, problem)
+            raise damage.damaged(out / meta.META, problem)
         return "resume", {}
-    old = read_json(out / META)
+    old = read_json(out / meta.META)
     if not force and old is not None and old.get("kind") in _WHAT and old.get("kind") != kind:
         raise InputError(f"{out}: holds a {old['kind']}; use --out for another directory, or --force to overwrite it")
     if force or old is None or old.get("kind") != kind:
@@ -259,7 +178,7 @@ def _plan_out(out, meta, resume, force, kind="sweep", keys=_SAME_SWEEP_KEYS):
         raise InputError(f"{out}: already holds an unfinished {kind} that no process is writing any more (stopped "
                          "or killed); use --resume to continue it, --force to start over, or --out for another "
                          "directory")
-    if any(old.get(k) != meta.get(k) for k in keys):
+    if any(old.get(k) != planned.get(k) for k in keys):
         raise InputError(f"{out}: the {kind} there has other settings ({_WHAT[kind]}); "
                          "use --force to start over, or --out for another directory")
     return "resume", old
@@ -279,26 +198,26 @@ def run(sweep, out_dir, tally, jobs=1, resume=False, force=False, progress=True,
     lock of out_dir and of every setting's directory throughout (simcore.run.lock)."""
     out = Path(out_dir)
     until = None if until is None else adaptive.check(until, sweep.scenario.games, chunk_games)
-    meta = sweep_meta(sweep, until=until)
+    first = meta.sweep(sweep, until=until)
     with lock.writing(out):
-        state, old = _plan_out(out, meta, resume, force)
+        state, old = _plan_out(out, first, resume, force)
         runner.note_nothing_to_resume(out, resume, state == "fresh")
         stale = _stale_dirs(out, old, sweep) if state == "fresh" else []
         with lock.writing_all([*(out / x.dir for x in sweep.settings), *stale]):
-            setting_jobs = [runner.Job(x.scenario, out / x.dir, tally, state == "resume", force, x.label, until)
-                            for x in sweep.settings]
+            setting_jobs = [runner.Job(x.scenario, out / x.dir, tally, state == "resume", force, x.label, until, x,
+                                       sweep.overrides, sweep.question) for x in sweep.settings]
             for folder in stale:
                 shutil.rmtree(folder)
-            return _play(sweep, out, state, old, meta, setting_jobs, until, jobs, progress, chunk_games, backend,
+            return _play(sweep, out, state, old, first, setting_jobs, until, jobs, progress, chunk_games, backend,
                          scheduler)
 
 
-def _play(sweep, out, state, old, meta, setting_jobs, until, jobs, progress, chunk_games, backend, scheduler):
+def _play(sweep, out, state, old, first, setting_jobs, until, jobs, progress, chunk_games, backend, scheduler):
     if state == "fresh":
         remove_results(out)  # the old sweep's report goes before anything is played
     else:
-        meta["started"] = old.get("started") or meta["started"]
-    write_json(out / META, meta)
+        first["started"] = old.get("started") or first["started"]
+    meta.write(out, first)
     count = len(sweep.settings)
     games = f"{sweep.scenario.games:,} games" if until is None else (
         f"until every win-rate 95% interval is within +-{100 * until.half_width:g}% "
@@ -309,7 +228,7 @@ def _play(sweep, out, state, old, meta, setting_jobs, until, jobs, progress, chu
 
     def finished(job, summary, bar):
         x = setting_of[id(job)]
-        _finish_run(job, x, sweep.overrides)
+        _parquet(job)
         what = "already played" if job.state == "done" else "done"
         stop = "" if until is None else f" ({adaptive.describe(job.until_result())})"
         bar.say(f"setting {x.index + 1}/{count} {what}: {x.label}{stop}")
@@ -317,5 +236,5 @@ def _play(sweep, out, state, old, meta, setting_jobs, until, jobs, progress, chu
     summaries, bar = runner.play(setting_jobs, jobs, progress, chunk_games, backend, scheduler, on_finish=finished)
     bar.finish(f" -> {out}")
     needed = {x.dir: job.total for x, job in zip(sweep.settings, setting_jobs)}
-    write_json(out / META, sweep_meta(sweep, complete=True, started=meta["started"], until=until, needed=needed))
+    meta.write(out, meta.sweep(sweep, complete=True, started=first["started"], until=until, needed=needed))
     return summaries

@@ -33,7 +33,7 @@ from simcore.run.config import ruleset
 from simcore.studies import tune
 from simcore.engine.errors import InputError
 from simcore.run.cap import games_cap
-from simcore.run.runner import run_metadata
+from simcore.run.meta import run_identity
 from simcore.studies import train_state
 from simcore.studies.train_play import HOLDOUT, TRAIN, VALIDATION, Field, Games
 from simcore.studies.train_space import space_for
@@ -137,7 +137,7 @@ def train(scenario, seat, start=None, settings=None, progress=None, stream=None,
     fld, kind, start_w, space, policy = plan(scenario, seat, start, settings)
     settings = replace(settings, budget=games_cap(settings.budget, least=min_budget(space.dim, settings, fld.specs)))
     saved = saved or train_state.Unsaved()
-    identity = train_state.identity(run_metadata(scenario)["scenario_hash"], seat, policy, kind, start_w,
+    identity = train_state.identity(run_identity(scenario)["scenario_hash"], seat, policy, kind, start_w,
                                     space.names, settings)
     state = saved.begin(identity, resume, force) or train_state.State(
         identity, np.random.default_rng(np.random.SeedSequence(settings.seed, spawn_key=(seat,))),

@@ -1,0 +1,48 @@
+"""`catan-balance tune`: its flags or the scenario's [tune] table, the candidates' race
+(simcore.studies.tune) judged by the objective's test, the conclusion and report (reports.tune_report),
+in a folder of its own."""
+import sys
+from pathlib import Path
+
+from simcore.engine.errors import InputError
+from simcore.run import lock
+from simcore.run.cap import games_cap
+from simcore.run.config import Override, overrides
+from simcore.run.grid import check_margin
+from simcore.commands import reporting
+from simcore.studies import tune as tuning
+
+BUDGET = 20000   # games over all candidates, where neither --budget nor [tune] says
+
+
+def study(file, sets, params, objective, budget, first, margin, seed, out, quiet):
+    """Race the candidates of `file` (a ScenarioFile; sets: config.Override of --set) and write the
+    report into `out` [default: results/<scenario>-tune]; the flags given win over its [tune] table."""
+    from reports import objectives, tune_report
+    table_params, table_objective, table_budget, table_margin = file.tune
+    params = params or table_params or []
+    objective = objective or table_objective
+    budget = budget or int(BUDGET if table_budget is None else table_budget)
+    margin = check_margin(margin) if margin is not None else check_margin(table_margin, "tune.margin", file.path)
+    if not objective:
+        raise InputError("tune: no --objective; allowed: seat-fairness, policy-parity:NAME or target:STAT=VALUE")
+    sets = overrides(sets)   # (parsed once, after the flags' checks)
+    plan = tuning.candidates(file, [*sets, *([Override.of("seed", seed)] if seed is not None else [])], params)
+    budget = games_cap(budget, least=2 * len(plan.settings) * 50)   # (a test's cap only: simcore.run.cap)
+    goal = objectives.parse(objective, plan.scenario, [(x.label, x.scenario) for x in plan.settings])
+    out = out or Path("results") / f"{plan.scenario.name}-tune"
+    with lock.writing(out):   # the study's folder: no other command writes it meanwhile
+        reporting.check_study_out(out)
+
+        def progress(r, label, games, spent):
+            if not quiet:
+                print(f"round {r + 1}: {label}: {games:,} games ({spent:,} in all)", file=sys.stderr, flush=True)
+        race = tuning.race(plan, goal, budget, judge=tune_report.judge_for(goal), first=first, progress=progress)
+        result = tune_report.conclude(goal, race, plan.scenario.name, margin=margin)
+        command = (f"catan-balance tune {file.path} " + " ".join(f"--param '{p}'" for p in params) +
+                   f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
+                   (f" --margin {margin:g}" if margin is not None else "") +
+                   "".join(f" --set '{s.text}'" for s in sets) + f" --out {out}")
+        paths = tune_report.write(result, out, command)
+        reporting.say("\n".join(tune_report.sentences(result)))
+        print(f"report -> {paths['html']}; verdicts -> {paths['verdicts']}", file=sys.stderr, flush=True)
