@@ -128,8 +128,8 @@ def pytest_runtestloop(session):
 # Distributed by file (`-n auto --dist loadfile`: a file's module-level runs are played once),
 # the files that take longest first, so that no worker is left with one at the end, and last
 # those that wait for a late job of the warm-up (tests/warm.py LATE), which ends meanwhile.
-# The variants' slow files are their declarations' (Variant.slow_tests).
-SLOW_FILES = (*(name for v in warm.REGISTRY.values() for name in v.slow_tests),
+# The slow files are first those declaring warm-up jobs (the variants' games, tests/warm.py).
+SLOW_FILES = (*dict.fromkeys(file for file, _, _ in warm.DECLARED.values()),
               "test_invariants.py", "test_scale.py", "test_sweep.py", "test_train.py", "test_train_games.py",
               "test_new_variant.py")
 LATE_FILES = ("test_hook_city_changed.py", "test_fastcompile.py", "test_toy_variant.py", "test_hook_points.py",

@@ -226,8 +226,12 @@ def test_the_rules_are_exercised(checked):
             assert vp[g, holder[g]] > 0
 
 
+# the test session's warm-up jobs in this file (tests/warm.py): (job, function, rough cold compile seconds)
+WARM_UP = (("autarkie", "warm_up", 60), ("autarkie-ck", "warm_up_ck", 120))
+
+
 def warm_up():
-    """A warm-up job of the test session (declared by the variant, tests/warm.py): the kernels of
+    """A warm-up job of the test session (WARM_UP, tests/warm.py): the kernels of
     Autarkie on the base game, the product's and the checker's, compiled once before the tests."""
     play_case(*CASES["random"][:1], 1, *CASES["random"][2:])
 

@@ -157,7 +157,11 @@ def test_invariants_hold_after_every_turn(policies, games):
             assert total > 0, counter
 
 
+# the test session's warm-up jobs in this file (tests/warm.py): (job, function, rough cold compile seconds)
+WARM_UP = (("ck", "warm_up", 110),)
+
+
 def warm_up():
-    """The test session's warm-up job (declared by the rule set, tests/warm.py): the kernels this
+    """The test session's warm-up job (WARM_UP, tests/warm.py): the kernels this
     file plays, the product's and the checker's, compiled once before the tests."""
     run_checked(("random",) * 4, 1, 3)

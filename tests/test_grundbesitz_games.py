@@ -320,8 +320,12 @@ def test_compiled_gb_games_equal_the_games_run_as_python(tmp_path):
     assert (np.load(tmp_path / "out.npy") == compiled).all()
 
 
+# the test session's warm-up jobs in this file (tests/warm.py): (job, function, rough cold compile seconds)
+WARM_UP = (("grundbesitz", "warm_up", 70),)
+
+
 def warm_up():
-    """The test session's warm-up job (declared by the variant, tests/warm.py): the Grundbesitz
+    """The test session's warm-up job (WARM_UP, tests/warm.py): the Grundbesitz
     kernels of the invariant checks, the product's and the checker's, compiled once before the tests."""
     from tests.invariants import run_checked
     run_checked(("random",) * 4, 1, 1, grundbesitz={})

@@ -83,7 +83,11 @@ def test_a_new_variant_from_the_scaffold_and_the_guide_plays_sweeps_and_reports(
     folder, run = project
     before = _tree(folder)
     originals = {name: (folder / name).read_bytes() for name in before}   # bytes: docs/img holds PNGs
+    engines = ("import simcore.engine.state\nfrom simcore.engine.kernels import engine_folder\n"
+               "print(engine_folder(()), engine_folder(('grundbesitz',)), engine_folder(('ck', 'autarkie')))")
+    cached = run("-c", engines, command=()).stdout
     done = run("new-variant", "toy")
+    assert run("-c", engines, command=()).stdout == cached   # the other engines' kernels stay cached
     written = set(done.stdout.split())
     assert written == {"simcore/variants/toy/__init__.py", "simcore/variants/toy/rules.py",
                        "policies/variants/toy/__init__.py", "policies/variants/toy/bots.py",

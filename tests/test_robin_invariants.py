@@ -363,7 +363,11 @@ def test_a_robin_game_alone_equals_the_same_game_inside_a_batch():
         assert (play_batch(params, kinds, weights, indices[k:k + 1], seeds[k:k + 1])[0] == batch[k]).all()
 
 
+# the test session's warm-up jobs in this file (tests/warm.py): (job, function, rough cold compile seconds)
+WARM_UP = (("robin", "warm_up", 55),)
+
+
 def warm_up():
-    """The test session's warm-up job (declared by the variant, tests/warm.py): the kernels this
+    """The test session's warm-up job (WARM_UP, tests/warm.py): the kernels this
     file plays, the product's and the checker's, compiled once before the tests."""
     _run(("random",), 1, 31)

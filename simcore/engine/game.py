@@ -14,7 +14,8 @@ Policies are asked at every choice point (policies.decide); the engine checks
 every answer and counts illegal ones in st.illegal (always 0 in tests).
 """
 import numpy as np
-from simcore.accel.jit import entry, jitted
+from simcore.accel.jit import jitted
+from simcore.engine.kernels import entry
 
 from policies import decide
 from policies.weights import KIND_MASK, ROLLOUT_BIT

@@ -49,10 +49,6 @@ VARIANT = register(Variant(
     name=$constant,
     title="$title",
     rules=$rules,
-    kernel="simcore.variants.$name.rules",
-    policy="policies.variants.$name.bots",
-    presets="policies.variants.$name.presets",
-    report="reports.variants.$name",
     compile_seconds=15,
     # what its rules need: scalars=, arrays= (state fields), seat_columns=, game_columns= (games.csv),
     # events= (replays), actions=, weights= (its bots), card_kinds=, items= (simcore/engine/variant.py)

@@ -99,15 +99,9 @@ AUT = register(Variant(
     name=AUTARKIE,
     title="Fleisch / Autarkie (meat, slaves, Knechte, the Geselle and the Autarkie card)",
     rules=Autarkie,
+    needs=("ck",),                 # its board and builder read C&K's commodities
     check=check_autarkie,
-    kernel="simcore.variants.autarkie.rules",
-    policy="policies.variants.autarkie.bots",
-    presets="policies.variants.autarkie.presets",
     compile_seconds=20,
-    warm_up=(("autarkie", "tests.test_autarkie_games:warm_up", 60),
-             ("autarkie-ck", "tests.test_autarkie_games:warm_up_ck", 120)),
-    slow_tests=("test_autarkie_games.py",),
-    report="reports.variants.autarkie",
     card_kinds=(CardKind("meat", supply="meat_supply", rate=4),),   # trades 4:1, 3:1 at a generic harbour
     sweep={"variants.autarkie.card_threshold": [3, 5, 7, 9], "variants.autarkie.card_vp": [1, 2]},
     choices=1 + 2 * N_PLACES,     # the random bot's options: a slave, a Knecht or a Geselle at each place

@@ -106,13 +106,7 @@ CK_VARIANT = register(Variant(
     rules=CitiesKnights,
     ruleset=True,
     players=(3, 4),
-    kernel="simcore.variants.ck.rules",
-    policy="policies.variants.ck.bots",
-    presets="policies.variants.ck.presets",
     compile_seconds=40,
-    warm_up=(("ck", "tests.test_ck_invariants:warm_up", 110),),
-    slow_tests=("test_ck_invariants.py",),
-    report="reports.variants.ck",
     card_kinds=tuple(CardKind(n, supply="commodity_supply", rate=4) for n in COMMODITY_NAMES),
     choices=6 * N_CORNERS + 4 * N_CORNERS + N_PROGRESS + 16,   # knight moves, builds, walls, cards (randombot)
     guards=True,                      # knights: corner_guard[c] = owner (they break roads, RULES.md §4)

@@ -103,13 +103,7 @@ ROBIN = register(Variant(
     rules=RobinHood,
     players=(1,),
     check=check_robin_hood,
-    kernel="simcore.variants.robin_hood.rules",
-    policy="policies.variants.robin_hood.bots",
-    presets="policies.variants.robin_hood.presets",
     compile_seconds=23,
-    warm_up=(("robin", "tests.test_robin_invariants:warm_up", 55),),
-    slow_tests=("test_robin_invariants.py",),
-    report="reports.variants.robin_hood",
     sweep={"variants.robin_hood.neutral_settlements": [3, 5, 7], "variants.robin_hood.deck.knight": [1, 2, 3]},
     # its settings are copied from params at setup so that the turn needs only `st`
     scalars=(
