@@ -588,7 +588,7 @@ def tune(
         def progress(r, label, games, spent):
             if not quiet:
                 typer.echo(f"round {r + 1}: {label}: {games:,} games ({spent:,} in all)", err=True)
-        race = tuning.race(plan, goal, budget, first=first, progress=progress)
+        race = tuning.race(plan, goal, budget, judge=tune_report.judge_for(goal), first=first, progress=progress)
         result = tune_report.conclude(goal, race, plan.scenario.name, margin=margin)
         command = (f"catan-balance tune {path} " + " ".join(f"--param '{p}'" for p in params) +
                    f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
@@ -630,8 +630,9 @@ def _train_progress(quiet, label=""):
 
 def _train_one(loaded, seat, start, settings, quiet, label="", **keep):
     """keep: the output folder's State (simcore.studies.train_state: saved=, resume=, force=), if any."""
+    from reports.train_report import judge
     from simcore.studies.train import train as run_training
-    result = run_training(loaded, seat, start, settings, _train_progress(quiet, label), **keep)
+    result = run_training(loaded, seat, start, settings, _train_progress(quiet, label), judge=judge, **keep)
     if not quiet and sys.stderr.isatty():
         sys.stderr.write("\n")
     return result
