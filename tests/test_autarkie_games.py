@@ -165,6 +165,11 @@ CASES = {
 
 def play_case(seats, games, seed, rules):
     """(out, seeds, the product's records) of a checked run."""
+    return checked_games(play_checked, case_params(seats, rules), seats, games, seed)
+
+
+def case_params(seats, rules):
+    """The packed rules of a case."""
     if rules.get("substrate") == "ck":
         from tests.test_autarkie_ck import ck_aut_params
         rules = dict(rules)
@@ -176,7 +181,7 @@ def play_case(seats, games, seed, rules):
     params[P.P_LAYOUT] = P.LAYOUT_RANDOM
     params[P.P_ROTATE_SEATS] = 1
     params[P.P_DOMESTIC_TRADE] = 1
-    return checked_games(play_checked, params, seats, games, seed)
+    return params
 
 
 @pytest.fixture(scope="module", params=list(CASES))
@@ -240,3 +245,13 @@ def warm_up_ck():
     """The same for Autarkie on Cities & Knights."""
     seats, _, seed, rules = CASES["ck-bots"]
     play_case(seats, 1, seed, {**rules, "ck": dict(rules["ck"])})
+
+
+# the run tests/test_conformance.py plays: variant -> function
+CONFORMANCE = {"autarkie": "conformance"}
+
+
+def conformance(games):
+    """Autarkie's conformance run (tests/test_conformance.py): on the base game."""
+    seats, _, seed, rules = CASES["mixed-low-threshold"]
+    return (case_params(seats, rules), seats, seed, *play_case(seats, games, seed, rules))

@@ -165,3 +165,15 @@ def warm_up():
     """The test session's warm-up job (WARM_UP, tests/warm.py): the kernels this
     file plays, the product's and the checker's, compiled once before the tests."""
     run_checked(("random",) * 4, 1, 3)
+
+
+# the run tests/test_conformance.py plays: variant -> function
+CONFORMANCE = {"ck": "conformance"}
+
+
+def conformance(games):
+    """C&K's conformance run (tests/test_conformance.py)."""
+    seats, seed = ("random", "greedy", "random", "greedy"), 7
+    params = ck_params(len(seats))
+    params[P_MAX_TURNS] = 400
+    return (params, seats, seed, *checked_games(play_checked, params, seats, games, seed))

@@ -28,7 +28,7 @@ from simcore.engine.rows import RowLayout
 from simcore.run.runner import run
 from simcore.run.seeds import game_seeds
 from simcore.variants import grundbesitz as GBD
-from tests.invariants import assert_invariants, check_state, run_checked
+from tests.invariants import assert_invariants, check_state, checked_games, play_checked, run_checked
 from tests.positions import GB_SLOTS, make_params, new_position, own_gb, roads, set_hand, settle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -329,3 +329,14 @@ def warm_up():
     kernels of the invariant checks, the product's and the checker's, compiled once before the tests."""
     from tests.invariants import run_checked
     run_checked(("random",) * 4, 1, 1, grundbesitz={})
+
+
+# the run tests/test_conformance.py plays: variant -> function
+CONFORMANCE = {"grundbesitz": "conformance"}
+
+
+def conformance(games):
+    """Grundbesitz's conformance run (tests/test_conformance.py)."""
+    seats, seed = ("random", "landlord", "greedy", "random"), 6
+    params = make_params(4, layout=P.LAYOUT_RANDOM, rotate_seats=True, grundbesitz={})
+    return (params, seats, seed, *checked_games(play_checked, params, seats, games, seed))

@@ -1,7 +1,7 @@
 """The layers (docs/architecture.md), from the bottom up, each reaching only those below it or itself,
 through any chain of imports (the transitive import graph: a re-export cannot carry a forbidden edge):
 
-    packages           simcore/__init__.py, reports/__init__.py (no imports)
+    packages           simcore/__init__.py (no imports)
     compile glue       simcore/accel
     kernel             one compiled program: simcore/engine (the base game, the plug-in surface),
                        the base bots (policies/*.py), and the variants' rules and bots
@@ -216,7 +216,7 @@ SETUP = ("policies/registry.py", "policies/preset_file.py", "policies/presets.py
          "policies/variants/*/presets.py")
 # (name, members), from the bottom up; a file is in the first layer with a member matching it
 LAYERS = (
-    ("packages", ("simcore/__init__.py", "policies/__init__.py", "reports/__init__.py")),
+    ("packages", ("simcore/__init__.py",)),
     ("compile glue", ("simcore/accel",)),
     ("seat set-up", SETUP),     # (listed before the kernel, whose folders hold it; placed above it below)
     ("kernel", ("simcore/engine", "simcore/variants", "policies")),

@@ -371,3 +371,15 @@ def warm_up():
     """The test session's warm-up job (WARM_UP, tests/warm.py): the kernels this
     file plays, the product's and the checker's, compiled once before the tests."""
     _run(("random",), 1, 31)
+
+
+# the run tests/test_conformance.py plays: variant -> function
+CONFORMANCE = {"robin_hood": "conformance"}
+
+
+def conformance(games):
+    """Robin Hood's conformance run (tests/test_conformance.py)."""
+    seats, seed = SHERIFFS, 8
+    params = robin_params(rotate_seats=True, layout=P.LAYOUT_RANDOM)
+    params[P.P_SEAT_SPECS] = len(seats)
+    return (params, seats, seed, *checked_games(play_robin_checked, params, seats, games, seed, columns=6))

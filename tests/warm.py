@@ -79,18 +79,24 @@ def _base():
     run_checked(("random",) * 4, 1, 1)
 
 
-def declared_jobs(root=ROOT):
-    """job -> (test file name, function, rough cold compile seconds) of the warm-up jobs the test files
-    declare (a module-level `WARM_UP = ((job, function, seconds), ...)`: a variant's tests compile
-    the kernels they play), read from their text without importing them."""
-    jobs = {}
+def declared(constant, root=ROOT):
+    """[(test file name, value)] of the test files that set the module-level `constant` to a literal,
+    read from their text without importing them."""
+    found = []
     for path in sorted((root / "tests").glob("test_*.py")):
         text = path.read_text(encoding="utf-8")
-        if "\nWARM_UP = " in text:
+        if f"\n{constant} = " in text:
             node = next(n for n in ast.parse(text).body if isinstance(n, ast.Assign)
-                        and [t.id for t in n.targets if isinstance(t, ast.Name)] == ["WARM_UP"])
-            jobs.update({job: (path.name, function, seconds) for job, function, seconds in ast.literal_eval(node.value)})
-    return jobs
+                        and [t.id for t in n.targets if isinstance(t, ast.Name)] == [constant])
+            found.append((path.name, ast.literal_eval(node.value)))
+    return found
+
+
+def declared_jobs(root=ROOT):
+    """job -> (test file name, function, rough cold compile seconds) of the warm-up jobs the test files
+    declare (`WARM_UP = ((job, function, seconds), ...)`: a variant's tests compile the kernels they play)."""
+    return {job: (file, function, seconds) for file, jobs in declared("WARM_UP", root)
+            for job, function, seconds in jobs}
 
 
 def _declared(file, function):

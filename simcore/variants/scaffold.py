@@ -128,6 +128,17 @@ def test_its_scenario_plays_and_a_bad_value_is_refused(tmp_path):
     assert meta["parameters"]["rules"]["variants"]["$name"] == {"amount": 1}
     result = CliRunner().invoke(app, ["run", "$name", "--set", "variants.$name.amount=9", "--out", str(tmp_path / "x")])
     assert result.exit_code == 2 and "variants.$name.amount: 9 is out of range" in result.output
+
+
+# the run tests/test_conformance.py plays for it (every registered variant has one): variant -> function
+CONFORMANCE = {"$name": "conformance"}
+
+
+def conformance(games):
+    """Its scenario's games under the base game's invariants (tests/invariants.py), checked after
+    every turn; add the checks of its own rules as it gets them."""
+    from tests.invariants import conformance_run
+    return conformance_run("$name", games)
 '''
 
 FILES = {
