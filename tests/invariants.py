@@ -1,5 +1,5 @@
-"""The invariant checker of the engine tests (DESIGN.md "Invariants every test run can
-check"), shared by test_invariants.py (the base game) and test_grundbesitz_games.py.
+"""The invariant checker of the engine tests (docs/architecture.md, "Invariants every test
+run can check"), shared by test_invariants.py (the base game) and test_grundbesitz_games.py.
 
 `play_checked` is a test-only compiled loop (`play_games_checked`, the loop of every
 checked run: C&K's and Autarkie's take it with their own check): it plays each game with
@@ -63,7 +63,7 @@ INVARIANTS = {
     13: "winner: reached victory_points, on its own turn",
     14: "a game without a winner ran exactly max_turns turns",
     15: "board encoding: corner levels 0/1/2 with owners, owners are players",
-    # Grundbesitz (RULES.md §1; check_grundbesitz): they hold trivially with the variant off
+    # Grundbesitz (docs/rules.md, Grundbesitz; check_grundbesitz): they hold trivially with the variant off
     16: "Grundbesitz on the board: its owner has a building on its corner; its hex produces and has an "
         "allowed number; a GB nobody owns carries no markers",
     17: "gb_count == the GBs counted from gb_owner, within max_per_player",

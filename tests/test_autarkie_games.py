@@ -1,4 +1,4 @@
-"""Whole Autarkie games (RULES.md §2), compiled: the variant's invariants after every turn
+"""Whole Autarkie games (docs/rules.md, Fleisch / Autarkie), compiled: the variant's invariants after every turn
 (`check_autarkie`), over random and scripted bots, and the records they write.
 
 The loop (tests/invariants.py's play_games_checked, with this check) plays each game as

@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4) over whole games: invariants after every turn of
+"""Cities & Knights (docs/rules.md, Cities & Knights) over whole games: invariants after every turn of
 random-policy and greedy-family games (a compiled checker: tests/invariants.py's game loop with this check):
 conservation of every card kind and of the progress cards, progress hands within 4,
 knights <= 2 per level and matching the board, the kept counts (ck_power: the active knights'

@@ -1,4 +1,4 @@
-"""Whole games with Grundbesitz (RULES.md §1): the invariants after every turn (the
+"""Whole games with Grundbesitz (docs/rules.md, Grundbesitz): the invariants after every turn (the
 checker of tests/invariants.py, with its Grundbesitz checks 16-22), the gb_* records
 against the replay log, determinism, and the bots' answers.
 """

@@ -1,4 +1,4 @@
-"""Invariants checked after every turn of thousands of whole games (DESIGN.md
+"""Invariants checked after every turn of thousands of whole games (docs/architecture.md,
 "Invariants every test run can check"), and determinism.
 
 The checker (`play_checked`, a test-only compiled loop over the engine's own
@@ -178,7 +178,8 @@ np.save(sys.argv[3], rows)
 
 @pytest.mark.parametrize("case", list(DETERMINISM))
 def test_compiled_games_equal_the_games_run_as_python(case, tmp_path):
-    # DESIGN.md: the code runs with NUMBA_DISABLE_JIT=1, and the same seed gives the same game
+    # docs/architecture.md, Invariants every test run can check: the code runs with NUMBA_DISABLE_JIT=1, and the
+    # same seed gives the same game
     inputs = _batch_inputs(*DETERMINISM[case])
     np.savez(tmp_path / "in.npz", **dict(zip(("params", "kinds", "weights", "indices", "seeds"), inputs)))
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")

@@ -1,4 +1,4 @@
-"""Invariants of the Robin Hood mode (RULES.md §3) after setup and after every round of
+"""Invariants of the Robin Hood mode (docs/rules.md, Robin Hood) after setup and after every round of
 thousands of games, as tests/test_invariants.py does for the base game.
 
 `play_robin_checked` plays each game with the engine's own functions exactly as

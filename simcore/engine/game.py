@@ -1,4 +1,4 @@
-"""One whole game (RULES.md §0), compiled: setup, turns, record.
+"""One whole game (docs/rules.md, Base game), compiled: setup, turns, record.
 
 The turn reads as the rulebook does (play_turn):
     [hook setup] ... start -> [hook before_roll] -> optional knight before the roll -> roll
@@ -157,7 +157,7 @@ def discard_half(st, q, limit):
 
 @jitted
 def seven(st, p):
-    """A 7: discards, then the robber (RULES.md §0), unless a variant has its own 7 (hook seven)."""
+    """A 7: discards, then the robber (docs/rules.md, Base game), unless a variant has its own 7 (hook seven)."""
     if hooks.seven(st, p):
         return
     discards(st)
@@ -219,7 +219,7 @@ def two_dice(st, p):
 
 @jitted
 def play_turn(st, p):
-    """One player's turn, as the rulebook has it (RULES.md §0), with the variants' hooks."""
+    """One player's turn, as the rulebook has it (docs/rules.md, Base game), with the variants' hooks."""
     start_turn(st, p)
     if game_over(st, p):  # e.g. longest road passed to p on another turn
         return

@@ -70,7 +70,7 @@ class Variant:
     #   line "compiling the engine ... ~N s", simcore.run.batch.compile_seconds)
     sweep: dict = field(default_factory=dict)  # dotted scenario key -> values: the grid `catan-balance sweep` runs
     #   for a scenario that turns it on and has neither --vary nor a [sweep] table
-    options: tuple = ()              # (name, counts, when): every choice its rules give a player (RULES.md), and what
+    options: tuple = ()              # (name, counts, when): every choice its rules give a player (docs/rules.md), and what
     #   counts its use: seat columns summed over the seats, game columns, or "column=value" (games with that value);
     #   `when`: {rule parameter: value or tuple of values} where the option exists only then ({}: always).  The run's summary lists
     #   the options no game used (reports.options)

@@ -1,4 +1,4 @@
-"""Fleisch / Autarkie (RULES.md §2, seed 001): the declaration.  `[variants.autarkie]`:
+"""Fleisch / Autarkie (docs/rules.md, Fleisch / Autarkie, seed 001): the declaration.  `[variants.autarkie]`:
 
     substrate = "base"          # "base": meat is the only commodity; "ck" (with ruleset = "ck"): a 4th commodity
     points = [1, 2, 3]          # autarky points of a slave, a Knecht, the Geselle (increasing)
@@ -77,7 +77,7 @@ def chip_points(rules):
 
 
 def check_autarkie(scenario):
-    """Cross-field rules (RULES.md §2): the cap is what the chips allow, the threshold is
+    """Cross-field rules (docs/rules.md, Fleisch / Autarkie): the cap is what the chips allow, the threshold is
     reachable, and the C&K substrate needs the C&K rule set."""
     rules = scenario.rules.variants[AUTARKIE]
     key = f"variants.{AUTARKIE}"
@@ -157,7 +157,8 @@ AUT = register(Variant(
         ("aut_sabotage", ("place", "damaged", "points", "-")),         # ck: the Geselle at a damaged/repaired city
     ),
     named_fields={"figure": ("none", "knecht", "geselle")},
-    # every choice RULES.md §2 gives a player, and what its rules do to the figures, with the columns
+    # every choice Autarkie gives a player (docs/rules.md, Fleisch / Autarkie), and what its rules do to the
+    # figures, with the columns
     # counting them (reports.options)
     options=(
         ("buy a slave", ("aut_slaves",)), ("place a Knecht", ("aut_knechte",)),

@@ -1,4 +1,4 @@
-"""Grundbesitz (RULES.md §1): the declaration.  `[variants.grundbesitz]` parameters with
+"""Grundbesitz (docs/rules.md, Grundbesitz): the declaration.  `[variants.grundbesitz]` parameters with
 their defaults, state fields, record columns, log events, actions and policy weights;
 the kernel is simcore/variants/grundbesitz/rules.py (its hooks), the policies policies/variants/grundbesitz/builder.py,
 the report entry reports/variants/grundbesitz.py.
@@ -101,7 +101,8 @@ GB = register(Variant(
                   "what": ("knight_block", "robber_block", "removal", "robber_move", "response"),
                   "follow": ("defend", "strike", "robber", "remove")},
     actions=("buy_gb", "knight_block", "knight_remove"),
-    # every choice RULES.md §1 gives a player, with the columns counting its use (reports.options)
+    # every choice Grundbesitz gives a player (docs/rules.md, Grundbesitz), with the columns counting its use
+    # (reports.options)
     options=(
         ("buy a Grundbesitz", ("gb_bought",)), ("response block", ("gb_markers_response",)),
         ("knight block", ("gb_markers_knight",)), ("robber block", ("gb_markers_robber",)),
@@ -118,7 +119,7 @@ GB = register(Variant(
         ("after a defence: remove a marker", ("gb_follow_remove",), {"defence": True}),
     ),
     choices=3 * N_GB,           # the random bot's options: each action at each GB (policies.variants.grundbesitz.bots)
-    items=("gb",),              # its price: st.costs[ITEM_GB] (RULES.md §1, parameter cost)
+    items=("gb",),              # its price: st.costs[ITEM_GB] (docs/rules.md, Grundbesitz, parameter cost)
     weights=(
         ("gb", "priority of buying a Grundbesitz", 0.6),
         ("gb_block", "1 = block others' Grundbesitz when it costs no knight (responses, robber blocks)", 1.0),

@@ -1,4 +1,4 @@
-"""Robin Hood solo mode (RULES.md §3): the declaration.  `[variants.robin_hood]`:
+"""Robin Hood solo mode (docs/rules.md, Robin Hood): the declaration.  `[variants.robin_hood]`:
 
     players = 1
     seats = ["sheriff-greedy", "sheriff-warden"]   # alternative Sheriffs, game g played by seats[g % 2]
@@ -157,7 +157,8 @@ ROBIN = register(Variant(
         ("robin_steal", ("res", "-", "-", "-")),
         ("robin_game_end", ("side", "ending", "robin_vp", "sheriff_vp")),
     ),
-    # the Sheriff's choices (RULES.md §3) beyond the base game's, with the columns counting them (reports.options)
+    # the Sheriff's choices (docs/rules.md, Robin Hood) beyond the base game's, with the columns counting them
+    # (reports.options)
     options=(
         ("play a knight (Robin draws again)", ("robin_extra_draws",)),
         ("evict Robin", ("robin_evictions",)),
