@@ -50,7 +50,7 @@ def _done(fig):
     """Wrap subtitles to the width their axes got from the layout (call last, before saving)."""
     pending = fig.__dict__.pop("_subtitles", [])
     if pending:
-        fig.canvas.draw()
+        fig.draw_without_rendering()   # the layout and the text extents, no pixels (the PNG is drawn when saved)
         for ax, artist, text, title in pending:
             chars = max(30, int(ax.get_window_extent().width / 7.0))
             lines = textwrap.wrap(text, chars)

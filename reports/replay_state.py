@@ -41,6 +41,7 @@ class PageState:
         self.tracks = {}                         # name -> [step, steps]: a track drawn under the board (barbarians)
         self.hands = board["hands"]
         self.corner_hexes = _corner_hexes(board)
+        self.edge_ends = {e["edge"]: tuple(e["corners"]) for e in board["edges"]}   # (road_lengths: once, not per call)
         for h in board["hexes"]:
             if h["number"]:
                 self.set_number(h["hex"], h["number"])
@@ -97,8 +98,7 @@ class PageState:
                 roads[x["player"]].append(x["at"][1])
             elif x["at"][0] == "corner" and (x["kind"] in BUILDINGS or x.get("breaks")):
                 breaker[x["at"][1]] = x["player"]
-        ends = {e["edge"]: tuple(e["corners"]) for e in self.board["edges"]}
-        return [longest_trail([ends[e] for e in roads[p]], {c for c, q in breaker.items() if q != p})
+        return [longest_trail([self.edge_ends[e] for e in roads[p]], {c for c, q in breaker.items() if q != p})
                 for p in range(self.players)]
 
 

@@ -42,10 +42,13 @@ LONG_SWITCH = "CATAN_BALANCE_DOCS_LONG"
 ELSEWHERE = {   # page: the test that runs its commands
     "docs/write-a-variant.md": "tests/test_new_variant.py (in a copy of the project, where `toy` exists)",
 }
-GROUPS = {   # test file (tests/test_docs_run_<group>.py; pytest-xdist gives each file a worker): its pages
+GROUPS = {   # test file (tests/test_docs_run_<group>.py; pytest-xdist gives each file a worker): its pages.
+    # The longest pages each in a file of their own, so that the two workers share them evenly
+    # (tests/conftest.py SLOW_FILES starts them first)
     "readme": ["README.md", "docs/CHANGELOG.md", "docs/performance.md", "docs/reports.md"],
     "guide": ["docs/guide.md"],
-    "players": ["docs/players.md", "docs/ladder.md"],
+    "players": ["docs/players.md"],
+    "ladder": ["docs/ladder.md"],
 }
 PREREQUISITES = {   # page: commands of other pages whose results it uses, run first
     "docs/ladder.md": [("docs/guide.md", "train base --seat 0 --jobs 2")],
@@ -85,17 +88,18 @@ def toml_files(page):
 
 
 def invoke(argv, folder, monkeypatch):
-    """(exit code, output, seconds) of `catan-balance ARGV` run in `folder` under the cap."""
+    """(exit code, output, (wall seconds, CPU seconds of this process)) of `catan-balance ARGV` run
+    in `folder` under the cap."""
     import cli
     monkeypatch.chdir(folder)
     monkeypatch.setenv(ENV, str(HARD_CAP if any("rollout" in a for a in argv) else CAP))
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     result = CliRunner().invoke(cli.app, argv, catch_exceptions=True)
     output = result.output
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         import traceback
         output += "".join(traceback.format_exception(result.exception))
-    return result.exit_code, output, time.perf_counter() - t0
+    return result.exit_code, output, (time.perf_counter() - t0, time.process_time() - cpu0)
 
 
 def run_page(page, folder, monkeypatch):
@@ -111,11 +115,11 @@ def run_page(page, folder, monkeypatch):
         text = " ".join(argv)
         if skipped(page, text):
             continue
-        code, output, seconds = invoke(argv, folder, monkeypatch)
-        timing.append(f"{seconds:6.1f} s  {name(page)}:{number}: {text[:90]}")
+        code, output, (wall, cpu) = invoke(argv, folder, monkeypatch)
+        timing.append(f"{wall:6.1f} s {cpu:6.1f} s CPU  {name(page)}:{number}: {text[:90]}")
         if code != 0 or "Traceback" in output:
             tail = "\n".join(output.strip().splitlines()[-12:])
             failures.append(f"{name(page)}:{number}: catan-balance {text}: exit {code}\n{tail}")
-    if os.environ.get("CATAN_BALANCE_DOCS_TIMES"):
+    if os.environ.get("CATAN_BALANCE_DOCS_TIMES"):   # (CPU: this process's; the machine is shared, walls vary)
         print("\n".join(timing))
     return failures

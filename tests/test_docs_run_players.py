@@ -1,4 +1,4 @@
-"""The commands of docs/players.md, docs/ladder.md run as written, in order (tests/docs_commands.py)."""
+"""The commands of docs/players.md run as written, in order (tests/docs_commands.py)."""
 import pytest
 
 from tests.docs_commands import GROUPS, ROOT, run_page
