@@ -50,12 +50,11 @@ PRESETS = {
 
 
 def _add_variant_presets():
-    """The presets of each variant's bots, from the module its declaration names (`presets`):
+    """The presets of each variant's bots, from its presets module (policies/variants/<name>/presets.py):
     its PRESETS, name -> (kind, weights, description), a builder's weights as changes from BUILDER_BASE."""
     for v in REGISTRY.values():
-        if not v.presets:
-            continue
-        for name, (kind, weights, description) in importlib.import_module(v.presets).PRESETS.items():
+        own = getattr(importlib.import_module(v.presets), "PRESETS", {}) if v.presets else {}
+        for name, (kind, weights, description) in own.items():
             if name in PRESETS:
                 raise VariantError(f"variant {v.name}: preset {name!r} declared twice")
             PRESETS[name] = (kind, dict(BUILDER_BASE, **weights) if kind == "builder" else dict(weights), description)

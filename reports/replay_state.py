@@ -14,12 +14,12 @@ which note what changed):
 
 Shapes: road, settlement, city, disc, ring, star, wedge (from a corner into a hex), badge
 (a number near a wedge's tip), token (on a hex: the robber, Robin), number (a hex's token).
-The base game's events are read here (RULES.md §0); a variant's entry reads its own
+The base game's events are read here (docs/rules.md, Base game); a variant's entry reads its own
 (reports.variants `page_events`: (state, event) -> None, and its own seat counts, notes and tracks).
 """
 from reports.variants import REGISTRY
 
-AWARD_VP = 2                 # RULES.md §0: longest road, largest army
+AWARD_VP = 2                 # docs/rules.md, Base game: longest road, largest army
 BUILDINGS = ("settlement", "city")
 
 
@@ -89,7 +89,7 @@ class PageState:
         return piece["shape"] == "road" or piece["kind"] in BUILDINGS or bool(piece.get("breaks"))
 
     def road_lengths(self):
-        """Each seat's longest road (RULES.md §0): the longest trail of its roads, broken by
+        """Each seat's longest road (docs/rules.md, Base game): the longest trail of its roads, broken by
         another seat's piece that breaks roads (a building; a C&K knight: `breaks`)."""
         roads = [[] for _ in range(self.players)]
         breaker = {}
@@ -137,7 +137,7 @@ def longest_trail(edges, blocked):
 
 
 def apply_base(state, ev):
-    """The base game's events (RULES.md §0)."""
+    """The base game's events (docs/rules.md, Base game)."""
     kind, p = ev["type"], ev["player"]
     if kind in ("setup_settlement", "build_settlement"):
         state.building(ev["corner"], p, False)

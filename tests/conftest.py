@@ -130,10 +130,10 @@ def pytest_runtestloop(session):
 # those that wait for a late job of the warm-up (tests/warm.py LATE), which ends meanwhile.
 # Longest of all, in this order: the documentation's commands (1-2 minutes a page on an idle
 # machine; tests/docs_commands.py GROUPS) and the new variant's project, which compiles its own
-# kernels.  The variants' slow files are their declarations' (Variant.slow_tests).
+# kernels.  Then the files declaring warm-up jobs (the variants' games, tests/warm.py).
 SLOW_FILES = ("test_docs_run_guide.py", "test_docs_run_players.py", "test_docs_run_ladder.py",
               "test_new_variant.py", "test_docs_run_readme.py",
-              *(name for v in warm.REGISTRY.values() for name in v.slow_tests),
+              *dict.fromkeys(file for file, _, _ in warm.DECLARED.values()),
               "test_invariants.py", "test_scale.py", "test_sweep.py", "test_train.py", "test_train_games.py")
 LATE_FILES = ("test_hook_city_changed.py", "test_fastcompile.py", "test_toy_variant.py", "test_hook_points.py",
               "test_policy_hooks.py")

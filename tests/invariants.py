@@ -1,5 +1,5 @@
-"""The invariant checker of the engine tests (DESIGN.md "Invariants every test run can
-check"), shared by test_invariants.py (the base game) and test_grundbesitz_games.py.
+"""The invariant checker of the engine tests (docs/architecture.md, "Invariants every test
+run can check"), shared by test_invariants.py (the base game) and test_grundbesitz_games.py.
 
 `play_checked` is a test-only compiled loop (`play_games_checked`, the loop of every
 checked run: C&K's and Autarkie's take it with their own check): it plays each game with
@@ -63,7 +63,7 @@ INVARIANTS = {
     13: "winner: reached victory_points, on its own turn",
     14: "a game without a winner ran exactly max_turns turns",
     15: "board encoding: corner levels 0/1/2 with owners, owners are players",
-    # Grundbesitz (RULES.md §1; check_grundbesitz): they hold trivially with the variant off
+    # Grundbesitz (docs/rules.md, Grundbesitz; check_grundbesitz): they hold trivially with the variant off
     16: "Grundbesitz on the board: its owner has a building on its corner; its hex produces and has an "
         "allowed number; a GB nobody owns carries no markers",
     17: "gb_count == the GBs counted from gb_owner, within max_per_player",
@@ -502,19 +502,33 @@ def play_checked(params, kinds, weights, game_indices, seeds, buf, buf_bytes, ou
 
 # --- a checked run -------------------------------------------------------------------
 
+def seat_inputs(policies):
+    """(kinds, weights) of the seats `policies` (preset names)."""
+    resolved = [resolve(name) for name in policies]
+    return np.array([k for k, _ in resolved], np.int64), np.array([w for _, w in resolved])
+
+
 def checked_games(kernel, params, policies, games, seed, columns=5):
     """(out, seeds, the product's records) of games 0..games-1 of a run of the seats
     `policies` (preset names) under `params`, played by the checker `kernel` (a
     play_checked) and by simcore.run.batch.play_batch."""
-    resolved = [resolve(name) for name in policies]
-    kinds = np.array([k for k, _ in resolved], np.int64)
-    weights = np.array([w for _, w in resolved])
+    kinds, weights = seat_inputs(policies)
     indices = np.arange(games, dtype=np.int64)
     seeds = game_seeds(seed, 0, games)
     out = np.zeros((games, columns), np.int64)
     buf = new_state_buffer(params)
     kernel(params, kinds, weights, indices, seeds, buf, game_bytes(buf), out)
     return out, seeds, play_batch(params, kinds, weights, indices, seeds)
+
+
+def conformance_run(scenario, games):
+    """(params, seats, seed, out, seeds, rows) of `games` games of the shipped scenario `scenario`
+    (its rules, seats and seed) played by play_checked: the base game's invariants, with the
+    variant's rules on (tests/test_conformance.py)."""
+    from simcore.run.config import find_scenario, load_scenario, pack_rules
+    s = load_scenario(find_scenario(scenario))
+    params, seats = pack_rules(s), tuple(seat.policy for seat in s.seats)
+    return (params, seats, s.seed, *checked_games(play_checked, params, seats, games, s.seed))
 
 
 def run_checked(policies, games, seed, **rules):

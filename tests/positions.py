@@ -208,7 +208,7 @@ def supply_kept(st, supply=SUPPLY):
     return bool((st.bank + st.hand[:st.players].sum(axis=0) == supply).all())
 
 
-# --- Grundbesitz (RULES.md §1) ------------------------------------------------------
+# --- Grundbesitz (docs/rules.md, Grundbesitz) ------------------------------------------------------
 
 def gb_at(c, h):
     """The Grundbesitz id of (corner c, hex h): 3 * c + k where CORNER_HEXES[c, k] == h."""

@@ -1,4 +1,4 @@
-"""Building positions of the Robin Hood mode (RULES.md §3) for the rule tests.
+"""Building positions of the Robin Hood mode (docs/rules.md, Robin Hood) for the rule tests.
 
     st, params = new_robin_position()          # beginner board, Robin at his camp (the desert,
                                                # hex 9), deck and pieces ready, nothing placed

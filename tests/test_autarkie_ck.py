@@ -1,4 +1,4 @@
-"""Fleisch / Autarkie (RULES.md §2) on its Cities & Knights substrate (§4), on built
+"""Fleisch / Autarkie (docs/rules.md, Fleisch / Autarkie) on its Cities & Knights substrate (§4), on built
 positions: meat as a 4th commodity, the Geselle's commodity, the Saboteur (the Geselle
 counts as a Knecht until the repair, the card follows), the barbarians' pillage (the
 Geselle moves to another city or is removed, Knechte stay) and the loss of a city (its
@@ -81,7 +81,8 @@ def test_meat_shortage_rule_on_ck():
     assert st.hand[0, MEAT] == 0 and st.hand[1, MEAT] == 0 and st.hand[0, GRAIN] == 1
 
 
-# --- meat is a commodity for trade (seed 001 "Fleisch ist die neue Handelsware"; RULES.md §2, §4) ---
+# --- meat is a commodity for trade (seed 001 "Fleisch ist die neue Handelsware"; docs/rules.md, Fleisch /
+# Autarkie; Cities & Knights) ---
 
 @pytest.mark.parametrize("trades", [True, False])
 def test_the_trading_house_trades_meat_two_to_one_as_a_commodity(trades):

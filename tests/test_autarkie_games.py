@@ -1,4 +1,4 @@
-"""Whole Autarkie games (RULES.md §2), compiled: the variant's invariants after every turn
+"""Whole Autarkie games (docs/rules.md, Fleisch / Autarkie), compiled: the variant's invariants after every turn
 (`check_autarkie`), over random and scripted bots, and the records they write.
 
 The loop (tests/invariants.py's play_games_checked, with this check) plays each game as
@@ -165,6 +165,11 @@ CASES = {
 
 def play_case(seats, games, seed, rules):
     """(out, seeds, the product's records) of a checked run."""
+    return checked_games(play_checked, case_params(seats, rules), seats, games, seed)
+
+
+def case_params(seats, rules):
+    """The packed rules of a case."""
     if rules.get("substrate") == "ck":
         from tests.test_autarkie_ck import ck_aut_params
         rules = dict(rules)
@@ -176,7 +181,7 @@ def play_case(seats, games, seed, rules):
     params[P.P_LAYOUT] = P.LAYOUT_RANDOM
     params[P.P_ROTATE_SEATS] = 1
     params[P.P_DOMESTIC_TRADE] = 1
-    return checked_games(play_checked, params, seats, games, seed)
+    return params
 
 
 @pytest.fixture(scope="module", params=list(CASES))
@@ -226,8 +231,12 @@ def test_the_rules_are_exercised(checked):
             assert vp[g, holder[g]] > 0
 
 
+# the test session's warm-up jobs in this file (tests/warm.py): (job, function, rough cold compile seconds)
+WARM_UP = (("autarkie", "warm_up", 60), ("autarkie-ck", "warm_up_ck", 120))
+
+
 def warm_up():
-    """A warm-up job of the test session (declared by the variant, tests/warm.py): the kernels of
+    """A warm-up job of the test session (WARM_UP, tests/warm.py): the kernels of
     Autarkie on the base game, the product's and the checker's, compiled once before the tests."""
     play_case(*CASES["random"][:1], 1, *CASES["random"][2:])
 
@@ -236,3 +245,13 @@ def warm_up_ck():
     """The same for Autarkie on Cities & Knights."""
     seats, _, seed, rules = CASES["ck-bots"]
     play_case(seats, 1, seed, {**rules, "ck": dict(rules["ck"])})
+
+
+# the run tests/test_conformance.py plays: variant -> function
+CONFORMANCE = {"autarkie": "conformance"}
+
+
+def conformance(games):
+    """Autarkie's conformance run (tests/test_conformance.py): on the base game."""
+    seats, _, seed, rules = CASES["mixed-low-threshold"]
+    return (case_params(seats, rules), seats, seed, *play_case(seats, games, seed, rules))

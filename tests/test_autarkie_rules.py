@@ -1,4 +1,4 @@
-"""Fleisch / Autarkie (RULES.md §2, seed 001) on built positions, the base substrate.
+"""Fleisch / Autarkie (docs/rules.md, Fleisch / Autarkie, seed 001) on built positions, the base substrate.
 
 Beginner board: hex 17 is grain 6 (corners 45, 40, 44, 48, 52, 49), hex 4 brick 6,
 hex 14 grain 4, hex 18 wool 11, hex 9 the desert.  Corner 45 touches hexes 17, 14, 18;

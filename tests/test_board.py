@@ -1,4 +1,4 @@
-"""Board topology and layouts (RULES.md §0 "Board")."""
+"""Board topology and layouts (docs/rules.md, Base game: "Board")."""
 from collections import Counter
 
 import numpy as np
@@ -26,7 +26,7 @@ def _board(seed, layout=P.LAYOUT_RANDOM, no_adjacent_red=False):
 # --- topology -------------------------------------------------------------------
 
 def test_board_sizes():
-    # §0: 19 land hexes; the standard board has 54 corners and 72 edges
+    # docs/rules.md, Base game: 19 land hexes; the standard board has 54 corners and 72 edges
     assert (N_HEXES, N_CORNERS, N_EDGES, N_HARBOURS) == (19, 54, 72, 9)
     assert HEX_CORNERS.shape == (19, 6) and HEX_EDGES.shape == (19, 6)
 
@@ -83,7 +83,7 @@ def test_coast_has_thirty_corners():
 
 
 def test_nine_harbours_on_eighteen_distinct_coastal_corners():
-    # §0: 9 harbours on the coast, each serving the two corners of one coastal edge
+    # docs/rules.md, Base game: 9 harbours on the coast, each serving the two corners of one coastal edge
     corners = HARBOUR_CORNERS.ravel()
     assert len(set(corners)) == 18
     assert all(_coastal(c) for c in corners)
@@ -109,7 +109,7 @@ def test_beginner_layout_is_the_same_for_every_seed():
 
 @pytest.mark.parametrize("seed", range(20))
 def test_random_layout_has_the_base_game_pieces(seed):
-    # §0: 4 forest, 3 hills, 4 pasture, 4 fields, 3 mountains, 1 desert; the 18 number
+    # docs/rules.md, Base game: 4 forest, 3 hills, 4 pasture, 4 fields, 3 mountains, 1 desert; the 18 number
     # tokens, none on the desert; 4 generic and one 2:1 harbour per resource; robber on the desert
     st = _board(seed)
     assert Counter(st.hex_resource) == Counter(TILES) == Counter({0: 4, 1: 3, 2: 4, 3: 4, 4: 3, DESERT: 1})
@@ -153,7 +153,7 @@ def _red_adjacent(hex_number):
 
 
 def test_no_adjacent_red_holds_for_every_seed():
-    # §0: random boards may forbid adjacent 6/8 (board.no_adjacent_red = true)
+    # docs/rules.md, Base game: random boards may forbid adjacent 6/8 (board.no_adjacent_red = true)
     for seed in range(300):
         assert not _red_adjacent(_board(seed, no_adjacent_red=True).hex_number), seed
 

@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4) over whole games: invariants after every turn of
+"""Cities & Knights (docs/rules.md, Cities & Knights) over whole games: invariants after every turn of
 random-policy and greedy-family games (a compiled checker: tests/invariants.py's game loop with this check):
 conservation of every card kind and of the progress cards, progress hands within 4,
 knights <= 2 per level and matching the board, the kept counts (ck_power: the active knights'
@@ -157,7 +157,23 @@ def test_invariants_hold_after_every_turn(policies, games):
             assert total > 0, counter
 
 
+# the test session's warm-up jobs in this file (tests/warm.py): (job, function, rough cold compile seconds)
+WARM_UP = (("ck", "warm_up", 110),)
+
+
 def warm_up():
-    """The test session's warm-up job (declared by the rule set, tests/warm.py): the kernels this
+    """The test session's warm-up job (WARM_UP, tests/warm.py): the kernels this
     file plays, the product's and the checker's, compiled once before the tests."""
     run_checked(("random",) * 4, 1, 3)
+
+
+# the run tests/test_conformance.py plays: variant -> function
+CONFORMANCE = {"ck": "conformance"}
+
+
+def conformance(games):
+    """C&K's conformance run (tests/test_conformance.py)."""
+    seats, seed = ("random", "greedy", "random", "greedy"), 7
+    params = ck_params(len(seats))
+    params[P_MAX_TURNS] = 400
+    return (params, seats, seed, *checked_games(play_checked, params, seats, games, seed))

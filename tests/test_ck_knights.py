@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4): knights (build, activate, promote, their limits, move,
+"""Cities & Knights (docs/rules.md, Cities & Knights): knights (build, activate, promote, their limits, move,
 displace, chase the robber, breaking roads) and the barbarians (attack, pillage of the
 weakest, immune metropolises, walls lost with the city, Defender cards, ties, the robber
 waking).  Corner paths on the beginner board: 13-8-12-17, 13-9, 8-4."""

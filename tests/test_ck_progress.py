@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4) progress cards on built positions: each card's effect, when
+"""Cities & Knights (docs/rules.md, Cities & Knights) progress cards on built positions: each card's effect, when
 it may be played, and the counts and log it leaves.  The choices are scripted
 (policies.variants.ck.bots.ck_card_pick answers in turn, simcore.variants.ck.progress lists them).
 

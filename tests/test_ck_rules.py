@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4) rules on built positions: setup, production with
+"""Cities & Knights (docs/rules.md, Cities & Knights) rules on built positions: setup, production with
 commodities and the shortage rule, the robber asleep, the hand limit with walls, gate
 draws, improvements and metropolises, walls, forbidden base actions, VP sources.
 

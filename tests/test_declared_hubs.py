@@ -11,10 +11,21 @@ from simcore.run.batch import BASE_COMPILE_SECONDS, MORE_VARIANT_SECONDS, compil
 from tests import conftest, warm
 
 
+def test_each_variants_modules_are_found_in_its_folders_by_its_name():
+    for v in REGISTRY.values():
+        assert v.shipped and (v.kernel, v.policy, v.presets, v.report) == (
+            f"simcore.variants.{v.name}.rules", f"policies.variants.{v.name}.bots",
+            f"policies.variants.{v.name}.presets", f"reports.variants.{v.name}")
+    with trial():   # a variant declared in one module (a test file's) has everything there
+        toy = register(Variant(name="onefile"))
+        assert not toy.shipped and toy.home == __name__ and toy.kernel == toy.policy == toy.report == __name__
+        assert toy.folders() == ("tests/test_declared_hubs.py",)
+
+
 def test_each_variants_presets_come_from_its_folder_on_the_base_builder():
     for v in REGISTRY.values():
         own = importlib.import_module(v.presets).PRESETS
-        assert v.presets == f"policies.variants.{v.name}.presets" and own
+        assert own
         for name, (kind, weights, description) in own.items():
             assert PRESETS[name][0] == kind and PRESETS[name][2] == description
             assert PRESETS[name][1] == (dict(BUILDER_BASE, **weights) if kind == "builder" else weights)
@@ -40,12 +51,11 @@ def test_tune_statistics_and_the_solo_players_name_come_from_the_report_entries(
     assert solo_player() == ENTRIES["robin_hood"].solo_player == "the Sheriff"
 
 
-def test_the_warm_up_jobs_and_slow_files_are_the_declarations():
-    for v in REGISTRY.values():
-        for job, target, seconds in v.warm_up:
-            module, function = target.split(":")
-            assert job in warm.JOBS and warm.JOBS[job][1] == seconds
-            assert callable(getattr(importlib.import_module(module), function))
-        assert set(v.slow_tests) <= set(conftest.SLOW_FILES)
-        assert all((warm.ROOT / "tests" / name).is_file() for name in v.slow_tests)
+def test_the_warm_up_jobs_and_slow_files_are_the_test_files_own():
+    """A variant's tests declare the kernels they play (WARM_UP in its test files): nothing of the
+    test suite's scheduling is in the declarations."""
     assert {"grundbesitz", "robin", "ck", "autarkie", "autarkie-ck"} <= set(warm.JOBS)
+    for job, (file, function, seconds) in warm.DECLARED.items():
+        assert warm.JOBS[job][1] == seconds and file in conftest.SLOW_FILES
+        assert callable(getattr(importlib.import_module(f"tests.{file[:-3]}"), function))
+    assert not {"warm_up", "slow_tests", "kernel", "policy", "report", "presets"} & set(Variant.__dataclass_fields__)

@@ -1,5 +1,5 @@
 """Grundbesitz: where one may be bought, what it costs, and the acquisition response
-(RULES.md §1 "Cost", "Where", "No VP", "Acquisition response"; seed 000 §1-3, §5).
+(docs/rules.md, Grundbesitz: "Cost", "Where", "No VP", "Acquisition response"; seed 000 §1-3, §5).
 
 Beginner board: hex 4 is brick 6 (corners 13 8 12 17 23 18), hex 1 wool 2, hex 5
 wool 4, hex 3 grain 12, hex 0 ore 10, hex 8 lumber 11, hex 9 the desert, hex 17
@@ -135,7 +135,7 @@ def test_cost_is_paid_to_the_bank(monkeypatch, cost):
     assert list(st.hand[0]) == [0, 0, 1, 0, 0]
     assert list(st.bank - bank) == cost
     assert st.stats[0, GBD.S_SPEND_GB] == sum(cost) and supply_kept(st)
-    assert victory_points(st, 0) == vp                 # §1: no VP
+    assert victory_points(st, 0) == vp                 # docs/rules.md, Grundbesitz: no VP
 
 
 @pytest.mark.parametrize("cost", [GB_COST, [0, 2, 0, 0, 1]])
@@ -260,7 +260,7 @@ def test_response_with_knight_rule_spends_one_and_skips_players_without(monkeypa
 
 
 def test_response_with_knight_places_markers_per_knight_block(monkeypatch):
-    # RULES.md §1: "by a block made with a knight: markers_per_knight_block" -- a response
+    # docs/rules.md, Grundbesitz: "by a block made with a knight: markers_per_knight_block" -- a response
     # that costs a knight (response_block_needs_knight) is such a block
     quiet(monkeypatch)
     st, _ = _hex4({"response_block_needs_knight": True, "markers_per_block": 2, "markers_per_knight_block": 5})

@@ -1,4 +1,4 @@
-"""Grundbesitz rules read from the seed sentence by sentence (issue 14; RULES.md §1,
+"""Grundbesitz rules read from the seed sentence by sentence (issue 14; docs/rules.md, Grundbesitz,
 seed 000 §5-7): the defender's marker removal as a follow-up, one free removal per majority hex,
 the options of a defence against the robber, who moves the robber after a cancelled
 robber block (cancelled_robber_block), the actor's counter-knight and the robber
@@ -68,7 +68,7 @@ def test_the_defenders_removal_needs_a_marker_on_a_hex_where_it_owns_a_gb(monkey
     assert st.gb_markers[own] == 2 and st.illegal == 1
 
 
-# --- one free removal per majority hex (RULES.md §1, seed §5 "an diesem Feld") -----------------
+# --- one free removal per majority hex (docs/rules.md, Grundbesitz, seed §5 "an diesem Feld") -----------------
 
 def _two_majorities(monkeypatch, rules):
     """Player 0 holds the majority on brick 6 (g[0], g[2]) and alone on wool 2 (second), a marker on g[0] and

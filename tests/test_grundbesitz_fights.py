@@ -1,4 +1,4 @@
-"""Grundbesitz blocks, removals and knight fights (RULES.md §1 "Blockade markers",
+"""Grundbesitz blocks, removals and knight fights (docs/rules.md, Grundbesitz: "Blockade markers",
 "Defence"; seed 000 §5-7): knight blocks, robber blocks, removals (free for the strict
 majority before rolling, else with a knight), defence with one and two knights and
 what the defender may then do, counters (max_counter_depth), the last knight of a

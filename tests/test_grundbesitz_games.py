@@ -1,4 +1,4 @@
-"""Whole games with Grundbesitz (RULES.md §1): the invariants after every turn (the
+"""Whole games with Grundbesitz (docs/rules.md, Grundbesitz): the invariants after every turn (the
 checker of tests/invariants.py, with its Grundbesitz checks 16-22), the gb_* records
 against the replay log, determinism, and the bots' answers.
 """
@@ -28,7 +28,7 @@ from simcore.engine.rows import RowLayout
 from simcore.run.runner import run
 from simcore.run.seeds import game_seeds
 from simcore.variants import grundbesitz as GBD
-from tests.invariants import assert_invariants, check_state, run_checked
+from tests.invariants import assert_invariants, check_state, checked_games, play_checked, run_checked
 from tests.positions import GB_SLOTS, make_params, new_position, own_gb, roads, set_hand, settle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -320,8 +320,23 @@ def test_compiled_gb_games_equal_the_games_run_as_python(tmp_path):
     assert (np.load(tmp_path / "out.npy") == compiled).all()
 
 
+# the test session's warm-up jobs in this file (tests/warm.py): (job, function, rough cold compile seconds)
+WARM_UP = (("grundbesitz", "warm_up", 70),)
+
+
 def warm_up():
-    """The test session's warm-up job (declared by the variant, tests/warm.py): the Grundbesitz
+    """The test session's warm-up job (WARM_UP, tests/warm.py): the Grundbesitz
     kernels of the invariant checks, the product's and the checker's, compiled once before the tests."""
     from tests.invariants import run_checked
     run_checked(("random",) * 4, 1, 1, grundbesitz={})
+
+
+# the run tests/test_conformance.py plays: variant -> function
+CONFORMANCE = {"grundbesitz": "conformance"}
+
+
+def conformance(games):
+    """Grundbesitz's conformance run (tests/test_conformance.py)."""
+    seats, seed = ("random", "landlord", "greedy", "random"), 6
+    params = make_params(4, layout=P.LAYOUT_RANDOM, rotate_seats=True, grundbesitz={})
+    return (params, seats, seed, *checked_games(play_checked, params, seats, games, seed))

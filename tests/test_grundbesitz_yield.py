@@ -1,4 +1,4 @@
-"""Grundbesitz yields (RULES.md §1 "Yield", last line; seed 000 §4, §5, §7, last line):
+"""Grundbesitz yields (docs/rules.md, Grundbesitz: "Yield", last line; seed 000 §4, §5, §7, last line):
 at each of its owner's turns, right after production, every GB that is not blocked,
 not under the robber and had no marker removed this turn gives 1 of its hex, from the
 bank; a new GB first yields yield_delay_rounds rounds later.

@@ -21,7 +21,7 @@ def declare():
     class Rules:
         pass
     global S_CALLS, S_DAMAGED
-    box = register(Variant(name="citybox", title="city_changed box", rules=Rules, kernel=__name__,
+    box = register(Variant(name="citybox", title="city_changed box", rules=Rules,
                            seat_columns=(("box_city_calls", "city_changed calls for this seat's cities"),
                                          ("box_city_damaged", "calls that saw the city damaged"))))
     S_CALLS, S_DAMAGED = box.seat("box_city_calls"), box.seat("box_city_damaged")

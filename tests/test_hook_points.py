@@ -31,7 +31,7 @@ def declare():
         bonus: int = integer(3, 0, 5)
         active: int = integer(1, 0, 1)
     global P_NUMBER, P_BONUS, P_ACTIVE
-    box = register(Variant(name="hookbox", title="Hook box", rules=Rules, kernel=__name__))
+    box = register(Variant(name="hookbox", title="Hook box", rules=Rules))
     P_NUMBER, P_BONUS, P_ACTIVE = box.slot("number"), box.slot("bonus"), box.slot("active")
 
 

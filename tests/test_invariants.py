@@ -1,4 +1,4 @@
-"""Invariants checked after every turn of thousands of whole games (DESIGN.md
+"""Invariants checked after every turn of thousands of whole games (docs/architecture.md,
 "Invariants every test run can check"), and determinism.
 
 The checker (`play_checked`, a test-only compiled loop over the engine's own
@@ -17,8 +17,8 @@ from simcore.engine import params as P
 from simcore.engine import records as R
 from simcore.run.batch import play_batch
 from simcore.engine.pieces import refresh_derived
-from tests.invariants import assert_invariants, check_state, run_checked, trail_length
-from tests.positions import batch_inputs, edge, new_position, roads, settle
+from tests.invariants import assert_invariants, check_state, checked_games, play_checked, run_checked, trail_length
+from tests.positions import batch_inputs, edge, make_params, new_position, roads, settle
 
 MIXED = ("greedy", "roads", "devcards", "random")
 
@@ -178,7 +178,8 @@ np.save(sys.argv[3], rows)
 
 @pytest.mark.parametrize("case", list(DETERMINISM))
 def test_compiled_games_equal_the_games_run_as_python(case, tmp_path):
-    # DESIGN.md: the code runs with NUMBA_DISABLE_JIT=1, and the same seed gives the same game
+    # docs/architecture.md, Invariants every test run can check: the code runs with NUMBA_DISABLE_JIT=1, and the
+    # same seed gives the same game
     inputs = _batch_inputs(*DETERMINISM[case])
     np.savez(tmp_path / "in.npz", **dict(zip(("params", "kinds", "weights", "indices", "seeds"), inputs)))
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
@@ -189,3 +190,14 @@ def test_compiled_games_equal_the_games_run_as_python(case, tmp_path):
     assert as_python.shape == compiled.shape
     different = np.flatnonzero((as_python != compiled).any(axis=1))
     assert len(different) == 0, f"games {different.tolist()} differ without the JIT"
+
+
+# the run tests/test_conformance.py plays: variant -> function
+CONFORMANCE = {"base": "conformance"}
+
+
+def conformance(games):
+    """The base game's conformance run (tests/test_conformance.py)."""
+    seats, seed = ("random", "greedy", "roads", "devcards"), 5
+    params = make_params(4, layout=P.LAYOUT_RANDOM, rotate_seats=True)
+    return (params, seats, seed, *checked_games(play_checked, params, seats, games, seed))

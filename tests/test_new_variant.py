@@ -83,7 +83,11 @@ def test_a_new_variant_from_the_scaffold_and_the_guide_plays_sweeps_and_reports(
     folder, run = project
     before = _tree(folder)
     originals = {name: (folder / name).read_bytes() for name in before}   # bytes: docs/img holds PNGs
+    engines = ("import simcore.engine.state\nfrom simcore.engine.kernels import engine_folder\n"
+               "print(engine_folder(()), engine_folder(('grundbesitz',)), engine_folder(('ck', 'autarkie')))")
+    cached = run("-c", engines, command=()).stdout
     done = run("new-variant", "toy")
+    assert run("-c", engines, command=()).stdout == cached   # the other engines' kernels stay cached
     written = set(done.stdout.split())
     assert written == {"simcore/variants/toy/__init__.py", "simcore/variants/toy/rules.py",
                        "policies/variants/toy/__init__.py", "policies/variants/toy/bots.py",
@@ -108,6 +112,8 @@ def test_a_new_variant_from_the_scaffold_and_the_guide_plays_sweeps_and_reports(
     for path, text in files.items():
         (folder / path).write_text(text, encoding="utf-8")
     run("-q", "tests/test_toy.py", "-p", "no:cacheprovider", command=("-m", "pytest"))
+    done = run("-q", "tests/test_conformance.py", "-k", "toy", "-p", "no:cacheprovider", command=("-m", "pytest"))
+    assert "1 passed" in done.stdout   # the toy plays under every registered variant's checks
     run("run", "toy", "-n", "200", "-q", "-o", "results/toy-200")
     games = pd.read_csv(folder / "results/toy-200/games.csv")
     assert games[[f"seat{k}_toy_lumber" for k in range(4)]].to_numpy().sum() > 0

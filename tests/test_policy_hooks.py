@@ -30,7 +30,7 @@ class BotboxRules:
 def declare():
     global A_WAVE, S_WAVES, S_CHEERS, W_WAVE, W_CHEER, bb_cheer
     box = register(Variant(
-        name="botbox", title="Bot box", rules=BotboxRules, kernel=__name__, policy=__name__, choices=1,
+        name="botbox", title="Bot box", rules=BotboxRules, choices=1,
         arrays=(("bb_waved", (MAX_SEATS,), "1 = the player waved this turn"),),
         seat_columns=(("bb_waves", "waves"), ("bb_cheers", "cheers")),
         actions=("bb_wave",),

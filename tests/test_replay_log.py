@@ -1,6 +1,6 @@
 """A replay's log holds every event of the game, however long (simcore.run.replay plays a
 game of more events than the state's log holds once per page), an award comes
-right after the event that moved it (RULES.md §0 longest road, largest army), the board
+right after the event that moved it (docs/rules.md, Base game: longest road, largest army), the board
 event shows the number tokens at the start (C&K's Inventor swaps them later, each swap its
 own event) and no event field overwrites an event's own keys (issue 30 items 5, 6)."""
 import os

@@ -1,4 +1,4 @@
-"""Invariants of the Robin Hood mode (RULES.md §3) after setup and after every round of
+"""Invariants of the Robin Hood mode (docs/rules.md, Robin Hood) after setup and after every round of
 thousands of games, as tests/test_invariants.py does for the base game.
 
 `play_robin_checked` plays each game with the engine's own functions exactly as
@@ -363,7 +363,23 @@ def test_a_robin_game_alone_equals_the_same_game_inside_a_batch():
         assert (play_batch(params, kinds, weights, indices[k:k + 1], seeds[k:k + 1])[0] == batch[k]).all()
 
 
+# the test session's warm-up jobs in this file (tests/warm.py): (job, function, rough cold compile seconds)
+WARM_UP = (("robin", "warm_up", 55),)
+
+
 def warm_up():
-    """The test session's warm-up job (declared by the variant, tests/warm.py): the kernels this
+    """The test session's warm-up job (WARM_UP, tests/warm.py): the kernels this
     file plays, the product's and the checker's, compiled once before the tests."""
     _run(("random",), 1, 31)
+
+
+# the run tests/test_conformance.py plays: variant -> function
+CONFORMANCE = {"robin_hood": "conformance"}
+
+
+def conformance(games):
+    """Robin Hood's conformance run (tests/test_conformance.py)."""
+    seats, seed = SHERIFFS, 8
+    params = robin_params(rotate_seats=True, layout=P.LAYOUT_RANDOM)
+    params[P.P_SEAT_SPECS] = len(seats)
+    return (params, seats, seed, *checked_games(play_robin_checked, params, seats, games, seed, columns=6))

@@ -1,4 +1,4 @@
-"""Robin Hood solo mode (RULES.md §3) on built positions: setup by dice, Robin's moves,
+"""Robin Hood solo mode (docs/rules.md, Robin Hood) on built positions: setup by dice, Robin's moves,
 the Sheriff's knight, eviction, robbery and scoring on a 7, relocation, enclosure and
 the endings.  Positions: tests.robin_positions (beginner board, Robin on the desert, hex 9).
 """

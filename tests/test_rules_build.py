@@ -1,4 +1,4 @@
-"""Building rules on constructed positions (RULES.md §0: distance rule, roads,
+"""Building rules on constructed positions (docs/rules.md, Base game: distance rule, roads,
 settlements, cities, pieces per player, costs).  Beginner board; corners and
 edges are numbered as in simcore/engine/topology.py."""
 import pytest
@@ -23,7 +23,7 @@ LONG_PATH = [0, 3, 7, 11, 16, 21, 27, 33, 38, 43, 47, 51, 48, 52, 49, 53]
 # --- distance rule --------------------------------------------------------------
 
 def test_distance_rule_forbids_the_corner_and_its_neighbours():
-    # §0: settlements obey the distance rule (no building on a neighbouring corner)
+    # docs/rules.md, Base game: settlements obey the distance rule (no building on a neighbouring corner)
     st, _ = new_position()
     settle(st, 0, 13)
     assert not spot_is_free(st, 13)
@@ -33,7 +33,7 @@ def test_distance_rule_forbids_the_corner_and_its_neighbours():
 
 
 def test_distance_rule_holds_for_settlements_built_in_play():
-    # §0: player 0's road reaches corner 8, next to player 1's settlement at 13
+    # docs/rules.md, Base game: player 0's road reaches corner 8, next to player 1's settlement at 13
     st, _ = new_position()
     settle(st, 0, 4)
     roads(st, 0, [4, 8, 12])
@@ -46,7 +46,7 @@ def test_distance_rule_holds_for_settlements_built_in_play():
 # --- settlements need an own road -----------------------------------------------
 
 def test_settlement_outside_setup_needs_an_own_road():
-    # §0: outside setup a settlement must touch one of the builder's own roads
+    # docs/rules.md, Base game: outside setup a settlement must touch one of the builder's own roads
     st, _ = new_position()
     settle(st, 0, 4)
     settle(st, 1, 22)
@@ -72,7 +72,7 @@ def test_settlement_needs_a_road_even_next_to_an_own_building_two_away():
 # --- roads must connect ---------------------------------------------------------
 
 def test_road_must_touch_an_own_building_or_road():
-    # §0: a road joins the player's network
+    # docs/rules.md, Base game: a road joins the player's network
     st, _ = new_position()
     settle(st, 0, 4)
     deal(st, 0, ROAD_CARDS)
@@ -84,7 +84,7 @@ def test_road_must_touch_an_own_building_or_road():
 
 
 def test_road_may_not_continue_through_an_opponents_building():
-    # §0: an opponent's settlement breaks the network at its corner
+    # docs/rules.md, Base game: an opponent's settlement breaks the network at its corner
     st, _ = new_position()
     settle(st, 0, 4)
     roads(st, 0, [4, 8, 12])
@@ -111,7 +111,7 @@ def test_road_on_an_occupied_edge_is_illegal():
 # --- cities ---------------------------------------------------------------------
 
 def test_city_only_on_an_own_settlement():
-    # §0: a city upgrades one of the player's own settlements
+    # docs/rules.md, Base game: a city upgrades one of the player's own settlements
     st, _ = new_position()
     settle(st, 0, 4)
     settle(st, 1, 13)
@@ -127,7 +127,7 @@ def test_city_only_on_an_own_settlement():
 # --- pieces per player ----------------------------------------------------------
 
 def test_sixth_settlement_is_illegal():
-    # §0: 5 settlements per player
+    # docs/rules.md, Base game: 5 settlements per player
     st, _ = new_position()
     for c in (0, 2, 11, 15, 33):
         settle(st, 0, c)
@@ -142,7 +142,7 @@ def test_sixth_settlement_is_illegal():
 
 
 def test_fifth_city_is_illegal():
-    # §0: 4 cities per player
+    # docs/rules.md, Base game: 4 cities per player
     st, _ = new_position()
     for c in (0, 2, 11, 15):
         city(st, 0, c)
@@ -153,7 +153,7 @@ def test_fifth_city_is_illegal():
 
 
 def test_sixteenth_road_is_illegal():
-    # §0: 15 roads per player
+    # docs/rules.md, Base game: 15 roads per player
     st, _ = new_position()
     settle(st, 0, 0)
     roads(st, 0, LONG_PATH)
@@ -181,7 +181,7 @@ def test_pieces_left_count_down_from_the_limits():
     (A_BUY_DEV, "", COST_DEVCARD),
 ])
 def test_costs_are_paid_to_the_bank(action, where, cost):
-    # §0: road = lumber+brick; settlement = lumber+brick+wool+grain; city = 2 grain + 3 ore;
+    # docs/rules.md, Base game: road = lumber+brick; settlement = lumber+brick+wool+grain; city = 2 grain + 3 ore;
     # development card = wool+grain+ore
     st, _ = new_position()
     settle(st, 0, 4)

@@ -1,4 +1,4 @@
-"""Development cards and largest army (RULES.md §0: deck of 25; one card per turn,
+"""Development cards and largest army (docs/rules.md, Base game: deck of 25; one card per turn,
 never one bought that turn; VP cards count at once; largest army at 3 knights,
 passing on strictly more)."""
 from collections import Counter
@@ -35,7 +35,7 @@ def _quiet_turn(monkeypatch, st, params, p):
 
 
 def test_deck_has_the_base_game_cards():
-    # §0: 25 cards: 14 knights, 5 VP, 2 road building, 2 year of plenty, 2 monopoly
+    # docs/rules.md, Base game: 25 cards: 14 knights, 5 VP, 2 road building, 2 year of plenty, 2 monopoly
     st, _ = new_position()
     assert N_DEV_CARDS == 25 and st.dev_top == 0
     assert Counter(st.dev_deck) == Counter({DEV_KNIGHT: 14, DEV_VP: 5, DEV_ROADS: 2, DEV_PLENTY: 2,
@@ -48,7 +48,7 @@ def test_deck_is_shuffled():
 
 
 def test_card_bought_this_turn_is_not_playable(monkeypatch):
-    # §0: never play a card bought that turn; it is playable from the next own turn
+    # docs/rules.md, Base game: never play a card bought that turn; it is playable from the next own turn
     st, params = new_position()
     _buy(st, 0, DEV_KNIGHT)
     assert st.dev_new[0, DEV_KNIGHT] == 1 and st.dev_hand[0, DEV_KNIGHT] == 0
@@ -69,7 +69,7 @@ def test_card_becomes_playable_only_on_its_owners_turn(monkeypatch):
 
 
 def test_only_one_card_per_turn(monkeypatch):
-    # §0: one development card per turn
+    # docs/rules.md, Base game: one development card per turn
     st, params = new_position()
     st.dev_hand[0, DEV_KNIGHT] = 2
     st.dev_hand[0, DEV_MONOPOLY] = 1
@@ -101,7 +101,7 @@ def test_knight_before_the_roll_is_the_turns_card(monkeypatch):
 
 
 def test_vp_card_counts_at_once():
-    # §0: VP cards count at once (the turn they are bought)
+    # docs/rules.md, Base game: VP cards count at once (the turn they are bought)
     st, _ = new_position()
     settle(st, 0, 13)
     before = victory_points(st, 0)
@@ -210,7 +210,7 @@ def _play_knights(monkeypatch, st, p, n):
 
 
 def test_largest_army_goes_to_the_first_with_three_knights(monkeypatch):
-    # §0: largest army: first to 3 played knights, 2 VP
+    # docs/rules.md, Base game: largest army: first to 3 played knights, 2 VP
     st, _ = new_position()
     _play_knights(monkeypatch, st, 0, 2)
     assert st.army_holder == -1
@@ -220,7 +220,7 @@ def test_largest_army_goes_to_the_first_with_three_knights(monkeypatch):
 
 
 def test_largest_army_passes_only_on_strictly_more(monkeypatch):
-    # §0: ... passes on strictly more
+    # docs/rules.md, Base game: ... passes on strictly more
     st, _ = new_position()
     _play_knights(monkeypatch, st, 0, 3)
     _play_knights(monkeypatch, st, 1, 3)

@@ -1,4 +1,4 @@
-"""Victory points, winning and the end of a game (RULES.md §0: the player who reaches
+"""Victory points, winning and the end of a game (docs/rules.md, Base game: the player who reaches
 `victory_points` on their own turn wins; `max_turns` ends a game without a winner)."""
 import numpy as np
 import pytest
@@ -16,7 +16,7 @@ from tests.positions import city, deal, make_params, new_position, roads, script
 
 @pytest.mark.parametrize("supply", [19, 24])
 def test_bank_starts_with_the_resource_supply(supply):
-    # §0: bank 19 of each resource (bank.resource_supply; 24 in the 1998 German sets)
+    # docs/rules.md, Base game: bank 19 of each resource (bank.resource_supply; 24 in the 1998 German sets)
     st, _ = new_position(supply=supply)
     assert list(st.bank) == [supply] * 5 and st.hand.sum() == 0
 
@@ -31,7 +31,7 @@ def _nine_points(st, p):
 
 
 def test_victory_points_count_buildings_cards_and_awards():
-    # §0: settlement 1, city 2, VP card 1, largest army 2, longest road 2
+    # docs/rules.md, Base game: settlement 1, city 2, VP card 1, largest army 2, longest road 2
     st, _ = new_position()
     settle(st, 0, 13)
     city(st, 0, 45)
@@ -46,7 +46,7 @@ def test_victory_points_count_buildings_cards_and_awards():
 
 
 def test_building_the_tenth_point_wins_at_once(monkeypatch):
-    # §0: reaching victory_points on one's own turn wins, at once
+    # docs/rules.md, Base game: reaching victory_points on one's own turn wins, at once
     st, params = new_position()
     _nine_points(st, 0)
     deal(st, 0, [1, 1, 1, 1, 0])
@@ -69,7 +69,7 @@ def test_buying_the_tenth_point_as_a_vp_card_wins(monkeypatch):
 
 
 def test_points_reached_off_turn_win_only_on_the_own_turn(monkeypatch):
-    # §0: ... on their own turn: player 1 with 10 points does not win in player 0's turn
+    # docs/rules.md, Base game: ... on their own turn: player 1 with 10 points does not win in player 0's turn
     st, params = new_position()
     _nine_points(st, 1)
     st.dev_hand[1, DEV_VP] = 1
@@ -103,7 +103,7 @@ def _batch(policy, players=4, n=5, **rules):
 
 
 def test_max_turns_ends_the_game_without_a_winner():
-    # §0: a game that reaches max_turns ends without a winner and is reported as such
+    # docs/rules.md, Base game: a game that reaches max_turns ends without a winner and is reported as such
     out = _batch("greedy", max_turns=12)
     assert (out[:, R.G_WINNER] == -1).all()
     assert (out[:, R.G_TURNS] == 12).all()

@@ -1,4 +1,4 @@
-"""Longest road (RULES.md §0: first to 5 connected roads, 2 VP, passes on strictly
+"""Longest road (docs/rules.md, Base game: first to 5 connected roads, 2 VP, passes on strictly
 more; an opponent's settlement breaks a road).
 
 The length is the longest trail (no road twice) through the player's roads that does
@@ -25,7 +25,7 @@ def _road_along(st, p, corners):
 
 
 def test_four_roads_win_nothing_five_win_the_award():
-    # §0: first to 5 connected roads, 2 VP
+    # docs/rules.md, Base game: first to 5 connected roads, 2 VP
     st, _ = new_position()
     _road_along(st, 0, ROW_B[:5])
     assert st.road_length[0] == 4 and st.road_holder == -1
@@ -36,7 +36,7 @@ def test_four_roads_win_nothing_five_win_the_award():
 
 
 def test_award_passes_only_on_strictly_more():
-    # §0: passes on strictly more
+    # docs/rules.md, Base game: passes on strictly more
     st, _ = new_position()
     _road_along(st, 0, ROW_B[:6])
     _road_along(st, 1, ROW_C[:6])
@@ -47,7 +47,8 @@ def test_award_passes_only_on_strictly_more():
 
 
 def test_two_setup_roads_that_join_make_one_road(monkeypatch):
-    # DESIGN.md: the two setup roads of one player can join, so length is found by search
+    # docs/architecture.md, Invariants every test run can check: the two setup roads of one player can join, so
+    # length is found by search
     st, _ = new_position()
     script(monkeypatch, "setup_settlement", 4, 15, 33, 53, 47, 26, 41, 12)
     script(monkeypatch, "setup_road", lambda st, p, c: edge(c, 8) if p == 0 else
@@ -111,7 +112,7 @@ def _cut_at_18(st):
 
 
 def test_cut_road_counts_up_to_the_opponents_settlement():
-    # §0: an opponent's settlement breaks a road
+    # docs/rules.md, Base game: an opponent's settlement breaks a road
     st = _holder_with_six()
     _cut_at_18(st)
     assert st.road_length[0] == 4      # 16-22-17-23-18 (the road into 18 still counts)

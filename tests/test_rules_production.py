@@ -1,4 +1,4 @@
-"""Production, the bank-shortage rule, setup, and the 7 (RULES.md §0 "Setup", "Turn").
+"""Production, the bank-shortage rule, setup, and the 7 (docs/rules.md, Base game: "Setup", "Turn").
 
 Beginner board: hex 4 is brick 6 (corners 13 8 12 17 23 18), hex 17 grain 6
 (corners 45 40 44 48 52 49), hex 9 the desert where the robber starts.
@@ -22,7 +22,7 @@ from tests.positions import (BRICK, GRAIN, ORE, city, deal, new_position, script
 # --- production -------------------------------------------------------------------
 
 def test_production_pays_one_per_settlement_and_two_per_city():
-    # §0: every hex with the rolled number pays 1 per settlement and 2 per city on its corners
+    # docs/rules.md, Base game: every hex with the rolled number pays 1 per settlement and 2 per city on its corners
     st, _ = new_position()
     settle(st, 0, 13)                  # brick 6
     city(st, 1, 45)                    # grain 6
@@ -47,7 +47,7 @@ def test_only_the_rolled_number_pays():
 
 
 def test_robber_hex_pays_nothing():
-    # §0: only hexes without the robber pay
+    # docs/rules.md, Base game: only hexes without the robber pay
     st, _ = new_position()
     settle(st, 0, 13)
     city(st, 1, 45)
@@ -65,7 +65,7 @@ def _bank_holds(st, r, n):
 
 
 def test_shortage_with_several_claimants_pays_nobody_that_resource():
-    # §0: if the bank cannot pay a resource to everyone owed it, nobody gets it
+    # docs/rules.md, Base game: if the bank cannot pay a resource to everyone owed it, nobody gets it
     st, _ = new_position()
     settle(st, 0, 13)                  # owed 1 brick
     settle(st, 1, 23)                  # owed 1 brick (hex 4 too)
@@ -79,7 +79,7 @@ def test_shortage_with_several_claimants_pays_nobody_that_resource():
 
 
 def test_shortage_with_a_single_claimant_pays_what_is_left():
-    # §0: ... unless only one player is owed it: that player gets what is left
+    # docs/rules.md, Base game: ... unless only one player is owed it: that player gets what is left
     st, _ = new_position()
     city(st, 0, 13)                    # owed 2 brick
     _bank_holds(st, BRICK, 1)
@@ -150,7 +150,7 @@ SECOND = [53, 47, 45, 24]              # second settlements of seats 3, 2, 1, 0
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_setup_is_in_snake_order(monkeypatch, players):
-    # §0: setup in snake order (1..n, n..1)
+    # docs/rules.md, Base game: setup in snake order (1..n, n..1)
     st, _ = new_position(players)
     calls = script(monkeypatch, "setup_settlement", *(FIRST[:players] + SECOND[4 - players:]))
     setup_phase(st)
@@ -159,7 +159,7 @@ def test_setup_is_in_snake_order(monkeypatch, players):
 
 
 def test_second_setup_settlement_yields_one_of_each_adjacent_resource(monkeypatch):
-    # §0: the second settlement yields one of each adjacent resource (the first yields nothing)
+    # docs/rules.md, Base game: the second settlement yields one of each adjacent resource (the first yields nothing)
     st, _ = new_position()
     script(monkeypatch, "setup_settlement", *(FIRST + SECOND))
     setup_phase(st)
@@ -171,7 +171,7 @@ def test_second_setup_settlement_yields_one_of_each_adjacent_resource(monkeypatc
 
 
 def test_each_setup_settlement_gets_an_adjacent_road(monkeypatch):
-    # §0: each places a settlement and an adjacent road
+    # docs/rules.md, Base game: each places a settlement and an adjacent road
     st, _ = new_position()
     script(monkeypatch, "setup_settlement", *(FIRST + SECOND))
     setup_phase(st)
@@ -210,7 +210,7 @@ def _deal_cards(st, p, n):
 
 
 def test_seven_discards_half_rounded_down_above_seven_cards(monkeypatch):
-    # §0: on a 7 every player holding more than 7 cards discards half, rounded down
+    # docs/rules.md, Base game: on a 7 every player holding more than 7 cards discards half, rounded down
     st, _ = new_position()
     script(monkeypatch, "robber", (0, -1))           # no steal, to count cards exactly
     for p, n in enumerate((9, 7, 8, 13)):           # the roller (0) discards too
@@ -234,7 +234,7 @@ def test_rolling_seven_in_a_turn_discards_and_moves_the_robber(monkeypatch):
 
 
 def test_robber_must_move_to_another_hex(monkeypatch):
-    # §0: the roller moves the robber to *another* hex; the engine refuses staying put
+    # docs/rules.md, Base game: the roller moves the robber to *another* hex; the engine refuses staying put
     st, _ = new_position()
     assert st.robber == 9
     script(monkeypatch, "robber", (9, -1))
@@ -256,7 +256,7 @@ def test_policies_always_move_the_robber(policy):
 
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_policies_rob_someone_when_they_can(policy):
-    # §0: the roller steals from a player with a building on the new hex; the engine
+    # docs/rules.md, Base game: the roller steals from a player with a building on the new hex; the engine
     # lets a policy name nobody, so the shipped policies are held to the rule here
     from policies import decide
     robbed = 0
@@ -277,7 +277,7 @@ def test_policies_rob_someone_when_they_can(policy):
 
 
 def test_steal_takes_one_random_card_from_a_player_on_the_hex(monkeypatch):
-    # §0: the roller steals one random card from a player with a building on the new hex
+    # docs/rules.md, Base game: the roller steals one random card from a player with a building on the new hex
     st, _ = new_position()
     settle(st, 1, 13)                                # on hex 4
     script(monkeypatch, "robber", (4, 1))

@@ -1,5 +1,5 @@
 """Analytic checks of the dice and production, and the plausibility of whole games
-(RULES.md §0 "Turn: roll 2d6 ... pays 1 per settlement and 2 per city")."""
+(docs/rules.md, Base game: "Turn: roll 2d6 ... pays 1 per settlement and 2 per city")."""
 import numpy as np
 from numba import njit
 from scipy import stats

@@ -1,4 +1,4 @@
-"""Maritime trade (RULES.md §0: 4:1, 3:1 at a generic harbour, 2:1 at a matching harbour).
+"""Maritime trade (docs/rules.md, Base game: 4:1, 3:1 at a generic harbour, 2:1 at a matching harbour).
 
 Beginner harbours: corners 0/3 generic 3:1, 42/46 brick 2:1, 33/38 grain 2:1,
 1/5 wool 2:1 (simcore/engine/board.py BEGINNER_HARBOURS, topology.HARBOUR_CORNERS)."""
@@ -33,9 +33,9 @@ def test_beginner_harbours_are_where_the_tests_expect():
 
 
 @pytest.mark.parametrize("corner, rates, give, get", [
-    (13, [4, 4, 4, 4, 4], LUMBER, ORE),     # §0: maritime trade 4:1
-    (3, [3, 3, 3, 3, 3], WOOL, GRAIN),      # §0: 3:1 at a generic harbour, for every resource
-    (42, [4, 2, 4, 4, 4], BRICK, ORE),      # §0: 2:1 at a matching harbour (brick), only for brick
+    (13, [4, 4, 4, 4, 4], LUMBER, ORE),     # docs/rules.md, Base game: maritime trade 4:1
+    (3, [3, 3, 3, 3, 3], WOOL, GRAIN),      # docs/rules.md, Base game: 3:1 at a generic harbour, for every resource
+    (42, [4, 2, 4, 4, 4], BRICK, ORE),      # docs/rules.md, Base game: 2:1 at a matching harbour (brick), only for brick
 ], ids=["no-harbour", "generic-harbour", "brick-harbour"])
 def test_maritime_trade_rates(corner, rates, give, get):
     st, _ = new_position()
@@ -59,7 +59,7 @@ def test_generic_and_resource_harbours_combine():
 
 
 def test_harbour_owned_by_someone_else_gives_nothing():
-    # §0: only the player with a building on the harbour trades there
+    # docs/rules.md, Base game: only the player with a building on the harbour trades there
     st, _ = new_position()
     settle(st, 1, 3)                   # generic harbour
     settle(st, 2, 42)                  # brick harbour

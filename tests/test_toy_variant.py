@@ -36,7 +36,6 @@ def declare():
     global TOY, P_TOY_EXTRA, S_TOY_LUMBER, E_TOY_PAY
     TOY = register(Variant(
         name="toy", title="Toy (forests pay extra lumber)", rules=ToyRules,
-        kernel=__name__, report=__name__,
         scalars=(("toy_paid", "extra lumber paid in this game"),),
         seat_columns=(("toy_lumber", "extra lumber this seat received from forest rolls"),),
         events=(("toy_pay", ("hex", "amount", "-", "-")),)))

@@ -10,6 +10,7 @@ from policies.weights import KIND_BUILDER, WEIGHTS
 
 from simcore.run.config import find_scenario, load_scenario
 from simcore.engine.errors import InputError, ScenarioError
+from reports.train_report import judge
 from simcore.studies.train import Settings, plan, train
 from simcore.studies.train_space import HIGH, LOW, OFF, space_for
 
@@ -65,7 +66,7 @@ def test_the_optimiser_finds_the_optimum_of_a_synthetic_objective():
     rng = np.random.default_rng(3)
     target = np.clip(space.encode(start) + rng.choice([-0.2, 0.2], space.dim), 0.25, 0.95)
     fake = Synthetic(space, target)
-    result = train(scenario, 0, settings=Settings(budget=300_000, holdout=4000), games=fake)
+    result = train(scenario, 0, settings=Settings(budget=300_000, holdout=4000), games=fake, judge=judge)
     found = space.encode(result.weights)
     assert np.abs(found - target).mean() < 0.05, (found - target).round(2)
     assert fake.rate(result.weights) > fake.rate(start) + 0.2

@@ -6,7 +6,7 @@ from typer.testing import CliRunner
 
 from cli import app
 from policies import preset_file
-from reports.train_report import summary
+from reports.train_report import judge, summary
 from simcore.run.batch import play_batch
 from simcore.run.config import find_scenario, load_scenario, pack_policies, pack_rules
 from simcore.run.seeds import game_seeds
@@ -24,7 +24,7 @@ def test_training_improves_a_bad_preset_on_fresh_holdout_games(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text(BAD)
     result = train(load_scenario(find_scenario("base")), 0, str(bad),
-                   Settings(budget=16_000, holdout=2000, seed=5))
+                   Settings(budget=16_000, holdout=2000, seed=5), judge=judge)
     s = summary(result)
     assert s["difference"]["lo"] > 0.03, s          # the paired 95% interval clears +3 pp
     assert s["trained"]["lo"] > s["start"]["hi"], s   # and the two intervals do not even overlap
@@ -36,8 +36,8 @@ def _small(seed=3, jobs=1):
 
 def test_same_seed_same_preset_whatever_the_jobs():
     scenario = load_scenario(find_scenario("base"))
-    one = train(scenario, 1, settings=_small())
-    two = train(scenario, 1, settings=_small(jobs=2))
+    one = train(scenario, 1, settings=_small(), judge=judge)
+    two = train(scenario, 1, settings=_small(jobs=2), judge=judge)
     assert np.array_equal(one.weights, two.weights)
     assert all(np.array_equal(one.holdout[k], two.holdout[k]) for k in one.holdout)
 
@@ -48,7 +48,7 @@ def test_the_trained_file_loads_and_plays_byte_identically(tmp_path):
                                       "--holdout", "400", "--seed", "3", "--out", str(out), "-q"])
     assert result.exit_code == 0, result.output
     assert (out / "charts" / "learning_curve.png").stat().st_size > 0 and "holdout" in result.stdout
-    trained = train(load_scenario(find_scenario("base")), 2, settings=_small())
+    trained = train(load_scenario(find_scenario("base")), 2, settings=_small(), judge=judge)
     text = f'name = "x"\nplayers = 4\nseats = ["greedy", "greedy", "{out / "preset.toml"}", "greedy"]\n'
     (tmp_path / "x.toml").write_text(text)
     scenario = load_scenario(tmp_path / "x.toml")

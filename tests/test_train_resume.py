@@ -13,6 +13,7 @@ import pytest
 
 from simcore.run.config import find_scenario, load_scenario
 from simcore.studies import train_state
+from reports.train_report import judge
 from simcore.studies.train import Settings, train
 from simcore.studies.train_play import HOLDOUT, Games
 from tests.test_cli import assert_bad_input, invoke
@@ -47,21 +48,21 @@ def _same(a, b):
 
 def test_interrupted_anywhere_a_resumed_training_is_the_uninterrupted_one(tmp_path):
     scenario = load_scenario(find_scenario("base"))
-    whole = train(scenario, 1, settings=Settings(**SMALL))
+    whole = train(scenario, 1, settings=Settings(**SMALL), judge=judge)
     calls = Interrupted(0)
-    train(scenario, 1, settings=Settings(**SMALL), games=calls)
+    train(scenario, 1, settings=Settings(**SMALL), games=calls, judge=judge)
     # early in round 1, mid-way, early in round 2, in the holdout's second half
     for stop in (2, calls.calls // 3, calls.calls // 2 + 3, calls.calls):
         saved = train_state.Saved(tmp_path / str(stop))
         saved.out.mkdir()
         with pytest.raises(KeyboardInterrupt):
-            train(scenario, 1, settings=Settings(**SMALL), games=Interrupted(stop), saved=saved)
+            train(scenario, 1, settings=Settings(**SMALL), games=Interrupted(stop), saved=saved, judge=judge)
         if stop == 2:        # before the first generation ended: nothing kept, --resume starts afresh
             assert not saved.path.exists()
         else:
             assert saved.load().phase == ("holdout" if stop == calls.calls else "training"), stop
         again = Interrupted(0)
-        _same(train(scenario, 1, settings=Settings(**SMALL), games=again, saved=saved, resume=True), whole)
+        _same(train(scenario, 1, settings=Settings(**SMALL), games=again, saved=saved, resume=True, judge=judge), whole)
         assert (again.calls < calls.calls) is (stop > 2)      # what was kept is not played again
         assert saved.load().phase == "done"
 
@@ -153,7 +154,7 @@ def test_the_training_table_holds_both_rates_and_the_paired_difference(tmp_path)
                     "--seed", "3", "-q", "--out", tmp_path / "t")
     table = tomllib.loads((tmp_path / "t" / "preset.toml").read_text())["training"]
     trained = train(load_scenario(find_scenario("base")), 2,
-                    settings=Settings(budget=6000, popsize=4, holdout=400, seed=3))
+                    settings=Settings(budget=6000, popsize=4, holdout=400, seed=3), judge=judge)
     s = summary(trained)
     assert table["holdout_ci95"] == [round(s["trained"]["lo"], 4), round(s["trained"]["hi"], 4)]
     assert table["start_ci95"] == [round(s["start"]["lo"], 4), round(s["start"]["hi"], 4)]

@@ -401,7 +401,7 @@ def test_tune_finds_a_known_optimum_within_its_error_rate():
     for trial in range(30):
         def play(rate, start, count, trial=trial):
             return _coin_games(rate, start + 100_000 * trial, count)
-        race = tune.race(_synthetic_plan(rates), goal, 12_000, first=100,
+        race = tune.race(_synthetic_plan(rates), goal, 12_000, judge=tune_report.judge_for(goal), first=100,
                          play=play)
         result = tune_report.conclude(goal, race, "synthetic")
         held = {result["table"].iloc[result["best"]]["candidate"], *result["tied"]}
@@ -417,8 +417,9 @@ def test_tune_says_when_no_candidate_reaches_the_aim(aim, side):
     candidate and its gap; an aim between the candidates is not."""
     goal = objectives.Objective(f"target:sheriff_wins={aim}", "target", "the Sheriff's win rate", "%", 1,
                                 stat="sheriff_wins", target=aim)
-    result = tune_report.conclude(goal, tune.race(_synthetic_plan([0.30, 0.46, 0.62]), goal, 6000, first=100,
-                                                  play=_coin_games), "synthetic")
+    race = tune.race(_synthetic_plan([0.30, 0.46, 0.62]), goal, 6000, judge=tune_report.judge_for(goal), first=100,
+                     play=_coin_games)
+    result = tune_report.conclude(goal, race, "synthetic")
     head = tune_report.sentences(result)[0]
     document = tune_report.verdicts_document(result)
     if side is None:
@@ -447,7 +448,7 @@ def test_tune_keeps_one_error_budget_for_its_rounds_and_conclusion():
             shared, own, pick = (np.random.default_rng([start, trial, k]).random(count) for k in (99, j, 10 + j))
             w = np.searchsorted(cut, np.where(pick < 0.3, shared, own), side="right")
             return pd.DataFrame({"winner_seat": np.where(w >= 4, -1, w)})
-        race = tune.race(plan, goal, 1600, first=100, play=play)
+        race = tune.race(plan, goal, 1600, judge=tune_report.judge_for(goal), first=100, play=play)
         result = tune_report.conclude(goal, race, "null")
         assert sum(r["alpha"] for r in race.rounds[:-1]) + race.final_alpha == pytest.approx(0.04)
         assert result["verdict"]["alpha"] == race.final_alpha and race.final_alpha >= 0.02
@@ -460,7 +461,7 @@ def test_tune_budget_and_objective_errors():
     plan = _synthetic_plan([0.3, 0.5])
     goal = objectives.Objective("target:turns=10", "target", "turns", "", 1, stat="turns", target=10)
     with pytest.raises(InputError, match="--budget"):
-        tune.race(plan, goal, 50, play=_coin_games)
+        tune.race(plan, goal, 50, judge=tune_report.judge_for(goal), play=_coin_games)
     scenario = SimpleNamespace(players=4, name="base", seats=[SimpleNamespace(policy="greedy")] * 4,
                                rules=SimpleNamespace(variants={}))
     for text, allowed in [("fairest", "seat-fairness"), ("policy-parity:landlord", "greedy"),
@@ -501,7 +502,8 @@ def test_policy_parity_follows_the_policy_into_each_candidates_line_up():
         plan = tune.candidates(str(find_scenario("mixed")), [f"seed={seed}"], [SEAT_SHIFTS])
         goal = objectives.parse("policy-parity:devcards", plan.scenario,
                                 [(x.label, x.scenario) for x in plan.settings])
-        result = tune_report.conclude(goal, tune.race(plan, goal, 3200, first=200), "mixed")
+        race = tune.race(plan, goal, 3200, judge=tune_report.judge_for(goal), first=200)
+        result = tune_report.conclude(goal, race, "mixed")
         values = result["table"]["value"]
         assert (values > 0.08).all() and values.max() - values.min() < 0.12, values
         claims += tune_report.stands_out(result)

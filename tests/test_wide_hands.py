@@ -1,5 +1,5 @@
 """Hands wider than the five resources (simcore.engine.cards): a test-only variant declares four
-commodity kinds, and the card rules (RULES.md §0: production with the bank shortage,
+commodity kinds, and the card rules (docs/rules.md, Base game: production with the bank shortage,
 discards, steals, maritime and domestic trade, monopoly; §4: commodities) work on
 them as on resources.  Run as Python on built positions (no kernel compile)."""
 from types import SimpleNamespace

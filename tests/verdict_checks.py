@@ -265,7 +265,7 @@ def null_tunes(races, budget, start=0, objective="policy-parity:devcards"):
     for s in range(start, start + races):
         plan = tune.candidates(str(find_scenario("mixed")), [f"seed={2000 + s}"], [SEAT_SHIFTS])
         goal = objectives.parse(objective, plan.scenario, [(x.label, x.scenario) for x in plan.settings])
-        result = tune_report.conclude(goal, tune.race(plan, goal, budget), "mixed")
+        result = tune_report.conclude(goal, tune.race(plan, goal, budget, judge=tune_report.judge_for(goal)), "mixed")
         table = result["table"]
         recommended += tune_report.recommended(result)
         stood_out += tune_report.stands_out(result)      # 'every other candidate is significantly worse/further'

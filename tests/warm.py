@@ -20,6 +20,7 @@ late ones has ended, and removes FOLDER/running when it ends.  A job that fails 
 compile to the tests (they compile what they need as without the warm-up); its stderr is
 in FOLDER/JOB.err.  `python -m tests.warm JOB` runs one job.
 """
+import ast
 import hashlib
 import importlib
 import os
@@ -31,9 +32,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))   # `python -m tests.warm` from elsewhere, before the project's imports
-
-import simcore.variants  # noqa: E402,F401  the shipped variants: their declarations name their jobs
-from simcore.engine.variant import REGISTRY  # noqa: E402
 
 # Grundbesitz alone: its kernel holds the base game's code, a variant's hooks compiled as written and
 # the other variants' compiled-out stubs; a base kernel besides would add ~90 s of CPU to the suite.
@@ -81,18 +79,37 @@ def _base():
     run_checked(("random",) * 4, 1, 1)
 
 
-def _declared(target):
-    """A variant's warm-up job, "module:function" (its declaration's `warm_up`)."""
+def declared(constant, root=ROOT):
+    """[(test file name, value)] of the test files that set the module-level `constant` to a literal,
+    read from their text without importing them."""
+    found = []
+    for path in sorted((root / "tests").glob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        if f"\n{constant} = " in text:
+            node = next(n for n in ast.parse(text).body if isinstance(n, ast.Assign)
+                        and [t.id for t in n.targets if isinstance(t, ast.Name)] == [constant])
+            found.append((path.name, ast.literal_eval(node.value)))
+    return found
+
+
+def declared_jobs(root=ROOT):
+    """job -> (test file name, function, rough cold compile seconds) of the warm-up jobs the test files
+    declare (`WARM_UP = ((job, function, seconds), ...)`: a variant's tests compile the kernels they play)."""
+    return {job: (file, function, seconds) for file, jobs in declared("WARM_UP", root)
+            for job, function, seconds in jobs}
+
+
+def _declared(file, function):
     def job():
-        module, function = target.split(":")
-        getattr(importlib.import_module(module), function)()
+        getattr(importlib.import_module(f"tests.{file[:-3]}"), function)()
     return job
 
 
 # name: (compile, rough cold compile seconds on one core: the pool starts the longest first): the
-# base game's, then each variant's as its declaration says (Variant.warm_up)
+# base game's, then those the test files declare (the variants')
+DECLARED = declared_jobs()
 JOBS = {"base": (_base, 55)}
-JOBS.update({job: (_declared(target), seconds) for v in REGISTRY.values() for job, target, seconds in v.warm_up})
+JOBS.update({job: (_declared(file, function), seconds) for job, (file, function, seconds) in DECLARED.items()})
 PLAIN_SECONDS = 90
 
 

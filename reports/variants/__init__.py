@@ -102,7 +102,8 @@ class VariantReport:
 
 def _entry(v):
     """The report entry of declaration `v`, its columns filled in from the declaration."""
-    entry = importlib.import_module(v.report).ENTRY if v.report else VariantReport(v.name, v.title or v.name)
+    entry = getattr(importlib.import_module(v.report), "ENTRY", None) if v.report else None
+    entry = entry or VariantReport(v.name, v.title or v.name)
     flows = tuple(c for c, _ in v.seat_columns if c.startswith(("gain_", "spend_")))
     return replace(entry,
                    seat_columns=entry.seat_columns or tuple(c for c, _ in v.seat_columns if c not in flows),

@@ -1,4 +1,4 @@
-"""The report entry of Fleisch / Autarkie (RULES.md §2; declared in simcore/variants/autarkie/__init__.py):
+"""The report entry of Fleisch / Autarkie (docs/rules.md, Fleisch / Autarkie; declared in simcore/variants/autarkie/__init__.py):
 who holds the Autarkie card at the end, autarky points, the figures' share of income, and in a
 sweep over the card's threshold the autarkist's win rate against the other styles'."""
 import numpy as np
@@ -230,7 +230,7 @@ def _figure(state, place, player, figure, **extra):
 
 
 def page_events(state, ev):
-    """Autarkie (RULES.md §2) on the replay page: Knechte (K) and the Geselle (G) at their
+    """Autarkie (docs/rules.md, Fleisch / Autarkie) on the replay page: Knechte (K) and the Geselle (G) at their
     places, autarky points, slaves and meat per seat, the Autarkie card and its VP."""
     kind, p = ev["type"], ev["player"]
     if not kind.startswith("aut_") and "meat" not in state.board["card_kinds"]:

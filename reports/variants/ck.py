@@ -1,4 +1,4 @@
-"""The report entry of Cities & Knights (RULES.md §4; declared in simcore/variants/ck/__init__.py):
+"""The report entry of Cities & Knights (docs/rules.md, Cities & Knights; declared in simcore/variants/ck/__init__.py):
 barbarian outcomes, improvement levels by policy, commodity flows (reports.variants)."""
 import numpy as np
 
@@ -157,7 +157,7 @@ def ck_layer(ax, board, events, geo):
 
 # --- the replay page (reports.replay_state): its pieces, VP and counts, event by event ---
 
-KNIGHTS_PER_LEVEL = 2         # RULES.md §4: two knights of each level per player
+KNIGHTS_PER_LEVEL = 2         # docs/rules.md, Cities & Knights: two knights of each level per player
 ACTIVE_RING = "#f5b700"       # an active knight's ring on the page
 
 
@@ -216,7 +216,7 @@ def _card_target(state, ev):
 
 
 def page_events(state, ev):
-    """Cities & Knights (RULES.md §4) on the replay page: setup cities, walls, damage, pillage,
+    """Cities & Knights (docs/rules.md, Cities & Knights) on the replay page: setup cities, walls, damage, pillage,
     metropolises (+2 VP), knights with level and state, the merchant (+1 VP), Defender and
     VP progress cards, improvement levels, the barbarians' track, the Inventor's swaps."""
     kind, p = ev["type"], ev["player"]

@@ -1,4 +1,4 @@
-"""The report of Grundbesitz (RULES.md §1; declared in simcore/variants/grundbesitz/__init__.py):
+"""The report of Grundbesitz (docs/rules.md, Grundbesitz; declared in simcore/variants/grundbesitz/__init__.py):
 its charts, board layer and tune statistic, and its entry (reports.variants).
 
 Each chart function takes (study, tables) and returns a list of plotting.Chart, empty when
@@ -145,7 +145,7 @@ def gb_income_share(df, players):
 # --- the replay page (reports.replay_state) ---
 
 def page_events(state, ev):
-    """Grundbesitz (RULES.md §1) on the replay page: each GB as a wedge from its building into
+    """Grundbesitz (docs/rules.md, Grundbesitz) on the replay page: each GB as a wedge from its building into
     its hex in the owner's colour, the blockade markers on it as a badge, GBs owned per seat."""
     kind = ev["type"]
     if kind == "gb_buy":

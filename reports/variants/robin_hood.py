@@ -1,4 +1,4 @@
-"""The report of the Robin Hood solo mode (RULES.md §3; declared in
+"""The report of the Robin Hood solo mode (docs/rules.md, Robin Hood; declared in
 simcore/variants/robin_hood/__init__.py): its findings in words, charts, board layer, the
 run summary's tally, tune's statistic, and its entry (reports.variants).
 
@@ -290,7 +290,7 @@ ROBIN_COLOUR = "#1b5e20"
 
 
 def page_events(state, ev):
-    """Robin Hood (RULES.md §3) on the replay page: the neutral pieces (grey), Robin (RH) on his
+    """Robin Hood (docs/rules.md, Robin Hood) on the replay page: the neutral pieces (grey), Robin (RH) on his
     hex instead of the robber, Robin's VP and how the game ended."""
     kind = ev["type"]
     if kind == "neutral_settlement":

@@ -38,8 +38,9 @@ def _progress(quiet, label=""):
 
 def _train_one(loaded, seat, start, settings, quiet, label="", **keep):
     """keep: the output folder's State (simcore.studies.train_state: saved=, resume=, force=), if any."""
+    from reports.train_report import judge
     from simcore.studies.train import train as run_training
-    result = run_training(loaded, seat, start, settings, _progress(quiet, label), **keep)
+    result = run_training(loaded, seat, start, settings, _progress(quiet, label), judge=judge, **keep)
     if not quiet and sys.stderr.isatty():
         sys.stderr.write("\n")
     return result

@@ -24,7 +24,7 @@ from simcore.engine.state import ITEM_CITY, ITEM_ROAD, ITEM_SETTLEMENT
 @jitted
 def relocate_robber(st, p, steals):
     """p moves the robber to another hex of its choice and, if `steals`, robs a
-    player of its choice with a building there (RULES.md §0)."""
+    player of its choice with a building there (docs/rules.md, Base game)."""
     h, victim = decide.robber(st, p)
     place_robber(st, p, h, victim, steals)
 
@@ -49,7 +49,7 @@ def place_robber(st, p, h, victim, steals):
 @jitted
 def move_robber(st, p):
     """The robber on a 7 or a knight: to a hex of p's choice, robbing a player there
-    (RULES.md §0), unless a variant moves it its own way."""
+    (docs/rules.md, Base game), unless a variant moves it its own way."""
     if hooks.move_robber(st, p):
         return
     relocate_robber(st, p, True)
@@ -82,7 +82,7 @@ def apply_action(st, p, a, x, y):
         play_road_building(st, p)
         for i in range(2):
             if st.pieces[p, 2] == 0 or (i > 0 and hooks.game_over(st, p) > 0):
-                break   # a variant's ending after the first road stops the second (RULES.md §3)
+                break   # a variant's ending after the first road stops the second (docs/rules.md, Robin Hood)
             e = decide.free_road(st, p)
             if e < 0:
                 break

@@ -1,4 +1,4 @@
-"""Board layouts (RULES.md §0): `beginner` (the rulebook's fixed starting layout) and
+"""Board layouts (docs/rules.md, Base game): `beginner` (the rulebook's fixed starting layout) and
 `random` (shuffled hexes, numbers and harbours, optionally no adjacent 6/8)."""
 import numpy as np
 from simcore.accel.jit import jitted

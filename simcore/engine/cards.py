@@ -1,5 +1,5 @@
 """Card kinds of a hand: the five resources, then the commodities the variants in force
-declare (RULES.md §4: paper, cloth, coin; §2: meat).
+declare (docs/rules.md, Cities & Knights: paper, cloth, coin; §2: meat).
 
 A hand, the bank, every cost row, `owed` and `trade_rate` have one entry per card kind
 (state.state_dtype(variants) sizes them with card_kinds(variants)); kernels read the
@@ -33,7 +33,7 @@ class CardKind:
     """A commodity.  supply: cards of it in the game, an int or the name of a field of
     the declaring variant's parameters (e.g. "meat_supply").  rate: its maritime rate;
     commodities trade with the bank 4:1 like resources unless the variant says
-    otherwise (RULES.md only defines maritime trade for resources; C&K trades
+    otherwise (docs/rules.md, Base game: maritime trade is for resources; C&K trades
     commodities 4:1 too, 3:1 at a generic harbour), 0 = the bank does not trade it."""
     name: str
     supply: Union[int, str] = 0

@@ -1,4 +1,4 @@
-"""The development deck (RULES.md §0): buying, and the effects of each card.
+"""The development deck (docs/rules.md, Base game): buying, and the effects of each card.
 Choices inside a card (robber target, free roads, resources) are made by the
 caller's policy and passed in."""
 from simcore.accel.jit import jitted

@@ -1,5 +1,5 @@
 """Card movements: payment, production with the bank-shortage rule, maritime
-trade, discards and steals (RULES.md §0).  Every card that moves is counted in
+trade, discards and steals (docs/rules.md, Base game).  Every card that moves is counted in
 `stats` under its source or use.
 
 Cards are of any kind a hand holds (resources, then commodities: simcore.engine.cards); the
@@ -15,7 +15,7 @@ from simcore.engine.state import N_RESOURCES, randint
 from simcore.engine.topology import HEX_CORNERS
 
 SOURCE_DICE, SOURCE_SETUP = 0, 1
-RESOURCE_RATE = 4       # RULES.md §0 maritime trade without a harbour
+RESOURCE_RATE = 4       # docs/rules.md, Base game: maritime trade without a harbour
 
 
 @jitted
@@ -79,7 +79,7 @@ def produce(st, number):
 @jitted
 def owe_dice(st, number):
     """st.owed[p, k]: the cards of each kind the roll of `number` owes each player
-    (RULES.md §0: resources of the hexes; a variant adds its commodities to st.owed
+    (docs/rules.md, Base game: resources of the hexes; a variant adds its commodities to st.owed
     before pay_dice)."""
     owed = st.owed
     owed[:] = 0
@@ -95,7 +95,7 @@ def owe_dice(st, number):
 
 @jitted
 def bank_pays(st, k):
-    """RULES.md §0 bank shortage, per card kind: if the bank cannot pay kind k to
+    """docs/rules.md, Base game: bank shortage, per card kind: if the bank cannot pay kind k to
     everyone owed it (st.owed), nobody gets it, unless only one player is owed it:
     that player gets what is left."""
     total = 0

@@ -1,4 +1,4 @@
-"""One whole game (RULES.md §0), compiled: setup, turns, record.
+"""One whole game (docs/rules.md, Base game), compiled: setup, turns, record.
 
 The turn reads as the rulebook does (play_turn):
     [hook setup] ... start -> [hook before_roll] -> optional knight before the roll -> roll
@@ -14,7 +14,8 @@ Policies are asked at every choice point (policies.decide); the engine checks
 every answer and counts illegal ones in st.illegal (always 0 in tests).
 """
 import numpy as np
-from simcore.accel.jit import entry, jitted
+from simcore.accel.jit import jitted
+from simcore.engine.kernels import entry
 
 from policies import decide
 from policies.weights import KIND_MASK, ROLLOUT_BIT
@@ -156,7 +157,7 @@ def discard_half(st, q, limit):
 
 @jitted
 def seven(st, p):
-    """A 7: discards, then the robber (RULES.md §0), unless a variant has its own 7 (hook seven)."""
+    """A 7: discards, then the robber (docs/rules.md, Base game), unless a variant has its own 7 (hook seven)."""
     if hooks.seven(st, p):
         return
     discards(st)
@@ -218,7 +219,7 @@ def two_dice(st, p):
 
 @jitted
 def play_turn(st, p):
-    """One player's turn, as the rulebook has it (RULES.md §0), with the variants' hooks."""
+    """One player's turn, as the rulebook has it (docs/rules.md, Base game), with the variants' hooks."""
     start_turn(st, p)
     if game_over(st, p):  # e.g. longest road passed to p on another turn
         return

@@ -8,7 +8,7 @@ Slots 0..31 are the base game, numbered here; variants get theirs from `allocate
 after the base game's, in registration order (simcore.engine.variant).
 """
 
-# --- base game (RULES.md §0) ---
+# --- base game (docs/rules.md, Base game) ---
 P_PLAYERS = 0            # 1 (Robin Hood), 3 or 4
 P_VICTORY_POINTS = 1     # `victory_points`: win on own turn at this many VP
 P_MAX_TURNS = 2          # `max_turns`: player-turns after which a game ends with no winner

@@ -1,5 +1,5 @@
 """Roads, settlements and cities: legality, placement, longest road and largest army
-(RULES.md §0)."""
+(docs/rules.md, Base game)."""
 
 from simcore.accel.jit import jitted
 
@@ -110,7 +110,7 @@ def place_settlement(st, p, c):
                 st.trade_rate[p, r] = min(st.trade_rate[p, r], 3)
     elif harbour >= 0:
         st.trade_rate[p, harbour] = 2
-    # an opponent's road through this corner is cut (RULES.md §0 longest road)
+    # an opponent's road through this corner is cut (docs/rules.md, Base game: longest road)
     for q in range(st.players):
         if q != p and st.road_touch[q, c] >= 2:
             st.road_length[q] = longest_road(st, q)
@@ -195,7 +195,7 @@ def longest_trail_from(st, p, start, best):
 
 @jitted
 def longest_road(st, p):
-    """Longest trail in p's roads (RULES.md §0: an opponent's settlement breaks it, RULES.md §4:
+    """Longest trail in p's roads (docs/rules.md, Base game: an opponent's settlement breaks it, docs/rules.md, Cities & Knights:
     so does an opponent's knight, st.corner_guard).
     A longest trail that is not closed ends where it cannot be extended: at a
     corner with an odd number of p's roads or with an opponent's building.  So the
@@ -221,7 +221,7 @@ def longest_road(st, p):
 def update_longest_road(st):
     """Longest road goes to the first with 5+ and passes only on strictly more.  When
     the holder's road is cut and another is now longer, it goes to the single longest
-    player (5+), or is set aside on a tie (RULES.md §0; see README)."""
+    player (5+), or is set aside on a tie (docs/rules.md, Base game; see README)."""
     holder = st.road_holder
     players = st.players
     best = 0

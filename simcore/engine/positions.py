@@ -1,6 +1,6 @@
 """Positions sampled from played games, for fitting the value at a rollout's horizon
 (simcore.engine.value; simcore.studies.value_fit)."""
-from simcore.accel.jit import entry
+from simcore.engine.kernels import entry
 
 from simcore.engine.game import begin_game
 from simcore.engine.search import game_ended, play_unit, start_pass

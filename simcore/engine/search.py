@@ -20,7 +20,8 @@ the candidate ranked first, the base policy's own choice before the others).
 A game's row depends only on its seed, rules and seats, as every game's does.
 """
 import numpy as np
-from simcore.accel.jit import entry, jitted
+from simcore.accel.jit import jitted
+from simcore.engine.kernels import entry
 
 from simcore.engine import hooks
 from simcore.engine.game import begin_game, play_turn, setup_phase, write_record

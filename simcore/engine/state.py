@@ -30,7 +30,7 @@ GENERIC_HARBOUR = 5     # corner_harbour value of a 3:1 harbour
 
 DEV_KNIGHT, DEV_VP, DEV_ROADS, DEV_PLENTY, DEV_MONOPOLY = 0, 1, 2, 3, 4
 N_DEV_TYPES = 5
-DEV_DECK_COUNTS = (14, 5, 2, 2, 2)          # RULES.md §0: 25 cards
+DEV_DECK_COUNTS = (14, 5, 2, 2, 2)          # docs/rules.md, Base game: 25 cards
 N_DEV_CARDS = 25
 
 # pieces[p, k]: pieces left in the supply
@@ -315,7 +315,7 @@ def hand_size(st, p):
 
 @jitted
 def victory_points(st, p):
-    """VP = settlements + 2 * cities + VP cards + 2 per award (RULES.md §0), and the
+    """VP = settlements + 2 * cities + VP cards + 2 per award (docs/rules.md, Base game), and the
     variants' own VP (hook victory_points).  Building counts come from the stats
     counters kept up to date on every build."""
     vp = st.stats[p, S_SETTLEMENTS] + 2 * st.stats[p, S_CITIES]

@@ -2,7 +2,6 @@
 
     TOY = register(Variant(
         name="toy", title="Toy", rules=ToyRules,          # [variants.toy]: a frozen dataclass of simcore.engine.fields
-        kernel="mypackage.toy_kernel",                    # its hooks (simcore.engine.hooks.HOOKS), by module path
         scalars=(("toy_paid", "extra lumber paid"),),     # its state fields (only in kernels that play it)
         seat_columns=(("gain_toy", "lumber from the toy rule"),),
         events=(("toy_pay", ("hex", "-", "-", "-")),),
@@ -18,6 +17,8 @@ codes and policy weights.  A name two declarations share (a column, an event, an
 action, a weight, a state field, a parameter table) is refused when the second one
 registers.  Nothing here imports numba or the kernels: reports read it too.
 """
+import importlib.util
+import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from typing import Callable, Optional
@@ -46,11 +47,8 @@ class Variant:
     #   top-level `[<name>]` table (not [variants.<name>])
     players: Optional[tuple] = None  # player counts it plays with, when not the base game's 3 or 4
     check: Optional[Callable] = None  # check(scenario) raising a ScenarioError on a cross-field rule
-    kernel: Optional[str] = None     # module of its hook functions (simcore.engine.hooks.HOOKS names)
-    policy: Optional[str] = None     # module of its bots: policy hooks (policies.dispatch.POLICY_HOOKS names)
-    #   and its choice points (policies.dispatch.choice_point)
-    report: Optional[str] = None     # reports-side module whose ENTRY is its reports.variants.VariantReport
-    presets: Optional[str] = None    # module whose PRESETS are its bots' named presets (policies.presets)
+    needs: tuple = ()                # the variants whose modules its own import (Autarkie: C&K's board); their
+    #   code is compiled into its engines (simcore.engine.kernels) and tests/test_layers.py checks the list
     scalars: tuple = ()              # (name, meaning): int64 state fields
     arrays: tuple = ()               # (name, shape, meaning): int64 state arrays
     float_arrays: tuple = ()         # (name, shape, meaning): float64 state arrays
@@ -70,13 +68,9 @@ class Variant:
     #   buildings (C&K's knights); else the base game's reads of it compile out (pieces.corner_guard)
     compile_seconds: int = 25        # a cold compile of a kernel with its code, roughly (the first run's
     #   line "compiling the engine ... ~N s", simcore.run.batch.compile_seconds)
-    # its tests (the test suite's scheduling, tests/warm.py and tests/conftest.py):
-    warm_up: tuple = ()              # (job, "module:function", rough cold compile seconds): compiles the kernels
-    #   its tests play, once, before the tests of a whole-suite run
-    slow_tests: tuple = ()           # its test files that take longest (started first)
     sweep: dict = field(default_factory=dict)  # dotted scenario key -> values: the grid `catan-balance sweep` runs
     #   for a scenario that turns it on and has neither --vary nor a [sweep] table
-    options: tuple = ()              # (name, counts, when): every choice its rules give a player (RULES.md), and what
+    options: tuple = ()              # (name, counts, when): every choice its rules give a player (docs/rules.md), and what
     #   counts its use: seat columns summed over the seats, game columns, or "column=value" (games with that value);
     #   `when`: {rule parameter: value or tuple of values} where the option exists only then ({}: always).  The run's summary lists
     #   the options no game used (reports.options)
@@ -89,6 +83,7 @@ class Variant:
     action_codes: dict = field(default_factory=dict)
     weight_slots: dict = field(default_factory=dict)
     item_rows: dict = field(default_factory=dict)
+    home: str = ""                   # the module that declared it (register)
 
     @property
     def marker(self):
@@ -98,6 +93,49 @@ class Variant:
     def table(self):
         """Its parameters' scenario table: `variants.<name>`, or `<name>` for a rule set."""
         return self.name if self.ruleset else f"variants.{self.name}"
+
+    @property
+    def shipped(self):
+        """Declared in its folder, simcore/variants/<name>/ (else in one module, e.g. a test file's)."""
+        return self.home == f"simcore.variants.{self.name}"
+
+    @property
+    def kernel(self):
+        """The module of its hooks (simcore.engine.hooks.HOOKS names): simcore/variants/<name>/rules.py."""
+        return self._own(f"simcore.variants.{self.name}.rules")
+
+    @property
+    def policy(self):
+        """The module of its bots: policy hooks (policies.dispatch.POLICY_HOOKS names) and choice points
+        (policies.dispatch.choice_point): policies/variants/<name>/bots.py."""
+        return self._own(f"policies.variants.{self.name}.bots")
+
+    @property
+    def presets(self):
+        """The module whose PRESETS are its bots' named presets (policies.presets): policies/variants/<name>/presets.py."""
+        return self._own(f"policies.variants.{self.name}.presets")
+
+    @property
+    def report(self):
+        """The module whose ENTRY is its report (reports.variants.VariantReport): reports/variants/<name>.py."""
+        return self._own(f"reports.variants.{self.name}")
+
+    def _own(self, module):
+        """`module` (found from its name in its folders) where it exists; a variant declared in one module
+        (a test file's) has everything there."""
+        if not self.shipped:
+            return self.home or None
+        try:
+            return module if importlib.util.find_spec(module) is not None else None
+        except ModuleNotFoundError:
+            return None
+
+    def folders(self):
+        """Its folders and files, relative to the project's root (the shipped variant's; a variant declared
+        in one module: that module's file)."""
+        if not self.shipped:
+            return (self.home.replace(".", "/") + ".py",) if self.home else ()
+        return (f"simcore/variants/{self.name}", f"policies/variants/{self.name}", f"reports/variants/{self.name}.py")
 
     def slot(self, name):
         return self.slots[name]
@@ -155,9 +193,16 @@ def _all_state_names():
 
 def register(v):
     """Check the declaration against the base game and every earlier one, allocate its
-    layouts, and make it known.  Returns the declaration."""
+    layouts, and make it known.  Returns the declaration.  Its modules are found from its name
+    (Variant.kernel, .policy, .presets, .report) where it is declared in its folder,
+    simcore/variants/<name>/__init__.py; a variant declared elsewhere (a test file) has them
+    all in the module declaring it."""
     if v.name in REGISTRY:
         raise VariantError(f"variant {v.name!r} registered twice")
+    v.home = v.home or sys._getframe(1).f_globals.get("__name__", "")
+    unknown = [n for n in v.needs if n not in REGISTRY]
+    if unknown:
+        raise VariantError(f"variant {v.name}: needs {', '.join(unknown)}, not registered before it")
     seat_names = list(R.SEAT_COLUMNS)
     game_names = list(R.GAME_COLUMNS)
     _taken(f"variant {v.name}: seat columns", seat_names, [c for c, _ in v.seat_columns])

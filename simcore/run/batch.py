@@ -21,6 +21,7 @@ from simcore.engine.game import play_batch_kernel
 from simcore.engine.search import play_search_kernel
 from simcore.engine.value import DEFAULT_VALUE
 from simcore.engine.hooks import compiled_variants
+from simcore.engine.kernels import record_variants
 from simcore.engine.rows import RowLayout
 from simcore.engine.params import P_PLAYERS, P_SEAT_SPECS
 from simcore.engine.state import game_bytes, has_variants, new_state_buffer, rules_variants
@@ -99,8 +100,9 @@ def kernel_cached(params, kinds=None):
     asked (then nothing is promised)."""
     buf = new_state_buffer(params)
     search = kinds is not None and any(is_rollout(k) for k in kinds)
-    dispatcher = play_search_kernel if search else play_batch_kernel
+    kernel = play_search_kernel if search else play_batch_kernel
     try:
+        dispatcher = kernel.of(record_variants(buf.dtype))
         args = _kernel_args(params, buf, search)
         sig = tuple(dispatcher.typeof_pyval(a) for a in args)
         if sig in dispatcher.overloads:

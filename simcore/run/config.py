@@ -39,7 +39,7 @@ from simcore.run.cap import games_cap
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 
 
-# --- the rules tree (RULES.md §0) ---
+# --- the rules tree (docs/rules.md, Base game) ---
 
 @dataclass(frozen=True)
 class Board:

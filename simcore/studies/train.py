@@ -1,6 +1,6 @@
 """train: tune the weights of one seat's policy to win more games against the scenario's field.
 
-    result = train(scenario, seat=0, settings=Settings(budget=200_000))
+    result = train(scenario, seat=0, settings=Settings(budget=200_000), judge=reports.train_report.judge)
 
 The optimiser is CMA-ES (the `cma` package, pip install 'catan-balance[train]'): derivative-free,
 invariant to monotone changes of the win rate, at home with noise and 10-30 coordinates.
@@ -10,7 +10,7 @@ global state, so the same scenario, seat and seed give the same trained preset.
 
 One generation: CMA-ES proposes `popsize` candidates; they race (simcore.studies.tune.race, the
 machinery of `tune`) on the same fresh training games (common random numbers), and the
-judge of reports.train_report drops those significantly worse
+judge (reports.train_report's, given by the caller) drops those significantly worse
 than the `popsize // 2`-th best, so poor candidates get few games; survivors rank by their
 win rate, dropped ones below them.  CMA-ES learns from the ranking.
 Checkpoints: the start preset and, every `budget / CHECKPOINTS` training games, the search's
@@ -124,14 +124,13 @@ def min_budget(dim, settings, specs):
 
 
 def train(scenario, seat, start=None, settings=None, progress=None, stream=None, games=None, saved=None,
-          resume=False, force=False):
+          resume=False, force=False, *, judge):
     """The Training of scenario seat `seat` (see the module doc).  progress(dict) after every
     generation; stream: where a compile is announced; games: what plays (default
     simcore.studies.train_play.Games; tests give a synthetic objective).  saved: a
     simcore.studies.train_state.Saved (the output folder's State, written after every generation;
     resume: continue it; force: start afresh over it); default: nothing kept."""
     import cma   # noqa: F401  checked by the caller (cli) with a one-line error
-    from reports.train_report import judge
     settings = settings or Settings()
     settings = replace(settings, first=games_cap(settings.first), holdout=games_cap(settings.holdout))
     fld, kind, start_w, space, policy = plan(scenario, seat, start, settings)

@@ -17,8 +17,8 @@ a larger level), so a candidate as good as the best is called worse anywhere wit
 most alpha in all (Bonferroni over the rounds and the conclusion).
 Rounds stop when one candidate is left, the budget is spent, or every candidate
 has `max_games`.  This module plays games and keeps the per-game rows the objective
-asks for; the statistics are the reports' (a study may use them: the engine and the run
-layer never do).
+asks for; the statistics are the reports', which the caller gives (`judge`): studies, as the run
+layer, never import the reports (docs/architecture.md).
 """
 import re
 from dataclasses import dataclass, field
@@ -132,17 +132,15 @@ class Race:
         return self.alpha - sum(r["alpha"] for r in self.rounds[:-1])
 
 
-def race(plan, goal, budget, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None, play=play_games,
-         judge=None, rounds_share=0.5):
+def race(plan, goal, budget, *, judge, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None, play=play_games,
+         rounds_share=0.5):
     """Race the plan's settings for the objective `goal` (reports.objectives.parse): goal.rows(df, scenario)
     -> per-game matrix of its columns (of games of that candidate's scenario); judge(labels, data, alpha) ->
-    bool per candidate: still tied with the best (default: the objective's, reports.tune_report.judge_for);
+    bool per candidate: still tied with the best (the objective's, reports.tune_report.judge_for, which the
+    caller gives: a study never imports the reports);
     play(scenario, start, count) -> the games' records (default: the kernel's).  rounds_share: the part of
     alpha the rounds spend (round r of 1, 2, ... at rounds_share * alpha / 2^r), the rest is the
     conclusion's; 1 for a race with no conclusion (train's)."""
-    if judge is None:
-        from reports.tune_report import judge_for
-        judge = judge_for(goal)
     rows = goal.rows
     settings = plan.settings
     m = len(settings)

@@ -49,10 +49,6 @@ VARIANT = register(Variant(
     name=$constant,
     title="$title",
     rules=$rules,
-    kernel="simcore.variants.$name.rules",
-    policy="policies.variants.$name.bots",
-    presets="policies.variants.$name.presets",
-    report="reports.variants.$name",
     compile_seconds=15,
     # what its rules need: scalars=, arrays= (state fields), seat_columns=, game_columns= (games.csv),
     # events= (replays), actions=, weights= (its bots), card_kinds=, items= (simcore/engine/variant.py)
@@ -132,6 +128,17 @@ def test_its_scenario_plays_and_a_bad_value_is_refused(tmp_path):
     assert meta["parameters"]["rules"]["variants"]["$name"] == {"amount": 1}
     result = CliRunner().invoke(app, ["run", "$name", "--set", "variants.$name.amount=9", "--out", str(tmp_path / "x")])
     assert result.exit_code == 2 and "variants.$name.amount: 9 is out of range" in result.output
+
+
+# the run tests/test_conformance.py plays for it (every registered variant has one): variant -> function
+CONFORMANCE = {"$name": "conformance"}
+
+
+def conformance(games):
+    """Its scenario's games under the base game's invariants (tests/invariants.py), checked after
+    every turn; add the checks of its own rules as it gets them."""
+    from tests.invariants import conformance_run
+    return conformance_run("$name", games)
 '''
 
 FILES = {

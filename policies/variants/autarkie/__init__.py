@@ -1,1 +1,1 @@
-"""The bots of Autarkie (RULES.md §2): bots.py is its policy module."""
+"""The bots of Autarkie (docs/rules.md, Fleisch / Autarkie): bots.py is its policy module."""

@@ -1,4 +1,4 @@
-"""Autarkie's bots (RULES.md §2; the declaration's `policy`): the random policy's options
+"""Autarkie's bots (docs/rules.md, Fleisch / Autarkie; the declaration's `policy`): the random policy's options
 for its actions, and the builder's steps before the base builder's (policies.variants.autarkie.builder)."""
 from simcore.accel.jit import jitted
 from simcore.variants.autarkie import A_AUT_GESELLE, A_AUT_KNECHT, A_AUT_SLAVE, N_PLACES, V_AUT_FIGURES, V_AUT_POINTS

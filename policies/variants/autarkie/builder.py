@@ -1,4 +1,4 @@
-"""The builder's Autarkie decisions (RULES.md §2), tuned by the aut_* weights.
+"""The builder's Autarkie decisions (docs/rules.md, Fleisch / Autarkie), tuned by the aut_* weights.
 
 Every step (slave, Knecht, Geselle) is valued in VP: its share of the race for the
 Autarkie card (aut_card: card_vp times the points it brings over the points still
@@ -80,7 +80,7 @@ def pip_value(st, h, w, rolls):
 @jitted
 def geselle_bonus(st, g, w, rolls):
     """aut_geselle: what the Geselle's card (meat, or on C&K paper, cloth or coin) is worth beyond
-    the card it replaces, per pip of its hex; 0 where it yields nothing (RULES.md §2)."""
+    the card it replaces, per pip of its hex; 0 where it yields nothing (docs/rules.md, Fleisch / Autarkie)."""
     h = ab.place_hex(g)
     if w[W_AUT_GESELLE] <= 0 or ab.geselle_kind(st, h) < 0:
         return 0.0
@@ -106,7 +106,7 @@ def geselle_income_change(st, g, w, rolls):
 
 @jitted
 def geselle_site(st, g):
-    """Place g is at a city that is not damaged, where a Geselle would count as one (RULES.md §2)."""
+    """Place g is at a city that is not damaged, where a Geselle would count as one (docs/rules.md, Fleisch / Autarkie)."""
     c = ab.place_corner(g)
     return st.corner_level[c] == 2 and not ab.city_damaged(st, c)
 

@@ -1,1 +1,1 @@
-"""The bots of Cities & Knights (RULES.md §4): bots.py is its policy module."""
+"""The bots of Cities & Knights (docs/rules.md, Cities & Knights): bots.py is its policy module."""

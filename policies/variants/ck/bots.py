@@ -1,4 +1,4 @@
-"""The bots of Cities & Knights (RULES.md §4; the rule set's `policy`): the main-phase
+"""The bots of Cities & Knights (docs/rules.md, Cities & Knights; the rule set's `policy`): the main-phase
 action of both policies (policies.variants.ck.randombot, policies.variants.ck.builder) and the choice
 points its rules ask (simcore.variants.ck: rules, cities, barbarians, knights, progress)."""
 from simcore.accel.jit import jitted

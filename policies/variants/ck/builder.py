@@ -1,5 +1,5 @@
 """The `builder` kind (greedy, roads, ... and the presets knights, science, trade) under
-Cities & Knights (RULES.md §4).  Before the base builder's goal (policies.builder) it
+Cities & Knights (docs/rules.md, Cities & Knights).  Before the base builder's goal (policies.builder) it
 repairs a damaged city, chases the robber off its own hex, raises and activates knights
 in proportion to the barbarian threat (trading for them; policies.variants.ck.defence), moves
 or displaces knights while the ship is far, improves its cities toward the metropolises,

@@ -1,4 +1,4 @@
-"""The C&K builder's plan for the barbarians and its knights' actions (RULES.md §4 Knights,
+"""The C&K builder's plan for the barbarians and its knights' actions (docs/rules.md, Cities & Knights: Knights,
 Barbarians; issue 29 item 3): when the ship is near and Catan's active strength falls short
 of the barbarians' (or the player would be among the weakest with a city to lose), raise and
 activate knights, trading for grain or wool + ore when the hand lacks them (`ck_plan`); place

@@ -1,4 +1,4 @@
-"""Progress cards of Cities & Knights (RULES.md §4) for the bots: whether a greedy-family
+"""Progress cards of Cities & Knights (docs/rules.md, Cities & Knights) for the bots: whether a greedy-family
 bot plays a card now (`worth`, asked by policies.variants.ck.builder), its Alchemist before the
 roll, and the answers to a card's choices (simcore.variants.ck.progress lists them) for the
 builder (`pick`: the best-scoring allowed answer) and the random policy (`random_pick`:
@@ -135,7 +135,7 @@ def best_monopoly(st, p, card):
     hi = N_RESOURCES if card == CARD_RESOURCE_MONOPOLY else st.hand.shape[1]
     best, where = -1, lo
     for k in range(lo, hi):
-        if k >= N_RESOURCES and not trade_commodity(st, k):   # a commodity for trade (meat too, RULES.md §2)
+        if k >= N_RESOURCES and not trade_commodity(st, k):   # a commodity for trade (meat too, docs/rules.md, Fleisch / Autarkie)
             continue
         g = monopoly_gain(st, p, k, most)
         if g > best:

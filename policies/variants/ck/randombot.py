@@ -1,4 +1,4 @@
-"""The `random` policy under Cities & Knights (RULES.md §4): uniform over every legal
+"""The `random` policy under Cities & Knights (docs/rules.md, Cities & Knights): uniform over every legal
 action, the rule set's own included, and over the legal answers at its choice points."""
 from policies.common import add_option
 from policies.randombot import action_options

@@ -1,1 +1,1 @@
-"""The bots of Grundbesitz (RULES.md §1): bots.py is its policy module."""
+"""The bots of Grundbesitz (docs/rules.md, Grundbesitz): bots.py is its policy module."""

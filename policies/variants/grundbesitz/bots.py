@@ -1,4 +1,4 @@
-"""Grundbesitz's bots (RULES.md §1; the declaration's `policy`): the random policy's
+"""Grundbesitz's bots (docs/rules.md, Grundbesitz; the declaration's `policy`): the random policy's
 options for its actions and its choice points, asked by simcore.variants.grundbesitz.rules.  The
 builder's choices are policies.variants.grundbesitz.builder, the random policy's policies.variants.grundbesitz.randombot."""
 from simcore.accel.jit import jitted
@@ -50,7 +50,7 @@ def builder_action(st, p, w):
 
 @jitted
 def builder_goal(st, p, w):
-    """Policy hook: buying the best GB as one of the builder's goals (RULES.md §1 buy),
+    """Policy hook: buying the best GB as one of the builder's goals (docs/rules.md, Grundbesitz: buy),
     scored as the builder scores its own: weight * (1 + value) / (1 + cards missing)."""
     if w[W_GB] <= 0:
         return 0.0, -1, -1

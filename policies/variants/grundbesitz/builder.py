@@ -1,4 +1,4 @@
-"""The builder's Grundbesitz decisions (RULES.md §1), tuned by the gb* weights.
+"""The builder's Grundbesitz decisions (docs/rules.md, Grundbesitz), tuned by the gb* weights.
 
 It values a GB by the card it pays every round (about what a 9-pip settlement
 pays) times its preference for the resource, buys it as a goal like any other

@@ -1,4 +1,4 @@
-"""The `random` policy's answers at Grundbesitz's choice points (RULES.md §1): uniform
+"""The `random` policy's answers at Grundbesitz's choice points (docs/rules.md, Grundbesitz): uniform
 over the legal ones (asked through policies.variants.grundbesitz.bots)."""
 from simcore.variants.grundbesitz import board as gb
 from simcore.accel.jit import jitted

@@ -1,1 +1,1 @@
-"""The bots of the Robin Hood solo mode (RULES.md §3): bots.py is its policy module."""
+"""The bots of the Robin Hood solo mode (docs/rules.md, Robin Hood): bots.py is its policy module."""

@@ -1,4 +1,4 @@
-"""The Sheriff's bots in the Robin Hood mode (RULES.md §3; the declaration's `policy`):
+"""The Sheriff's bots in the Robin Hood mode (docs/rules.md, Robin Hood; the declaration's `policy`):
 the builder's main-phase action and road-building roads (policies.variants.robin_hood.sheriff), and the
 choice points simcore.variants.robin_hood.rules asks.  The random policy's answers are policies.variants.robin_hood.randombot."""
 from simcore.accel.jit import jitted

@@ -1,5 +1,5 @@
 """The `random` policy's answers at the Sheriff's choice points of the Robin Hood mode
-(RULES.md §3; asked through policies.variants.robin_hood.bots)."""
+(docs/rules.md, Robin Hood; asked through policies.variants.robin_hood.bots)."""
 from simcore.accel.jit import jitted
 from simcore.variants.robin_hood.board import best_score, hex_score, open_side
 from simcore.engine.state import randint

@@ -1,4 +1,4 @@
-"""The Sheriff of the Robin Hood mode (RULES.md §3) for the `builder` kind: presets
+"""The Sheriff of the Robin Hood mode (docs/rules.md, Robin Hood) for the `builder` kind: presets
 sheriff-greedy and sheriff-warden, or any builder preset playing the Sheriff.
 
 He builds as the builder does.  Where Robin goes is his choice when several hexes

@@ -1,4 +1,4 @@
-"""Fleisch / Autarkie (RULES.md §2, seed 001): the declaration.  `[variants.autarkie]`:
+"""Fleisch / Autarkie (docs/rules.md, Fleisch / Autarkie, seed 001): the declaration.  `[variants.autarkie]`:
 
     substrate = "base"          # "base": meat is the only commodity; "ck" (with ruleset = "ck"): a 4th commodity
     points = [1, 2, 3]          # autarky points of a slave, a Knecht, the Geselle (increasing)
@@ -77,7 +77,7 @@ def chip_points(rules):
 
 
 def check_autarkie(scenario):
-    """Cross-field rules (RULES.md §2): the cap is what the chips allow, the threshold is
+    """Cross-field rules (docs/rules.md, Fleisch / Autarkie): the cap is what the chips allow, the threshold is
     reachable, and the C&K substrate needs the C&K rule set."""
     rules = scenario.rules.variants[AUTARKIE]
     key = f"variants.{AUTARKIE}"
@@ -99,15 +99,9 @@ AUT = register(Variant(
     name=AUTARKIE,
     title="Fleisch / Autarkie (meat, slaves, Knechte, the Geselle and the Autarkie card)",
     rules=Autarkie,
+    needs=("ck",),                 # its board and builder read C&K's commodities
     check=check_autarkie,
-    kernel="simcore.variants.autarkie.rules",
-    policy="policies.variants.autarkie.bots",
-    presets="policies.variants.autarkie.presets",
     compile_seconds=20,
-    warm_up=(("autarkie", "tests.test_autarkie_games:warm_up", 60),
-             ("autarkie-ck", "tests.test_autarkie_games:warm_up_ck", 120)),
-    slow_tests=("test_autarkie_games.py",),
-    report="reports.variants.autarkie",
     card_kinds=(CardKind("meat", supply="meat_supply", rate=4),),   # trades 4:1, 3:1 at a generic harbour
     sweep={"variants.autarkie.card_threshold": [3, 5, 7, 9], "variants.autarkie.card_vp": [1, 2]},
     choices=1 + 2 * N_PLACES,     # the random bot's options: a slave, a Knecht or a Geselle at each place
@@ -163,7 +157,8 @@ AUT = register(Variant(
         ("aut_sabotage", ("place", "damaged", "points", "-")),         # ck: the Geselle at a damaged/repaired city
     ),
     named_fields={"figure": ("none", "knecht", "geselle")},
-    # every choice RULES.md §2 gives a player, and what its rules do to the figures, with the columns
+    # every choice Autarkie gives a player (docs/rules.md, Fleisch / Autarkie), and what its rules do to the
+    # figures, with the columns
     # counting them (reports.options)
     options=(
         ("buy a slave", ("aut_slaves",)), ("place a Knecht", ("aut_knechte",)),

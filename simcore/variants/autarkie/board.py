@@ -1,4 +1,4 @@
-"""Autarkie (RULES.md §2): what the board and the chips allow, shared by the rules
+"""Autarkie (docs/rules.md, Fleisch / Autarkie): what the board and the chips allow, shared by the rules
 (simcore.variants.autarkie.rules) and the bots (policies.variants.autarkie.builder).
 
 A place g = 3 * c + k is (corner c, hex CORNER_HEXES[c, k]); a figure there belongs to
@@ -18,7 +18,7 @@ from simcore.variants.autarkie import (AUTARKIE, FIG_GESELLE, FIG_KNECHT, FIG_NO
                                        STEP_GESELLE, STEP_KNECHT, STEP_SLAVE, SUBSTRATE_CK)
 from simcore.variants.ck import CK
 
-FIELDS = 3      # grain: a fields hex (RULES.md §2 meat)
+FIELDS = 3      # grain: a fields hex (docs/rules.md, Fleisch / Autarkie: meat)
 
 
 def _hex_places():
@@ -66,7 +66,7 @@ def city_damaged(st, c):
 
 @variant_code(CK, None)
 def meat_trades_as_commodity(st):
-    """C&K substrate: meat is a commodity for trade (RULES.md §2, seed 001 "Fleisch ist die neue
+    """C&K substrate: meat is a commodity for trade (docs/rules.md, Fleisch / Autarkie, seed 001 "Fleisch ist die neue
     Handelsware"): the trading house, the Trade Monopoly and the Commercial Harbor take it
     (autarkie.meat_trades_as_commodity; simcore.variants.ck.board.trade_commodity)."""
     if st.params[P_AUT_SUBSTRATE] == SUBSTRATE_CK and st.params[P_AUT_MEAT_TRADES] != 0:
@@ -75,7 +75,7 @@ def meat_trades_as_commodity(st):
 
 @jitted
 def figure_at(st, g):
-    """The figure place g counts as: the Geselle at a damaged city as a Knecht (RULES.md §2
+    """The figure place g counts as: the Geselle at a damaged city as a Knecht (docs/rules.md, Fleisch / Autarkie
     sabotage)."""
     fig = st.aut_fig[g]
     if fig == FIG_GESELLE and city_damaged(st, place_corner(g)):
@@ -91,7 +91,7 @@ def geselle_sabotaged(st, p):
 
 @jitted
 def points_of(st, params, p):
-    """Autarky points of p's figures, capped at max_points (RULES.md §2; a sabotaged Geselle
+    """Autarky points of p's figures, capped at max_points (docs/rules.md, Fleisch / Autarkie; a sabotaged Geselle
     scores as a Knecht)."""
     geselle = params[P_AUT_POINTS + 1] if geselle_sabotaged(st, p) else params[P_AUT_POINTS + 2]
     n = (st.aut_slaves[p] * params[P_AUT_POINTS] + st.aut_knechte[p] * params[P_AUT_POINTS + 1]
@@ -142,7 +142,7 @@ def can_geselle(st, p, g):
 @jitted
 def geselle_kind(st, h):
     """The commodity the Geselle adds on hex h: meat on fields; on the C&K substrate forest
-    paper, pasture cloth, mountains coin; nothing (-1) elsewhere (RULES.md §2)."""
+    paper, pasture cloth, mountains coin; nothing (-1) elsewhere (docs/rules.md, Fleisch / Autarkie)."""
     r = st.hex_resource[h]
     if r == FIELDS:
         return st.aut_meat
@@ -153,7 +153,7 @@ def geselle_kind(st, h):
 
 @jitted
 def relocation_place(st, p, geselle):
-    """Where p's figure goes when the barbarians take its building (RULES.md §2): the free
+    """Where p's figure goes when the barbarians take its building (docs/rules.md, Fleisch / Autarkie): the free
     place at one of p's buildings (the Geselle: cities only) on the hex with the most pips,
     the Geselle preferring a hex where it yields a commodity; ties the first; -1 = none."""
     best, where = -1, -1

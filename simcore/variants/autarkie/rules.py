@@ -1,4 +1,4 @@
-"""Fleisch / Autarkie (RULES.md §2, seed 001) on the base game: meat, slaves, Knechte,
+"""Fleisch / Autarkie (docs/rules.md, Fleisch / Autarkie, seed 001) on the base game: meat, slaves, Knechte,
 the Geselle and the Autarkie card.  Declared in simcore/variants/autarkie/__init__.py; what the
 board and the chips allow is in simcore/variants/autarkie/board.py.
 
@@ -80,7 +80,7 @@ def owe(st, number):
             o = st.corner_owner[c]
             if o < 0:
                 continue
-            if fields and st.corner_level[c] == 2 and not city_damaged(st, c):   # RULES.md §2: grain + meat
+            if fields and st.corner_level[c] == 2 and not city_damaged(st, c):   # docs/rules.md, Fleisch / Autarkie: grain + meat
                 st.owed[o, GRAIN] -= 1
                 st.owed[o, meat] += 1
             fig = figure_at(st, HEX_PLACES[h, k])
@@ -98,7 +98,7 @@ def owe(st, number):
             total += n
             if n > 0:
                 claimants += 1
-        if total > st.bank[r] and claimants > 1:     # RULES.md §0 shortage: nobody gets kind r
+        if total > st.bank[r] and claimants > 1:     # docs/rules.md, Base game: shortage: nobody gets kind r
             for p in range(st.players):
                 st.owed[p, r] = 0
                 due[p, r] = 0
@@ -189,7 +189,7 @@ def update_points(st, params, p):
 
 @jitted
 def settle_card(st, params):
-    """The Autarkie card as longest road (RULES.md §2): to the first with card_threshold
+    """The Autarkie card as longest road (docs/rules.md, Fleisch / Autarkie): to the first with card_threshold
     points; it passes at once to a player with strictly more; a holder who falls behind
     (C&K sabotage, pillage) loses it to the single player with the most (threshold
     reached), or it is set aside on a tie for the most or when nobody has the threshold."""
@@ -228,7 +228,7 @@ def city_changed(st, p, c):
     """Hook: p's city at c was damaged or repaired (its Geselle counts as a Knecht while it
     is damaged), turned back into a settlement (its Geselle moves to a free place at another
     of p's cities, or is removed; Knechte stay) or lost (its Knechte move to free places at
-    p's other buildings, or are removed) (RULES.md §2).  autarkie.relocation = "remove":
+    p's other buildings, or are removed) (docs/rules.md, Fleisch / Autarkie).  autarkie.relocation = "remove":
     every such figure is removed.  A removed figure's chip goes back to p's supply."""
     params = st.params
     gone = st.corner_owner[c] != p

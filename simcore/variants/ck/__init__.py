@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4): the declaration of the rule set `ruleset = "ck"`.
+"""Cities & Knights (docs/rules.md, Cities & Knights): the declaration of the rule set `ruleset = "ck"`.
 Its parameters are the top-level `[ck]` table (`ck.victory_points`, ...), its state
 fields, record columns, log events, actions and policy weights are below; the kernel
 is simcore/variants/ck/rules.py (its hooks) with the other modules of this folder (cities,
@@ -34,7 +34,7 @@ HAND_LIMIT = 7
 KNIGHTS_PER_LEVEL = 2
 KNIGHT_LEVELS = 3
 
-# progress cards: (name, colour, count in the default deck), RULES.md §4
+# progress cards: (name, colour, count in the default deck), docs/rules.md, Cities & Knights
 PROGRESS = (
     ("alchemist", 0, 2), ("inventor", 0, 2), ("crane", 0, 2), ("engineer", 0, 1), ("irrigation", 0, 2),
     ("medicine", 0, 2), ("mining", 0, 2), ("printer", 0, 1), ("road_building", 0, 2), ("smith", 0, 2),
@@ -106,16 +106,10 @@ CK_VARIANT = register(Variant(
     rules=CitiesKnights,
     ruleset=True,
     players=(3, 4),
-    kernel="simcore.variants.ck.rules",
-    policy="policies.variants.ck.bots",
-    presets="policies.variants.ck.presets",
     compile_seconds=40,
-    warm_up=(("ck", "tests.test_ck_invariants:warm_up", 110),),
-    slow_tests=("test_ck_invariants.py",),
-    report="reports.variants.ck",
     card_kinds=tuple(CardKind(n, supply="commodity_supply", rate=4) for n in COMMODITY_NAMES),
     choices=6 * N_CORNERS + 4 * N_CORNERS + N_PROGRESS + 16,   # knight moves, builds, walls, cards (randombot)
-    guards=True,                      # knights: corner_guard[c] = owner (they break roads, RULES.md §4)
+    guards=True,                      # knights: corner_guard[c] = owner (they break roads, docs/rules.md, Cities & Knights)
     sweep={"ck.barbarian_steps": [5, 7, 9], "ck.victory_points": [10, 13, 16]},
     scalars=(
         ("ck_barbarians", "steps the barbarian ship has come (0..barbarian_steps - 1)"),
@@ -133,7 +127,7 @@ CK_VARIANT = register(Variant(
         ("ck_pick", "scratch of ck_progress: an earlier choice of the card being played"),
         ("ck_trade_extra", "a card kind besides paper, cloth and coin that trades as a commodity (trading house, "
                            "Trade Monopoly, Commercial Harbor), set by a variant on the C&K substrate "
-                           "(Autarkie's meat, RULES.md §2); -1 = none"),
+                           "(Autarkie's meat, docs/rules.md, Fleisch / Autarkie); -1 = none"),
     ),
     arrays=(
         ("ck_level", (MAX_PLAYERS, N_TRACKS), "city improvement level per track (0..5)"),
@@ -146,7 +140,7 @@ CK_VARIANT = register(Variant(
         ("ck_power", (MAX_PLAYERS,), "active knights' levels summed (the defence; kept by simcore.variants.ck.knights)"),
         ("ck_wall", (N_CORNERS,), "1 = a city wall under the city there"),
         ("ck_walls", (MAX_PLAYERS,), "city walls on the board"),
-        ("ck_damaged", (N_CORNERS,), "1 = the city there is damaged (Saboteur, RULES.md §2)"),
+        ("ck_damaged", (N_CORNERS,), "1 = the city there is damaged (Saboteur, docs/rules.md, Fleisch / Autarkie)"),
         ("ck_damaged_n", (MAX_PLAYERS,), "damaged cities of each player (kept by simcore.variants.ck.cities)"),
         ("ck_defender", (MAX_PLAYERS,), "Defender of Catan cards held (1 VP each)"),
         ("ck_deck", (N_TRACKS, DECK_ROOM), "each colour's progress deck, a ring drawn from ck_deck_top"),
@@ -228,7 +222,8 @@ CK_VARIANT = register(Variant(
         ("ck_sabotage", ("corner", "victim", "-", "-")),
         ("ck_discard_progress", ("progress", "-", "-", "-")),   # a 5th card drawn: one discarded
     ),
-    # every choice RULES.md §4 gives a player, with the columns counting its use (reports.options)
+    # every choice Cities & Knights gives a player (docs/rules.md, Cities & Knights), with the columns counting
+    # its use (reports.options)
     options=(
         ("improve science", ("ck_level_science",)), ("improve trade", ("ck_level_trade",)),
         ("improve politics", ("ck_level_politics",)), ("take a metropolis", ("ck_metropolises",)),

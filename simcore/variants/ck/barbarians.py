@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4): the dice (red, yellow, event die), the gates' progress
+"""Cities & Knights (docs/rules.md, Cities & Knights): the dice (red, yellow, event die), the gates' progress
 card draws, and the barbarians: their ship, the attack, pillage and Defender cards."""
 from simcore.engine.bots import ask
 from simcore.variants.ck import CK
@@ -71,7 +71,7 @@ def has_open_city(st, q):
 
 @jitted
 def attack(st):
-    """The barbarians arrive (RULES.md §4)."""
+    """The barbarians arrive (docs/rules.md, Cities & Knights)."""
     barbarians = barbarian_strength(st)
     knights = 0
     for q in range(st.players):

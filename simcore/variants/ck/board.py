@@ -1,5 +1,5 @@
-"""Cities & Knights (RULES.md §4): what the board allows, asked by the rules (simcore.variants.ck.rules and
-its modules) and the policies (policies/*ck*.py) alike.  No state changes here except the
+"""Cities & Knights (docs/rules.md, Cities & Knights): what the board allows, asked by the rules (simcore.variants.ck.rules and
+its modules) and the bots (policies/variants/ck/, policies/variants/autarkie/) alike.  No state changes here except the
 reach scratch."""
 from simcore.engine.economy import kind_rate
 from simcore.accel.jit import jitted
@@ -32,9 +32,9 @@ def commodity(st, t):
 
 @jitted
 def trade_commodity(st, k):
-    """Card kind k trades as a commodity (RULES.md §4: the trading house, the Trade Monopoly, the
+    """Card kind k trades as a commodity (docs/rules.md, Cities & Knights: the trading house, the Trade Monopoly, the
     Commercial Harbor): paper, cloth, coin, and the kind a variant on this substrate adds
-    (st.ck_trade_extra: Autarkie's meat, RULES.md §2 "Meat is a commodity")."""
+    (st.ck_trade_extra: Autarkie's meat, docs/rules.md, Fleisch / Autarkie: "Meat is a commodity")."""
     return (commodity(st, 0) <= k < commodity(st, N_TRACKS)) or (k >= N_RESOURCES and k == st.ck_trade_extra)
 
 
@@ -51,7 +51,7 @@ def trade_commodities_held(st, q):
 @jitted
 def commodity_of(st, resource):
     """The commodity a city on a hex of `resource` takes instead of its second card
-    (forest paper, pasture cloth, mountains coin), -1 = none (RULES.md §4 production)."""
+    (forest paper, pasture cloth, mountains coin), -1 = none (docs/rules.md, Cities & Knights: production)."""
     if resource == LUMBER:
         return commodity(st, 0)
     if resource == WOOL:
@@ -108,7 +108,7 @@ def has_damaged_city(st, p):
 
 @jitted
 def hand_limit(st, p):
-    """RULES.md §4: 7 cards + 2 per city wall."""
+    """docs/rules.md, Cities & Knights: 7 cards + 2 per city wall."""
     return HAND_LIMIT + WALL_HAND * st.ck_walls[p]
 
 
@@ -121,7 +121,7 @@ def improve_cost(st, p, t):
 @jitted
 def can_improve(st, p, t):
     """Next level of track t: a city, its commodities; level 4 takes a free metropolis
-    (needs a city without one); level 5 takes it from a holder still at 4 (RULES.md §4).
+    (needs a city without one); level 5 takes it from a holder still at 4 (docs/rules.md, Cities & Knights).
     Level 5 after a holder at 5: ck.level_5_after_holder; levels 4-5 without a city free
     for a metropolis: ck.metropolis_city (docs/ck-readings.md)."""
     return improve_ok(st, p, t, 0)
@@ -179,7 +179,7 @@ def can_repair(st, p, c):
 
 @jitted
 def barbarian_strength(st):
-    """Cities on the board (a metropolis is a city; a damaged city counts, RULES.md §2); a
+    """Cities on the board (a metropolis is a city; a damaged city counts, docs/rules.md, Fleisch / Autarkie); a
     metropolis counts ck.metropolis_strength times (docs/ck-readings.md)."""
     n = 0
     for q in range(st.players):
@@ -272,7 +272,7 @@ def can_act(st, p, c):
 @jitted
 def reach(st, p, start):
     """Mark in st.ck_reach the corners p's roads lead to from `start` without passing a
-    corner with another player's building or knight (RULES.md §4 knight moves)."""
+    corner with another player's building or knight (docs/rules.md, Cities & Knights: knight moves)."""
     st.ck_reach[:] = 0
     st.ck_reach[start] = 1
     st.ck_queue[0] = start
@@ -336,7 +336,7 @@ def can_chase(st, p, c):
 @jitted
 def road_ok(st, p, e):
     """A road must join p's building, or p's road at a corner without another player's
-    building or knight (a knight blocks roads like a settlement, RULES.md §4)."""
+    building or knight (a knight blocks roads like a settlement, docs/rules.md, Cities & Knights)."""
     if e < 0 or e >= EDGE_CORNERS.shape[0]:
         return False
     for j in range(2):

@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4): the three progress decks (one per colour) and the
+"""Cities & Knights (docs/rules.md, Cities & Knights): the three progress decks (one per colour) and the
 players' progress hands.  A deck is a ring in st.ck_deck[colour]: drawn from the top
 (ck_deck_top), played and discarded cards go back under it.  The cards' effects are
 in simcore/variants/ck/progress.py."""

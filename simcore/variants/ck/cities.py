@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4): city improvements, metropolises, city walls, repairs of
+"""Cities & Knights (docs/rules.md, Cities & Knights): city improvements, metropolises, city walls, repairs of
 damaged cities (§2) and the loss of a city to the barbarians."""
 from simcore.engine.bots import ask
 from simcore.variants.ck import CK
@@ -94,7 +94,7 @@ def repair(st, p, c):
 
 @jitted
 def damage(st, q, c):
-    """The Saboteur (RULES.md §4, §2): q's city at c is damaged until repaired (it produces
+    """The Saboteur (docs/rules.md, Cities & Knights; Fleisch / Autarkie): q's city at c is damaged until repaired (it produces
     as a settlement, counts for the barbarians, can be pillaged; no new city meanwhile)."""
     st.ck_damaged[c] = 1
     st.ck_damaged_n[q] += 1
@@ -142,7 +142,7 @@ def remove_income(st, p, c):
 @jitted
 def lose_city(st, p, c):
     """The barbarians pillage p's city at c: it becomes a settlement (its wall and damage
-    go), or is lost entirely when no settlement is left in p's supply (RULES.md §4, §2).
+    go), or is lost entirely when no settlement is left in p's supply (docs/rules.md, Cities & Knights; Fleisch / Autarkie).
     Returns 1 if the building is gone."""
     wall = st.ck_wall[c]
     if wall:

@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4): knights.  Build (wool + ore) on a free corner at an own
+"""Cities & Knights (docs/rules.md, Cities & Knights): knights.  Build (wool + ore) on a free corner at an own
 road, activate (grain), promote (wool + ore; mighty needs the fortress); an active knight
 that was not activated this turn may move along its owner's roads, displace a weaker
 opposing knight (which retreats along its owner's roads or is removed), or chase the
@@ -149,7 +149,7 @@ def retreat_corner(st, q, d):
 @jitted
 def chase(st, p, c):
     """The knight at c chases the robber from a hex next to it: moved and a card stolen
-    as on a 7 (RULES.md §4)."""
+    as on a 7 (docs/rules.md, Cities & Knights)."""
     old = st.robber
     set_active(st, c, 0)
     st.stats[p, S_CK_KNIGHT_ACTIONS] += 1

@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4): the progress cards' effects (A_CK_PLAY_PROGRESS), one
+"""Cities & Knights (docs/rules.md, Cities & Knights): the progress cards' effects (A_CK_PLAY_PROGRESS), one
 function per card, dispatched by `play`; the Alchemist before the roll (`before_dice`, from
 the roll hook).  When a card may be played and which answers its choices allow is
 simcore.variants.ck.progress_board (the policies ask it too: they never import this module, which
@@ -160,7 +160,7 @@ def take(st, p, q, k, card):
 @jitted
 def before_dice(st, p):
     """Start of p's roll: the last Merchant Fleet ends; p may play the Alchemist and
-    choose both number dice (the event die is rolled as usual, RULES.md §4)."""
+    choose both number dice (the event die is rolled as usual, docs/rules.md, Cities & Knights)."""
     if st.ck_fleet_owner >= 0:
         q = st.ck_fleet_owner
         st.ck_fleet_owner = -1
@@ -270,7 +270,7 @@ def smith(st, p):
 
 @jitted
 def commercial_harbor(st, p):
-    """Each opponent with a commodity (meat too, RULES.md §2) gets a resource of p's choice and
+    """Each opponent with a commodity (meat too, docs/rules.md, Fleisch / Autarkie) gets a resource of p's choice and
     gives a commodity of its own choice back (while p has resources); with
     ck.commercial_harbor = "choose" p chooses per opponent whether to trade (k 2)."""
     for i in range(1, st.players):
@@ -398,7 +398,7 @@ def intrigue(st, p):
 
 @jitted
 def saboteur(st, p):
-    """ck.saboteur = "damage": an opponent's city is damaged (RULES.md §2); "discard": every
+    """ck.saboteur = "damage": an opponent's city is damaged (docs/rules.md, Fleisch / Autarkie); "discard": every
     other player with at least p's VP discards half their cards, rounded down."""
     if st.params[P_CK_SABOTEUR] == SABOTEUR_DAMAGE:
         c = pick(st, p, CARD_SABOTEUR, 0)

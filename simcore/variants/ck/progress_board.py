@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4): when a progress card may be played and which answers its
+"""Cities & Knights (docs/rules.md, Cities & Knights): when a progress card may be played and which answers its
 choices allow, asked by the rules (simcore.variants.ck.rules, simcore.variants.ck.progress) and the policies alike.
 
 A card's choices are numbered k = 0, 1, ... (see simcore.variants.ck.progress); an answer x in
@@ -35,7 +35,7 @@ INVENTOR_NUMBER = np.array([n in INVENTOR_NUMBERS for n in range(13)], np.bool_)
 
 @jitted
 def can_play(st, p, card):
-    """p may play `card` now, in its turn after the roll (RULES.md §4; the Alchemist only
+    """p may play `card` now, in its turn after the roll (docs/rules.md, Cities & Knights; the Alchemist only
     before the roll, ck_progress.before_dice; Printer and Constitution are shown on draw):
     it holds the card and the card can do something (a target for each first choice)."""
     if card < 0 or card >= N_PROGRESS or st.ck_progress[p, card] <= 0:
@@ -222,7 +222,7 @@ def pick_ok(st, q, card, k, x):
         return x < st.hand.shape[1] and st.trade_rate[q, x] > 0
     if card == CARD_RESOURCE_MONOPOLY:
         return x < N_RESOURCES
-    if card == CARD_TRADE_MONOPOLY:                 # a kind that trades as a commodity (meat too, RULES.md §2)
+    if card == CARD_TRADE_MONOPOLY:                 # a kind that trades as a commodity (meat too, docs/rules.md, Fleisch / Autarkie)
         return x < st.hand.shape[1] and trade_commodity(st, x)
     if card == CARD_BISHOP:                         # another hex
         return x < N_HEXES and x != st.robber

@@ -1,4 +1,4 @@
-"""Cities & Knights (RULES.md §4): the rule set's hooks (simcore.engine.hooks).  Declared in
+"""Cities & Knights (docs/rules.md, Cities & Knights): the rule set's hooks (simcore.engine.hooks).  Declared in
 simcore/variants/ck/__init__.py; beside this file in simcore/variants/ck/: the board's queries
 (board.py), the rules in cities.py (improvements, metropolises, walls, pillage), knights.py,
 barbarians.py (dice, gates, attacks), cards.py (progress decks) and progress.py (the
@@ -50,14 +50,14 @@ def init(st):
     st.ck_fleet_kind = -1
     st.ck_trade_extra = -1              # a variant's kind trading as a commodity sets it (Autarkie's init)
     st.ck_defenders_left = st.params[P_CK_DEFENDERS]
-    st.dev_top = N_DEV_CARDS            # no development cards (RULES.md §4): the deck is empty
+    st.dev_top = N_DEV_CARDS            # no development cards (docs/rules.md, Cities & Knights): the deck is empty
     fill_decks(st, st.params)
 
 
 @jitted
 def setup(st):
     """Snake order: a settlement + road each, then (backwards) a city + road each; the
-    city yields one resource per adjacent producing hex (RULES.md §4 setup)."""
+    city yields one resource per adjacent producing hex (docs/rules.md, Cities & Knights: setup)."""
     for p in range(st.players):
         setup_placement(st, p, False)
     for p in range(st.players - 1, -1, -1):
@@ -86,7 +86,7 @@ def roll(st, p):
 @jitted
 def owe(st, number):
     """A city on forest, pasture or mountains takes 1 resource + 1 commodity instead of 2
-    resources; a damaged city produces as a settlement (RULES.md §4, §2)."""
+    resources; a damaged city produces as a settlement (docs/rules.md, Cities & Knights; Fleisch / Autarkie)."""
     for q in range(st.players):
         if st.ck_level[q, SCIENCE] >= ABILITY_LEVEL:     # the aqueduct's test (after_production)
             st.ck_hand_before[q] = row_sum(st.hand, q)
@@ -214,7 +214,7 @@ def game_over(st, p):
 @jitted
 def victory_points(st, p):
     """Metropolis +2 each (its city counts 2 already), Defender cards, Printer and
-    Constitution, the merchant (RULES.md §4)."""
+    Constitution, the merchant (docs/rules.md, Cities & Knights)."""
     merchant = 1 if st.ck_merchant_owner == p else 0
     st.stats[p, S_CK_VP_MERCHANT] = merchant
     return 2 * metropolises(st, p) + st.ck_defender[p] + st.ck_progress_vp[p] + merchant

@@ -1,4 +1,4 @@
-"""Grundbesitz (RULES.md §1): the declaration.  `[variants.grundbesitz]` parameters with
+"""Grundbesitz (docs/rules.md, Grundbesitz): the declaration.  `[variants.grundbesitz]` parameters with
 their defaults, state fields, record columns, log events, actions and policy weights;
 the kernel is simcore/variants/grundbesitz/rules.py (its hooks), the policies policies/variants/grundbesitz/builder.py,
 the report entry reports/variants/grundbesitz.py.
@@ -45,13 +45,7 @@ GB = register(Variant(
     name=GRUNDBESITZ,
     title="Grundbesitz (land ownership and blockade markers)",
     rules=Grundbesitz,
-    kernel="simcore.variants.grundbesitz.rules",
-    policy="policies.variants.grundbesitz.bots",
-    presets="policies.variants.grundbesitz.presets",
     compile_seconds=24,
-    warm_up=(("grundbesitz", "tests.test_grundbesitz_games:warm_up", 70),),
-    slow_tests=("test_grundbesitz_games.py",),
-    report="reports.variants.grundbesitz",
     sweep={"variants.grundbesitz.allowed_numbers": [list(PRODUCING_NUMBERS), [2, 3, 11, 12], [4, 5, 6, 8, 9, 10],
                                                     [5, 6, 8, 9]],
            "variants.grundbesitz.markers_per_block": [1, 2, 3]},
@@ -107,7 +101,8 @@ GB = register(Variant(
                   "what": ("knight_block", "robber_block", "removal", "robber_move", "response"),
                   "follow": ("defend", "strike", "robber", "remove")},
     actions=("buy_gb", "knight_block", "knight_remove"),
-    # every choice RULES.md §1 gives a player, with the columns counting its use (reports.options)
+    # every choice Grundbesitz gives a player (docs/rules.md, Grundbesitz), with the columns counting its use
+    # (reports.options)
     options=(
         ("buy a Grundbesitz", ("gb_bought",)), ("response block", ("gb_markers_response",)),
         ("knight block", ("gb_markers_knight",)), ("robber block", ("gb_markers_robber",)),
@@ -124,7 +119,7 @@ GB = register(Variant(
         ("after a defence: remove a marker", ("gb_follow_remove",), {"defence": True}),
     ),
     choices=3 * N_GB,           # the random bot's options: each action at each GB (policies.variants.grundbesitz.bots)
-    items=("gb",),              # its price: st.costs[ITEM_GB] (RULES.md §1, parameter cost)
+    items=("gb",),              # its price: st.costs[ITEM_GB] (docs/rules.md, Grundbesitz, parameter cost)
     weights=(
         ("gb", "priority of buying a Grundbesitz", 0.6),
         ("gb_block", "1 = block others' Grundbesitz when it costs no knight (responses, robber blocks)", 1.0),

@@ -1,4 +1,4 @@
-"""Grundbesitz (RULES.md §1): what the board allows, asked by the rules (simcore.variants.grundbesitz.rules)
+"""Grundbesitz (docs/rules.md, Grundbesitz): what the board allows, asked by the rules (simcore.variants.grundbesitz.rules)
 and the policies (policies.variants.grundbesitz.builder, policies.randombot) alike.
 
 A Grundbesitz (GB) is the pair (corner c, hex CORNER_HEXES[c, k]), numbered g = 3 * c + k.
@@ -44,7 +44,7 @@ def owned_count(st, p):
 @jitted
 def can_buy_at(st, params, p, g):
     """p has a building on g's corner, g's hex produces and has an allowed number,
-    nobody owns g yet, and p is under the per-player limit (RULES.md §1 Where)."""
+    nobody owns g yet, and p is under the per-player limit (docs/rules.md, Grundbesitz: Where)."""
     if g < 0 or g >= N_GB:
         return False
     h = gb_hex(g)
@@ -91,7 +91,7 @@ def can_remove(st, params, p, g):
 
 @jitted
 def can_strike(st, d, actor, h, what, g):
-    """A defender's follow-up marker placement (RULES.md §1 Defence): on one of the
+    """A defender's follow-up marker placement (docs/rules.md, Grundbesitz: Defence): on one of the
     actor's GBs on h after a cancelled block, response or removal ("strike back");
     after a cancelled robber move, on any GB d could block with a knight."""
     if what == WHAT_ROBBER_MOVE:
@@ -114,7 +114,7 @@ def majority_holder(st, h):
 
 @jitted
 def can_free_remove(st, params, p, g):
-    """The strict majority holder's free removal on g's hex: one per such hex a turn (RULES.md §1,
+    """The strict majority holder's free removal on g's hex: one per such hex a turn (docs/rules.md, Grundbesitz,
     seed §5 "an diesem Feld"), within removals_per_round (can_remove)."""
     return (params[P_GB_MAJORITY_FREE] != 0 and can_remove(st, params, p, g)
             and majority_holder(st, gb_hex(g)) == p and st.gb_free_turn[gb_hex(g)] != st.turn)

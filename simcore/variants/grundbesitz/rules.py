@@ -1,4 +1,4 @@
-"""Grundbesitz (RULES.md §1, seed 000): land-ownership markers that yield one
+"""Grundbesitz (docs/rules.md, Grundbesitz, seed 000): land-ownership markers that yield one
 resource at each of the owner's turns, blockade markers, and knight fights.
 Declared in simcore/variants/grundbesitz/__init__.py; what the board allows is in
 simcore/variants/grundbesitz/board.py.
@@ -87,7 +87,7 @@ def place_markers(st, actor, g, n, kind):
 
 @jitted
 def remove_marker(st, p, g, kind):
-    """One marker off g; it counts in p's removals this round (RULES.md §1 Removal)."""
+    """One marker off g; it counts in p's removals this round (docs/rules.md, Grundbesitz: Removal)."""
     st.gb_markers[g] -= 1
     st.gb_removed_turn[g] = st.turn
     if st.gb_removal_round[p] != st.rounds:
@@ -101,7 +101,7 @@ def remove_marker(st, p, g, kind):
     log_event(st, E_GB_REMOVE, p, g, kind, st.gb_markers[g], 0)
 
 
-# --- defence (RULES.md §1 Defence) ----------------------------------------------
+# --- defence (docs/rules.md, Grundbesitz: Defence) ----------------------------------------------
 
 STANDS, COUNTERED = -1, -2   # contest(): nobody cancelled; the actor's counter was the last word
 
@@ -226,7 +226,7 @@ def is_legal_action(st, p, a, x, y):
 
 @jitted
 def buy(st, params, p, g):
-    """A_BUY_GB: pay, own, then the acquisition responses (RULES.md §1), each of which
+    """A_BUY_GB: pay, own, then the acquisition responses (docs/rules.md, Grundbesitz), each of which
     may be defended (response_defence)."""
     pay(st, p, st.costs[ITEM_GB], S_SPEND_GB)
     h = gb_hex(g)
@@ -240,7 +240,7 @@ def buy(st, params, p, g):
     st.stats[p, S_GB_OWNED] += 1
     log_event(st, E_GB_BUY, p, g, g // 3, h, 0)
     # each other owner of a GB on the hex, in turn order, may block it at once; a
-    # response that costs a knight is a block made with a knight (RULES.md §1)
+    # response that costs a knight is a block made with a knight (docs/rules.md, Grundbesitz)
     needs_knight = params[P_GB_RESPONSE_KNIGHT] != 0
     markers = params[P_GB_MARKERS_KNIGHT] if needs_knight else params[P_GB_MARKERS_BLOCK]
     for i in range(1, st.players):
@@ -342,7 +342,7 @@ def apply_action(st, p, a, x, y):
 
 @variant_code(GRUNDBESITZ, False)
 def move_robber(st, p):
-    """Hook, the robber on a 7 or a knight (RULES.md §1): the mover may first block a GB on
+    """Hook, the robber on a 7 or a knight (docs/rules.md, Grundbesitz): the mover may first block a GB on
     the hex the robber leaves (then it steals nothing), and a player with a building on the
     target hex may cancel the move with a knight and move the robber (and steal) instead."""
     params = st.params
@@ -365,7 +365,7 @@ def move_robber(st, p):
 @jitted
 def free_removal(st, params, p):
     """Free removals by the strict majority holder of a hex (majority_free_removal): one
-    marker per hex p holds the majority on (RULES.md §1, seed §5 "an diesem Feld"), each
+    marker per hex p holds the majority on (docs/rules.md, Grundbesitz, seed §5 "an diesem Feld"), each
     hex once a turn (gb_free_turn), within removals_per_round; p stops when it passes (-1)."""
     if params[P_GB_MAJORITY_FREE] == 0:
         return

@@ -1,4 +1,4 @@
-"""Robin Hood solo mode (RULES.md §3): the declaration.  `[variants.robin_hood]`:
+"""Robin Hood solo mode (docs/rules.md, Robin Hood): the declaration.  `[variants.robin_hood]`:
 
     players = 1
     seats = ["sheriff-greedy", "sheriff-warden"]   # alternative Sheriffs, game g played by seats[g % 2]
@@ -103,13 +103,7 @@ ROBIN = register(Variant(
     rules=RobinHood,
     players=(1,),
     check=check_robin_hood,
-    kernel="simcore.variants.robin_hood.rules",
-    policy="policies.variants.robin_hood.bots",
-    presets="policies.variants.robin_hood.presets",
     compile_seconds=23,
-    warm_up=(("robin", "tests.test_robin_invariants:warm_up", 55),),
-    slow_tests=("test_robin_invariants.py",),
-    report="reports.variants.robin_hood",
     sweep={"variants.robin_hood.neutral_settlements": [3, 5, 7], "variants.robin_hood.deck.knight": [1, 2, 3]},
     # its settings are copied from params at setup so that the turn needs only `st`
     scalars=(
@@ -163,7 +157,8 @@ ROBIN = register(Variant(
         ("robin_steal", ("res", "-", "-", "-")),
         ("robin_game_end", ("side", "ending", "robin_vp", "sheriff_vp")),
     ),
-    # the Sheriff's choices (RULES.md §3) beyond the base game's, with the columns counting them (reports.options)
+    # the Sheriff's choices (docs/rules.md, Robin Hood) beyond the base game's, with the columns counting them
+    # (reports.options)
     options=(
         ("play a knight (Robin draws again)", ("robin_extra_draws",)),
         ("evict Robin", ("robin_evictions",)),

@@ -1,4 +1,4 @@
-"""Robin Hood's board (RULES.md §3): who is who, the codes of the mode, and the
+"""Robin Hood's board (docs/rules.md, Robin Hood): who is who, the codes of the mode, and the
 questions the mode (simcore.variants.robin_hood.rules) and the Sheriff's policies ask about hexes.
 
 Owners: the Sheriff is player 0, the one seat.  The neutral colour is NEUTRAL, a row
@@ -118,7 +118,7 @@ def fence_count(st, h):
 
 @jitted
 def enclosed(st, h):
-    """RULES.md §3 (robin.enclosure): every edge of h's enclosure carries a Sheriff road
+    """docs/rules.md, Robin Hood (robin.enclosure): every edge of h's enclosure carries a Sheriff road
     (towards other land hexes with "hex", all six with "all_edges").  fence_missing(st, h) == 0,
     stopping at the first edge without one (asked after every action of the Sheriff)."""
     for k in range(6):

@@ -1,4 +1,4 @@
-"""The Robin Hood solo mode (RULES.md §3, seed 002): the Sheriff (seat 0) against
+"""The Robin Hood solo mode (docs/rules.md, Robin Hood, seed 002): the Sheriff (seat 0) against
 Robin Hood, an automaton that is the robber.  simcore.engine.game.play_game hands a game to
 the `play_game` hook when [variants.robin_hood] is on (declared in
 simcore/variants/robin_hood/__init__.py), once the board, the development deck and the
@@ -131,7 +131,7 @@ def neutral_road_edge(st, c, e, number):
 
 @jitted
 def place_neutral(st):
-    """RULES.md §3: roll 2d6 (again on a 7 or on a number with no legal corner left);
+    """docs/rules.md, Robin Hood: roll 2d6 (again on a 7 or on a number with no legal corner left);
     a neutral settlement on a random legal corner of a hex with that number, and a
     neutral road on a random free edge at it of that hex (of either, if two such hexes
     share the corner)."""
@@ -262,7 +262,7 @@ def is_destination(st, h, t, card):
 
 @jitted
 def robin_draw(st, cause):
-    """RULES.md §3: a knight sends Robin back to his camp (whatever roads lie between);
+    """docs/rules.md, Robin Hood: a knight sends Robin back to his camp (whatever roads lie between);
     a resource moves him to a hex of it next to his, not across a Sheriff road (the
     Sheriff picks among several); with none he stays."""
     card = draw_card(st)
@@ -324,7 +324,7 @@ def relocate(st):
 
 @jitted
 def robin_seven(st):
-    """RULES.md §3 on a 7: the Sheriff discards (robin.discard_on_seven); at Robin's hex a
+    """docs/rules.md, Robin Hood on a 7: the Sheriff discards (robin.discard_on_seven); at Robin's hex a
     Sheriff building costs the Sheriff robin.steals_per_seven random resources, and Robin
     scores the VP of every building there, Sheriff's or neutral; with none, he is relocated."""
     if st.robin_discard:
