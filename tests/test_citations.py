@@ -1,7 +1,7 @@
 """Comments and docstrings cite files that exist: a path of the project (simcore/..., policies/...,
 reports/..., tests/..., docs/..., scenarios/..., cli.py) or a document (README.md, docs/rules.md, ...)
-named in a comment or a docstring of a source file must be there (a pattern with `*`: something
-must match it).  Templates (`<name>`, `$name`, `{...}`) are not paths."""
+named in a comment or a docstring of a source file, or in a comment of a scenario file, must be
+there (a pattern with `*`: something must match it).  Templates (`<name>`, `$name`, `{...}`) are not paths."""
 import ast
 import io
 import re
@@ -16,12 +16,15 @@ TEMPLATE = re.compile(r"[<>${}\[\]]|NAME|_foo\b")     # templates and examples (
 
 
 def sources(root=ROOT):
-    return [p for folder in SOURCES for p in sorted((root / folder).rglob("*.py"))] + [root / "cli.py"]
+    return [p for folder in SOURCES for p in sorted((root / folder).rglob("*.py"))] + [root / "cli.py"] \
+        + sorted((root / "scenarios").glob("*.toml"))
 
 
 def cited_text(path):
-    """(line, text) of the comments and docstrings of a source file."""
+    """(line, text) of the comments and docstrings of a source file (a scenario file: its comments)."""
     text = path.read_text(encoding="utf-8")
+    if path.suffix == ".toml":   # (no scenario's string holds a `#` followed by a path)
+        return [(n, line.split("#", 1)[1]) for n, line in enumerate(text.splitlines(), 1) if "#" in line]
     out = [(t.start[0], t.string) for t in tokenize.generate_tokens(io.StringIO(text).readline)
            if t.type == tokenize.COMMENT]
     for node in ast.walk(ast.parse(text)):
