@@ -35,6 +35,7 @@ LONG = {   # (page, a part of the command's text): commands that compile an engi
     ("docs/players.md", "run autarkie --games 4000 --seed 1 --jobs 2 --set seats=[{"): "a rollout seat in Autarkie on C&K",
     ("docs/players.md", "run robin-hood --games 4000 --seed 1 --jobs 2 --set seats=[{"): "a rollout Sheriff",
     ("docs/players.md", "--players rollout:base=landlord"): "a rollout landlord in Grundbesitz",
+    ("docs/players.md", "ladder ck --players strong,rollout:base=greedy"): "a rollout seat in Cities & Knights",
     ("docs/players.md", "robust sweep-autarkie-base --players rollout:base=autarkist"): "a rollout autarkist",
     ("docs/players.md", "robust sweep-autarkie --players rollout:base=autarkist"): "a rollout autarkist on C&K",
 }

@@ -277,6 +277,18 @@ def test_progress_shows_the_whole_jobs_rate_and_eta():
     assert "\r\033[Ksetting 1/4 done: x\n" in stream.getvalue()
 
 
+def test_a_rate_below_one_game_a_second_is_not_shown_as_zero():
+    import io
+
+    from simcore.run.progress import Progress
+    stream = io.StringIO()
+    bar = Progress(64, live=False, stream=stream)
+    bar.t0 -= 236.0                      # a rollout ladder table: 64 games in 236 s
+    bar.update(64)
+    bar.finish("")
+    assert "(0.27 games/s)" in stream.getvalue()
+
+
 def test_a_dask_sweep_gives_the_same_bytes(tmp_path):
     pytest.importorskip("distributed", reason="distributed is not installed (pip install 'catan-balance[dask]')")
     from tests.test_cli import invoke

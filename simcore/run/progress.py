@@ -33,7 +33,7 @@ class Progress:
     def line(self):
         """'120,000/1,200,000 games (10%)  14,000 games/s  ETA 1:17'."""
         share = self.done / self.total if self.total else 1.0
-        text = f"{self.done:,}/{self.total:,} games ({100 * share:.0f}%)  {self.rate:,.0f} games/s"
+        text = f"{self.done:,}/{self.total:,} games ({100 * share:.0f}%)  {rate_text(self.rate)} games/s"
         if self.rate > 0 and self.done < self.total:
             text += f"  ETA {_clock((self.total - self.done) / self.rate)}"
         return text
@@ -58,7 +58,7 @@ class Progress:
         elapsed = time.perf_counter() - self.t0
         played = self.done - self.start_done
         compiled = f"; compiling the engine took {self.compiled:.1f} s more" if self.compiled else ""
-        line = f"{played:,} games in {elapsed:.1f} s ({self.rate:,.0f} games/s{compiled}){text}"
+        line = f"{played:,} games in {elapsed:.1f} s ({rate_text(self.rate)} games/s{compiled}){text}"
         self.stream.write(("\r\033[K" if self.live else "") + line + "\n")
         self.stream.flush()
 
@@ -120,3 +120,8 @@ class CompileNotice:
             self.stream.write(f"\r{self.label}: done in {seconds:.1f} s \033[K\n")
             self.stream.flush()
         return seconds
+
+
+def rate_text(rate):
+    """'14,000', '12', '0.27': whole games per second, two significant digits below 10 (rollout seats)."""
+    return f"{rate:,.0f}" if rate >= 10 or rate == 0 else f"{rate:.2g}"
