@@ -73,7 +73,7 @@ def frames(events, rules=None):
             turn = ev["turn"]
             turn_starts.append(i)
         changed = {k: state.pieces.get(k) for k in state.touched if shown.get(k) != state.pieces.get(k)}
-        state.touched = set()
+        state.touched = {}
         if changed:
             on_board = state.vp_on_board()
             if any(state.moves_roads(x) for x in (*changed.values(), *(shown.get(k) for k in changed)) if x):

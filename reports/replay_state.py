@@ -31,7 +31,8 @@ class PageState:
         self.rules = rules or {}                  # the scenario's rules (dataclasses.asdict), e.g. a card's VP
         self.players = board["players"]
         self.pieces = {}
-        self.touched = set()                     # keys of the pieces put or dropped since the caller's last look
+        self.touched = {}                        # keys of the pieces put or dropped since the caller's last look
+        #                                          (a dict: in the order they changed, the same in every process)
         self.awards = {}                         # award name -> seat holding it
         self.hidden_vp = [0] * self.players       # VP cards bought (known to the replay, not the table)
         self.extra_vp = [{} for _ in range(self.players)]   # seat -> {source: VP} of the variants' own VP
@@ -42,6 +43,7 @@ class PageState:
         self.hands = board["hands"]
         self.corner_hexes = _corner_hexes(board)
         self.edge_ends = {e["edge"]: tuple(e["corners"]) for e in board["edges"]}   # (road_lengths: once, not per call)
+        self._trails = {}                        # (roads, blocked corners) -> longest trail (road_lengths)
         for h in board["hexes"]:
             if h["number"]:
                 self.set_number(h["hex"], h["number"])
@@ -51,11 +53,11 @@ class PageState:
     # --- pieces ---
     def put(self, key, kind, player, shape, at, **extra):
         self.pieces[key] = {"kind": kind, "player": player, "shape": shape, "at": at, **extra}
-        self.touched.add(key)
+        self.touched[key] = None
 
     def drop(self, key):
         if self.pieces.pop(key, None) is not None:
-            self.touched.add(key)
+            self.touched[key] = None
 
     def set_number(self, h, number):
         self.put(f"num:{h}", "number", -1, "number", ["hex", h], text=str(number))
@@ -98,8 +100,18 @@ class PageState:
                 roads[x["player"]].append(x["at"][1])
             elif x["at"][0] == "corner" and (x["kind"] in BUILDINGS or x.get("breaks")):
                 breaker[x["at"][1]] = x["player"]
-        return [longest_trail([self.edge_ends[e] for e in roads[p]], {c for c, q in breaker.items() if q != p})
-                for p in range(self.players)]
+        return [self._trail(tuple(sorted(roads[p])), breaker, p) for p in range(self.players)]
+
+    def _trail(self, roads, breaker, p):
+        """longest_trail of seat p's `roads` (edge numbers, sorted) broken by the other seats' breakers on
+        them, remembered: one piece changes one or two seats' trails, the others are looked up."""
+        ends = [self.edge_ends[e] for e in roads]
+        touched = {c for pair in ends for c in pair}
+        blocked = frozenset(c for c, q in breaker.items() if q != p and c in touched)
+        key = (roads, blocked)
+        if key not in self._trails:
+            self._trails[key] = longest_trail(ends, blocked)
+        return self._trails[key]
 
 
 def _corner_hexes(board):

@@ -5,6 +5,7 @@ the page's data block, and the page's state equal to the engine's in an Autarkie
 browser tests check base, Grundbesitz and C&K games as drawn)."""
 import dataclasses
 import json
+import os
 import re
 from pathlib import Path
 
@@ -51,6 +52,20 @@ def test_scenario_texts_cannot_end_the_pages_data_or_markup():
     assert "<script>alert" not in page and "<img src=x" not in page
     assert page.count("</script>") == 2                                # the data block's and the script's
     assert _data(page)["seats"][0]["label"] == hostile                 # the label itself, as text
+
+
+def test_the_page_is_the_same_bytes_in_every_process(tmp_path):
+    """Python hashes strings differently in every process: nothing on the page may follow a set's order."""
+    import subprocess
+    import sys
+    _, events = replay(load_scenario(ROOT / "scenarios" / "grundbesitz.toml"), 3)
+    (tmp_path / "events.json").write_text(json.dumps(events))
+    code = ("import json, sys; from reports.replay_page import replay_html; "
+            "sys.stdout.write(replay_html(json.load(open(sys.argv[1])), 't', 'd', ['a', 'b', 'c', 'd']))")
+    pages = [subprocess.run([sys.executable, "-c", code, str(tmp_path / "events.json")], cwd=ROOT, check=True,
+                            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
+             for seed in (1, 2)]
+    assert pages[0] == pages[1] and len(pages[0]) > 10_000
 
 
 def test_an_autarkie_game_on_the_page_is_the_engines():

@@ -50,14 +50,13 @@ def event_dicts(log_rows, players, kinds=RESOURCE_NAMES):
     width = len(kinds)
     bank = LOG_FIELDS + MAX_PLAYERS * width
     out = []
-    for row in np.asarray(log_rows):
-        name, fields = EVENT_FIELDS[int(row[0])]
-        ev = {"type": name, "player": int(row[1])}
+    for row in np.asarray(log_rows).tolist():   # (Python ints at once: a game has thousands of rows)
+        name, fields = EVENT_FIELDS[row[0]]
+        ev = {"type": name, "player": row[1]}
         for field, value in zip(fields, row[2:LOG_FIELDS]):
             if field != "-":
                 ev[field] = show(field, value, kinds)
-        ev["hands"] = [[int(x) for x in row[LOG_FIELDS + p * width: LOG_FIELDS + (p + 1) * width]]
-                       for p in range(players)]
-        ev["bank"] = [int(x) for x in row[bank:bank + width]]
+        ev["hands"] = [row[LOG_FIELDS + p * width: LOG_FIELDS + (p + 1) * width] for p in range(players)]
+        ev["bank"] = row[bank:bank + width]
         out.append(ev)
     return out
