@@ -179,21 +179,15 @@ def ladder(
       catan-balance ladder base --players greedy,roads,devcards --resume   # after an interruption
     """
     from reports.summary import Tally
+    from simcore.commands import ladder as command
     from simcore.run import ladder as ladders
     from simcore.run.out_folder import check_out
-    from simcore.commands import reporting
     where, margin = opt.where(backend, scheduler), opt.checked_margin(margin)
     file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
     plan = ladders.plan(file, over, players)
     out = check_out(out or Path("results") / f"{plan.scenario.name}-ladder")
-    command = (f"catan-balance ladder {scenario} --players '{','.join(plan.players)}'"
-               + "".join(f" --set '{s}'" for s in opt.texts(over))
-               + (f" --margin {margin:g}" if margin is not None else "") + f" --out {out}")
-    with _writing(out):
-        _resumable(ladders.run, plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
-                   chunk_games=chunk_games, **where)
-        with reporting.played(out):
-            reporting.ladder_report(out, margin, command, "\n", "report -> {html}; ratings and matrix -> {csv}")
+    command.run(plan, out, Tally, command.command_line(scenario, plan, over, margin, out), margin, jobs=jobs,
+                resume=resume, force=force, progress=not quiet, chunk_games=chunk_games, **where)
 
 
 @app.command()
