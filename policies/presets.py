@@ -44,7 +44,8 @@ PRESETS = {
                  "development-card buyer: wool/grain/ore spots, plays knights early for largest army"),
     "strong": ("strong", dict(BUILDER_BASE, **VALUE_BASE),
                "the strongest scripted player: a builder whose main-phase action comes from a one-ply look-ahead "
-               "valuing the position; in a game, the rule set's trained strong-<rule set> (docs/players.md), "
+               "valuing the position; in a game, the rule set's trained strong-<rule set> (its measured strength on its "
+               "row; docs/players.md), "
                "else these untrained weights"),
 }
 
