@@ -21,6 +21,8 @@ registration order, and only kernels whose state record has the variant compile 
                                     affordable (a >= 0 decides)
   strong_value(st, p, w, v) -> v    the strong kind's value of a position (policies.strong.value) with
                                     the variant's own features added, weighted by its v_* weights
+  strong_candidates(st, p, n) -> n  options the strong kind's look-ahead also tries, added to the n in
+                                    st.cand_* (at most MAX_CANDIDATES in all)
 
 random_action, builder_action and builder_free_road ask the variants in force from the
 last registered to the first: a variant that plays on another (Autarkie on C&K) is
@@ -49,6 +51,7 @@ POLICY_HOOKS = {
     "builder_goal": ("st, p, w", "best", "policies.builder.no_variant_goal"),
     "builder_goal_action": ("st, p, item, where", "decide", "policies.builder.no_goal_action"),
     "strong_value": ("st, p, w, v", "chain"),
+    "strong_candidates": ("st, p, n", "chain"),
 }
 POLICY = Table(POLICY_HOOKS, "policy")
 
@@ -59,6 +62,7 @@ builder_free_road = POLICY.hook("builder_free_road")
 builder_goal = POLICY.hook("builder_goal")
 builder_goal_action = POLICY.hook("builder_goal_action")
 strong_value = POLICY.hook("strong_value")
+strong_candidates = POLICY.hook("strong_candidates")
 
 
 def choice_point(name, args, random, builder, doc="", random_args=None, weights=True, variant=None, default=None):

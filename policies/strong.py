@@ -16,7 +16,7 @@ from simcore.accel.jit import jitted
 
 from policies import builder, rollout
 from policies.common import public_vp
-from policies.dispatch import strong_value
+from policies.dispatch import strong_candidates, strong_value
 from policies.weights import (V_ARMY, V_CITY_READY, V_DEV_READY, V_DEVCARDS, V_DIVERSITY, V_HAND, V_HARBOUR,
                               V_BASE, V_LEAD, V_LUMBER, V_NEAR, V_RIVALS, V_ROAD, V_ROBBED, V_SAFE, V_SETTLEMENT_READY,
                               V_SPOT, V_STYLE, V_VP)
@@ -42,6 +42,7 @@ def action(st, p, a0, x0, y0, w):
     """The strong seat's main-phase answer, given the builder's (a0, x0, y0): A_LOOKAHEAD with the
     options listed in st.cand_*, or the builder's answer when there is nothing to choose."""
     n = rollout.action_candidates(st, p, a0, x0, y0, CANDIDATES + 1)
+    n = strong_candidates(st, p, n)   # a variant's own options (the Sheriff's fence roads)
     if w[V_STYLE] > 0:
         n = same_action(st, n, a0)
     if n <= 1:
@@ -67,7 +68,7 @@ def value(st, p, w, first):
     """What the position is worth to p (see the module's docstring); st as p may see it; `first`: the
     position after the builder's own choice (weight v_base)."""
     known = victory_points(st, p)
-    if known >= st.params[P_VICTORY_POINTS]:
+    if known >= st.params[P_VICTORY_POINTS] or st.winner == p:   # (a variant's own ending: Robin fenced in)
         return WIN
     vp = known + UNKNOWN_DEV_VP * st.unknown_dev
     v = w[V_VP] * vp

@@ -539,6 +539,29 @@ def test_no_sheriff_completes_an_enclosure_that_would_not_win():
     assert decide.action(st, SHERIFF)[:2] == (A_ROAD, edge(30, 24))
 
 
+@pytest.mark.parametrize("ahead", [True, False])
+def test_the_strong_sheriff_tries_the_closing_road_and_takes_it_only_when_it_wins(ahead):
+    """Its look-ahead lists the roads fencing Robin's hex (bots.strong_candidates) and values a won enclosure
+    as a win (policies.strong.value), one it would not win as a loss (bots.strong_value)."""
+    from simcore.engine.actions import A_LOOKAHEAD
+    from simcore.engine.lookahead import best_candidate
+    st, _ = new_robin_position(policy="strong-robin-hood")
+    settle(st, SHERIFF, 24)
+    settle(st, SHERIFF, 3)
+    fence(st, DESERT_RING[:6])                 # one edge left: 30-24
+    deal(st, SHERIFF, COST_ROAD, grain=1, ore=1)
+    st.robin_stats[RH.RB_VP] = 0 if ahead else victory_points(st, SHERIFF)
+    closing = edge(30, 24)
+    a, n, _ = decide.action(st, SHERIFF)
+    assert a == A_LOOKAHEAD
+    listed = [(st.cand_a[k], st.cand_x[k]) for k in range(n)]
+    assert (A_ROAD, closing) in listed or not ahead
+    assert (best_candidate(st, SHERIFF, n)[:2] == (A_ROAD, closing)) == ahead
+    assert stat(st, RH.RB_ENDING) == ENDING_NONE   # the look-ahead left the game as it was
+    own = variant_robin_hood.strong_candidates(st, SHERIFF, 0)     # the hook's own options: the open ring edges
+    assert sorted(st.cand_x[k] for k in range(own)) == ([closing] if ahead else [])
+
+
 # --- endings ---------------------------------------------------------------------
 
 def test_robin_wins_on_reaching_his_target_at_a_seven():

@@ -3,11 +3,16 @@ the builder's main-phase action and road-building roads (policies.variants.robin
 choice points simcore.variants.robin_hood.rules asks.  The random policy's answers are policies.variants.robin_hood.randombot."""
 from simcore.accel.jit import jitted
 
+from policies import rollout
+from policies.strong import WIN
 from policies.variants.robin_hood import randombot as randombot_robin, sheriff
 from policies.dispatch import choice_point
-from simcore.engine.state import victory_points
-from simcore.variants.robin_hood import RB_VP, V_ROBIN_FENCE, V_ROBIN_HARM, V_ROBIN_VP
-from simcore.variants.robin_hood.board import fence_missing, hex_score
+from simcore.engine.actions import A_ROAD
+from simcore.engine.legal import is_legal
+from simcore.engine.state import MAX_CANDIDATES, victory_points
+from simcore.engine.topology import HEX_EDGES
+from simcore.variants.robin_hood import ENDING_NONE, RB_ENDING, RB_VP, V_ROBIN_FENCE, V_ROBIN_HARM, V_ROBIN_VP
+from simcore.variants.robin_hood.board import fence_edge, fence_missing, hex_score
 
 
 @jitted
@@ -26,13 +31,34 @@ def builder_free_road(st, p, w):
 def strong_value(st, p, w, v):
     """Policy hook: the strong Sheriff's value of a position (policies.strong) with what Robin Hood adds
     (docs/rules.md, Robin Hood): Robin's VP, what he would score where he stands on a 7, and how near his hex is to
-    being fenced in while the Sheriff leads (the enclosure then wins).  All public."""
+    being fenced in while the Sheriff leads (the enclosure then wins); an ending he does not win is a loss.  All
+    public."""
+    if st.robin_stats[RB_ENDING] != ENDING_NONE and st.winner != p:
+        return -WIN   # a look-ahead that ends the game without winning it (an enclosure while not ahead)
     robin = st.robin_stats[RB_VP]
     v -= w[V_ROBIN_VP] * robin + w[V_ROBIN_HARM] * hex_score(st, st.robber)
     missing = fence_missing(st, st.robber)
     if missing >= 0 and victory_points(st, p) > robin:
         v += w[V_ROBIN_FENCE] / (1.0 + missing)
     return v
+
+
+@jitted
+def strong_candidates(st, p, n):
+    """Policy hook: the strong Sheriff's look-ahead also tries the roads that fence in Robin's hex
+    (policies.strong: an enclosure while he leads wins at once, docs/rules.md, Robin Hood), not those
+    that would complete it while he does not lead."""
+    h = st.robber
+    for k in range(6):
+        if n >= MAX_CANDIDATES:
+            break
+        if fence_edge(st, h, k):
+            e = HEX_EDGES[h, k]
+            if is_legal(st, p, A_ROAD, e, 0) and not sheriff.loses_by_enclosing(st, p, e) \
+                    and not rollout.listed(st, n, A_ROAD, e, 0):
+                st.cand_a[n], st.cand_x[n], st.cand_y[n] = A_ROAD, e, 0
+                n += 1
+    return n
 
 
 robin_destination = choice_point(
