@@ -1,8 +1,9 @@
 """Executing the documentation's commands (issue 39): every `catan-balance ...` command of the code
 blocks of README.md and docs/*.md (tests/test_docs.command_lines), in the order of its page, as
 written, in a temporary folder of its own per page, in this process (click's CliRunner).  The games
-are kept small only through CATAN_BALANCE_GAMES_CAP (simcore.run.cap), which no page shows.  A TOML
-block whose first line names a file (`# my_rule.toml: ...`) is saved there first, as a reader would.
+and the replay pages a report writes are kept few only through CATAN_BALANCE_GAMES_CAP and
+CATAN_BALANCE_PAGES_CAP (simcore.run.cap), which no page shows.  A TOML block whose first line names a
+file (`# my_rule.toml: ...`) is saved there first, as a reader would.
 
 What never runs is listed in SKIPPED with the reason, what runs only with CATAN_BALANCE_DOCS_LONG=1
 (compiles an engine no other test needs) in LONG, each entry matching exactly one command
@@ -15,11 +16,12 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from simcore.run.cap import ENV
+from simcore.run.cap import ENV, PAGES_ENV
 from tests.test_docs import ROOT, command_lines, split_page
 
 CAP = 12          # games per run, per sweep setting, per ladder table; the least a study allows above it
 HARD_CAP = 2      # commands with a rollout player: a game of play-outs takes a second or more
+PAGES_CAP = 2     # replay pages per report (the pages themselves: tests/test_replay_page.py and the browser tests)
 
 SKIPPED = {   # (page, a part of the command's text): why it never runs
     ("docs/guide.md", "--backend dask --scheduler tcp://10.0.0.5:8786"):
@@ -94,6 +96,7 @@ def invoke(argv, folder, monkeypatch):
     import cli
     monkeypatch.chdir(folder)
     monkeypatch.setenv(ENV, str(HARD_CAP if any("rollout" in a for a in argv) else CAP))
+    monkeypatch.setenv(PAGES_ENV, str(PAGES_CAP))
     t0, cpu0 = time.perf_counter(), time.process_time()
     result = CliRunner().invoke(cli.app, argv, catch_exceptions=True)
     output = result.output

@@ -95,7 +95,7 @@ def test_an_autarkie_game_on_the_page_is_the_engines():
     assert card_held, "no check with the Autarkie card held"
 
 
-def test_a_report_links_pages_of_its_chosen_games_and_none_once_the_scenario_changed(tmp_path):
+def test_a_report_links_pages_of_its_chosen_games_and_none_once_the_scenario_changed(tmp_path, monkeypatch):
     """The shortest, a median and the longest game, and a win of each style, each a page under
     games/ that is the game of games.csv; re-reported after the scenario file changed (it plays
     other games now) the report links none and says why, and the old pages go."""
@@ -115,6 +115,10 @@ def test_a_report_links_pages_of_its_chosen_games_and_none_once_the_scenario_cha
         frames_ = _data((out / page).read_text(encoding="utf-8"))["frames"]
         assert frames_[-1]["t"] == row["turns"] and frames_[-1]["w"].endswith(f"seat {row['winner_seat']} wins")
     assert sorted(p.name for p in (out / "games").iterdir()) == sorted(Path(p).name for _, _, p in links)
+    monkeypatch.setenv("CATAN_BALANCE_PAGES_CAP", "1")   # (the documentation's tests: one page a report)
+    assert invoke("report", out).exit_code == 0
+    assert len(list((out / "games").iterdir())) == 1 < len(links)
+    monkeypatch.delenv("CATAN_BALANCE_PAGES_CAP")
     source.write_text("victory_points = 9\n" + source.read_text(encoding="utf-8"), encoding="utf-8")   # edited
     assert invoke("report", out).exit_code == 0
     report = (out / "report.md").read_text(encoding="utf-8")

@@ -177,13 +177,17 @@ def game_pages(study):
     its report (reports.game_picks): {run index: ([(why, game, path)], note)} for the report's links.
     A run whose scenario plays its games differently now gets a note instead (simcore.run.replay_runs)."""
     from reports.game_picks import chosen_games, page_path, remove_stale
+    from simcore.run.cap import pages_cap
     from simcore.run.replay_runs import NotTheSameGame, replay_played, run_scenario
-    pages, kept = {}, set()
+    pages, kept, left = {}, set(), pages_cap()
     for k, run in enumerate(study.runs):
         links, why_not = [], None
         try:
             scenario = run_scenario(run.meta)
-            for why, game in chosen_games(run, median=len(study.runs) == 1):   # a sweep: 2 a setting
+            chosen = chosen_games(run, median=len(study.runs) == 1)   # a sweep: 2 a setting
+            if left is not None:
+                chosen, left = chosen[:left], left - len(chosen[:left])
+            for why, game in chosen:
                 seed, events = replay_played(scenario, game, (run.seeds[game], run.winner_seat[game], run.turns[game]))
                 path = page_path(study, k, run, game)
                 path.parent.mkdir(parents=True, exist_ok=True)

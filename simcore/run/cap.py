@@ -1,9 +1,11 @@
 """CATAN_BALANCE_GAMES_CAP: a ceiling on the games a command plays (a scenario's games, each sweep
-setting's, bench's, tune's budget, train's budget and holdout), for the tests that execute the
+setting's, bench's, tune's budget, train's budget and holdout), and CATAN_BALANCE_PAGES_CAP on the replay
+pages a report writes (simcore.commands.reporting.game_pages), for the tests that execute the
 documentation's commands as written (tests/test_docs_run_*.py).  Unset, as for every user, nothing changes."""
 import os
 
 ENV = "CATAN_BALANCE_GAMES_CAP"
+PAGES_ENV = "CATAN_BALANCE_PAGES_CAP"
 
 
 def games_cap(games, least=1):
@@ -12,3 +14,9 @@ def games_cap(games, least=1):
     if not text or games <= int(text):
         return games
     return max(least, int(text))
+
+
+def pages_cap():
+    """The most replay pages a report writes: None (every chosen game's), or N under CATAN_BALANCE_PAGES_CAP=N."""
+    text = os.environ.get(PAGES_ENV, "").strip()
+    return int(text) if text else None
