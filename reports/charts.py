@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.patches import Patch
 
-from reports import fmt
+from reports import budget, fmt
 from reports.labels import key_words, tick_words, value_words
 from reports.plotting import (SOURCE_COLOURS, Chart, _done, _figure, _legend_below, _runs_text,  # noqa: F401
                               _row_axis, _title, games_text, plt)
@@ -262,8 +262,8 @@ def heatmap(study, fairness):
     fig.colorbar(image, ax=ax, label="seat effect, corrected for dice noise (percentage points)")
     fixed = f" · {', '.join(value_words(k, base.get(k)) for k in rest)}" if rest else ""
     _title(ax, "Seat fairness over two swept rules",
-           f"cell: seat effect in pp [95% interval, simultaneous over the cells]; * = seats differ within the cell "
-           f"(Bonferroni-corrected p < 0.05), faded: they do not; " +
+           f"cell: seat effect in pp [{_joint(fairness)} interval, simultaneous over the cells]; * = seats differ "
+           f"within the cell (Bonferroni-corrected, {_joint(fairness, 'error')}), faded: they do not; " +
            ("green box: not shown less fair than another setting (the verdict) · " if verdict_splits else
             "no setting is shown less fair than another · ") + f"{_runs_text(study)}{fixed}")
     return _done(fig)
@@ -313,10 +313,23 @@ def fairness_chart(study, fairness, what="seat", title="Seat fairness per settin
                Patch(color="#7f7f7f", alpha=0.85, label="less fair than another (Holm over every pair, 5% family-wise)")]
     _legend_below(ax, handles)
     _title(ax, title,
-           f"{_runs_text(study)} · bars: 95% intervals simultaneous over the settings · p: chi-square test of equal "
-           f"{what} win rates, Bonferroni-corrected ('{plural} differ': p < 0.05, exactly where a bar's lower end is "
-           "above 0)")
+           f"{_runs_text(study)} · bars: {_joint(fairness)} intervals simultaneous over the settings · p: chi-square "
+           f"test of equal {what} win rates, Bonferroni-corrected and scaled to 5% ('{plural} differ': p < 0.05, "
+           f"{_joint(fairness, 'error')}, exactly where a bar's lower end is above 0)")
     return _done(fig)
+
+
+def _joint_of(comparisons):
+    """'family-wise error 1.7%, 1.7% of the report's 5%' of the differences against the baseline."""
+    alpha = float(comparisons["alpha"].iloc[0]) if "alpha" in comparisons and len(comparisons) else budget.ALPHA
+    return f"family-wise error {budget.percent(alpha)}{budget.share_words(alpha)}"
+
+
+def _joint(table, what="level"):
+    """A per-setting table's joint level ('95%') or its error words ('error 1.7%, 1.7% of the report's 5%'),
+    from its share of the report's budget (joint_alpha)."""
+    alpha = float(table["joint_alpha"].iloc[0]) if "joint_alpha" in table and len(table) else budget.ALPHA
+    return budget.percent(1 - alpha) if what == "level" else f"error {budget.percent(alpha)}{budget.share_words(alpha)}"
 
 
 def _p(p):
@@ -369,7 +382,7 @@ def differences(study, comparisons):
     ax.set_ylim(y - 0.5, -0.7)
     ax.grid(axis="y", visible=False)
     ax.set_xlabel("difference in win rate from the baseline (percentage points)")
-    ax.scatter([], [], color="#555555", label=f"significant ({_correction(study)}-corrected p < 0.05)")
+    ax.scatter([], [], color="#555555", label=f"significant ({_correction(study)}-corrected, {_joint_of(df)})")
     ax.scatter([], [], color="white", edgecolor="#555555", label="not significant")
     _legend_below(ax)
     paired = "paired by game seed (McNemar)" if df["paired"].all() else "unpaired (chi-square/Fisher)"
@@ -433,8 +446,8 @@ def differences_grid(study, df):
     ax.set_yticklabels(settings, fontsize=8.5)
     fig.colorbar(image, ax=ax, label="win rate minus the baseline's (percentage points)")
     _title(ax, "Differences against the baseline",
-           f"baseline: {study.base.label} · cell: difference in pp, * = significant ({_correction(study)}-corrected "
-           f"p < 0.05; faded: not significant; intervals in the table) · {_runs_text(study)} · tests "
+           f"baseline: {study.base.label} · cell: difference in pp, * = significant ({_correction(study)}-corrected, "
+           f"{_joint_of(df)}; faded: not significant; intervals in the table) · {_runs_text(study)} · tests "
            + ("paired by game seed (McNemar)" if df["paired"].all() else "partly unpaired"))
     return _done(fig)
 

@@ -84,7 +84,8 @@ def comparisons(study, c):
     equal = "equivalent" in c
     headers = ["setting", "outcome", "games", ("baseline's rate", "baseline_rate"), ("its rate", "rate"),
                ("difference [95%, uncorrected]", "diff"), "test", ("p (uncorrected)", "p"),
-               (f"{_corr(study)} p", "p_adj"), "significant"] + \
+               (f"{_corr(study)} p (scaled to the report's 5%)" if "alpha" in c and c["alpha"].iloc[0] < 0.05 - 1e-12
+                else f"{_corr(study)} p", "p_adj"), "significant"] + \
         ([(f"equivalent within ±{study.margin:g} pp", "equivalent")] if equal else [])
     rows = [[r.setting, outcome_words(r.group, r.outcome), fmt.count(r.games), fmt.pct(r.baseline_rate), fmt.pct(r.rate),
              f"{fmt.pp(r.diff)} {fmt.interval(r.diff_lo, r.diff_hi)}", r.test, fmt.p_value(r.p),

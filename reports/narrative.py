@@ -136,7 +136,9 @@ def fairness(study, t):
         return ""
     differ = f[f["p_adj"] < ALPHA]
     text = [verdict_text(t, "seats")]
-    corrected = "Bonferroni-corrected chi-square p < 0.05, the same family as the bounds in the table"
+    alpha = float(f["joint_alpha"].iloc[0]) if "joint_alpha" in f else ALPHA
+    family = f"family-wise error {budget.percent(alpha)} over the {len(f)} settings{budget.share_words(alpha)}"
+    corrected = f"Bonferroni-corrected chi-square, {family}, the same family as the bounds in the table"
     if len(differ) == len(f):
         text.append(f"In every setting the seats' win rates differ significantly ({corrected}): no setting "
                     "removes the seat advantage.")
@@ -146,7 +148,7 @@ def fairness(study, t):
                     (f": {_some(differ['setting'], 4)}" if len(differ) <= len(even) else "") +
                     f". Seats not told apart in: {_some(even['setting'], 4)}.")
     else:
-        text.append("In no setting do the seats differ significantly (Bonferroni-corrected chi-square).")
+        text.append(f"In no setting do the seats differ significantly (Bonferroni-corrected chi-square, {family}).")
     return " ".join(x for x in text if x)
 
 
@@ -227,12 +229,13 @@ def differences(study, t):
     sig = c[c["significant"]].sort_values("p_adj")
     pairing = ("paired game by game (the same seeds in every setting; exact McNemar test)" if c["paired"].all()
                else "partly unpaired (chi-square or Fisher exact test)")
+    alpha = float(c["alpha"].iloc[0]) if "alpha" in c else ALPHA
     head = (f"Each setting against the baseline ({study.base.label}): {len(c)} differences tested, {pairing}, "
-            f"{_corr(study)}-corrected. ")
+            f"{_corr(study)}-corrected ({_family(alpha)}). ")
     equal = _equivalent_words(study, c)
     if not len(sig):
         return head + (f"None is significant. With these game counts a difference must be about "
-                       f"±{fmt.pp(detectable(c, study.correction), sign=False)} or larger to show (80% power at "
+                       f"±{fmt.pp(detectable(c, study.correction, alpha=alpha), sign=False)} or larger to show (80% power at "
                        f"the corrected threshold).{equal}")
     parts = [f"{outcome_words(r.group, r.outcome)} in {r.setting}: {fmt.pp(r.diff)} "
              f"{fmt.interval(r.diff_lo, r.diff_hi)}, corrected {fmt.p_phrase(r.p_adj)}"
@@ -241,11 +244,17 @@ def differences(study, t):
     return head + f"{len(sig)} significant: " + "; ".join(parts) + more + "." + equal
 
 
-def detectable(c, correction, power=0.8):
+def detectable(c, correction, power=0.8, alpha=ALPHA):
     """The typical difference that would show with `power` at the correction's strictest threshold (Holm's
-    and BH's first: 0.05 / rows), from the rows' median standard error (95% interval half-width / 1.96)."""
+    and BH's first: alpha / rows, alpha the table's share of the report's budget), from the rows' median
+    standard error (95% interval half-width / 1.96)."""
     se = float(np.median((c["diff_hi"] - c["diff_lo"]) / (2 * 1.959964)))
-    return (st.norm.ppf(1 - ALPHA / (2 * len(c))) + st.norm.ppf(power)) * se
+    return (st.norm.ppf(1 - alpha / (2 * len(c))) + st.norm.ppf(power)) * se
+
+
+def _family(alpha):
+    """'family-wise error 2.5%, 1.7% of the report's 5%'-like words for a table tested at `alpha`."""
+    return f"family-wise error {budget.percent(alpha)}{budget.share_words(alpha)}"
 
 
 def _equivalent_words(study, c):
@@ -253,8 +262,9 @@ def _equivalent_words(study, c):
     if getattr(study, "margin", None) is None or "equivalent" not in c:
         return ""
     eq = int(c["equivalent"].sum())
-    return (f" Equivalent within ±{study.margin:g} pp (two one-sided tests, Holm over the table): {eq} of {len(c)}; "
-            f"the others are not shown equivalent.")
+    alpha = float(c["alpha"].iloc[0]) if "alpha" in c else ALPHA
+    return (f" Equivalent within ±{study.margin:g} pp (two one-sided tests, Holm over the table, {_family(alpha)}): "
+            f"{eq} of {len(c)}; the others are not shown equivalent.")
 
 
 def flows(study, t):

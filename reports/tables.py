@@ -79,8 +79,11 @@ def win_rates(study):
     return pd.DataFrame(rows)
 
 
-def comparisons(study):
-    """Every setting but the baseline against the baseline, outcome by outcome."""
+def comparisons(study, alpha=ALPHA):
+    """Every setting but the baseline against the baseline, outcome by outcome.  alpha: the table's share of
+    the report's budget (reports.budget), split in half between differences and, with a margin, equivalence;
+    p_adj and p_equivalent_adj are the corrected p-values scaled to ALPHA (p_adj < ALPHA exactly where the
+    corrected p is below the table's share), as fairness's."""
     base = study.base
     base_out = outcomes(base)
     paired = study.paired
@@ -99,10 +102,12 @@ def comparisons(study):
                          **_compare(hit, trials, base_hit, base_trials, paired, study.margin)})
     df = pd.DataFrame(rows)
     if len(df):
-        df["p_adj"] = stats.adjust(df["p"].to_numpy(), study.correction)
+        share = alpha / 2 if study.margin is not None else alpha
+        df["alpha"] = share
+        df["p_adj"] = np.minimum(stats.adjust(df["p"].to_numpy(), study.correction) * ALPHA / share, 1.0)
         df["significant"] = df["p_adj"] < ALPHA
         if study.margin is not None:   # equivalence within the margin: TOST p, Holm over the table
-            df["p_equivalent_adj"] = stats.adjust(df["p_equivalent"].to_numpy(), "holm")
+            df["p_equivalent_adj"] = np.minimum(stats.adjust(df["p_equivalent"].to_numpy(), "holm") * ALPHA / share, 1.0)
             df["equivalent"] = df["p_equivalent_adj"] < ALPHA
     return df
 
@@ -320,12 +325,15 @@ def questions(study, shares=None):
 
 def report_budget(study):
     """{family: its share of the report's 5%} (reports.budget): the settings' verdicts and the margin's
-    'equivalent' (two or more settings), a single run's tests of equal seats and of equal styles, and every
-    question the report answers with words about settings."""
+    'equivalent' (two or more settings), each setting's own tests of equal seats and styles, the differences
+    against the baseline; a single run's tests of equal seats and of equal styles; and every question the report
+    answers with words about settings."""
     runs = study.runs
     if len(runs) > 1:
         names = ["settings"] if study_measures(study) else []
         names += ["margin"] if names and study.margin is not None else []
+        names += ["each setting"] if any(run.players > 1 or len(run.labels) > 1 for run in runs) else []
+        names += ["baseline"]
     else:
         names = (["seats"] if runs and runs[0].players > 1 else []) + \
             (["styles"] if runs and len(runs[0].labels) > 1 else [])
@@ -338,9 +346,13 @@ def all_tables(study):
     verdicts = study_verdicts(study, study.margin, shares.get("settings", ALPHA), shares.get("margin"))
     rows = verdict_rows(verdicts)
     rows.attrs["budget"] = shares
-    return {"win_rates": win_rates(study), "comparisons": comparisons(study),
-            "fairness": fairness(study, verdicts.get("seats"), shares.get("seats", ALPHA)),
-            "style_fairness": style_fairness(study, verdicts.get("styles"), shares.get("styles", ALPHA)),
+    seats, styles = shares.get("seats", ALPHA), shares.get("styles", ALPHA)
+    if "each setting" in shares:   # the seats' and the styles' tests per setting share the family
+        both = any(run.players > 1 for run in study.runs) and any(len(run.labels) > 1 for run in study.runs)
+        seats = styles = shares["each setting"] / (2 if both else 1)
+    return {"win_rates": win_rates(study), "comparisons": comparisons(study, shares.get("baseline", ALPHA)),
+            "fairness": fairness(study, verdicts.get("seats"), seats),
+            "style_fairness": style_fairness(study, verdicts.get("styles"), styles),
             "verdicts": rows,
             "flows": flows(study), "counters": counters(study), "game_length": game_length(study),
             "measures": measures(study), "questions": questions(study, shares)}

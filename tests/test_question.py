@@ -62,7 +62,7 @@ def test_the_answer_opens_with_the_scenarios_question_against_the_baseline(tmp_p
     assert answer[0] == "Do development cards get stronger at 12 VP than at 10?"
     assert answer[1].startswith("- Devcards against the baseline (10 VP): ")
     assert "12 VP: " in answer[1]     # the question and the verdicts share the report's 5% (reports.budget)
-    assert "game by game on the same seeds; 97.5% interval, 2.5% of the report's 5%" in answer[1]
+    assert "game by game on the same seeds; 98.8% interval, 1.2% of the report's 5%" in answer[1]
     import json
     asked = json.loads((tmp_path / "s" / "verdicts.json").read_text())["questions"]["scenario"]
     assert [r["setting"] for r in asked["settings"]] == ["victory_points=12"]

@@ -21,21 +21,38 @@ def _study(settings, margin=None, question=None, seed=1):
 
 def test_the_report_splits_its_five_percent_evenly_over_its_families():
     assert tables.report_budget(_study(1)) == {"seats": 0.025, "styles": 0.025}     # a run: its two tests
-    assert tables.report_budget(_study(4)) == {"settings": 0.05}
-    assert tables.report_budget(_study(4, margin=2.0)) == {"settings": 0.025, "margin": 0.025}
+    # settings: the verdicts over the settings, each setting: its seats' and styles' own tests, baseline: the
+    # differences against the baseline
+    assert tables.report_budget(_study(4)) == pytest.approx({"settings": 0.05 / 3, "each setting": 0.05 / 3,
+                                                             "baseline": 0.05 / 3})
+    assert tables.report_budget(_study(4, margin=2.0)) == pytest.approx(
+        {"settings": 0.0125, "margin": 0.0125, "each setting": 0.0125, "baseline": 0.0125})
     asked = tables.report_budget(_study(4, margin=2.0, question={"policy": "x", "compare": "baseline"}))
-    assert asked == pytest.approx({"settings": 0.05 / 3, "margin": 0.05 / 3, "question scenario": 0.05 / 3})
+    assert asked == pytest.approx({"settings": 0.01, "margin": 0.01, "each setting": 0.01, "baseline": 0.01,
+                                   "question scenario": 0.01})
     assert budget.percent(0.05 / 3) == "1.7%" and budget.percent(0.975) == "97.5%"
+
+
+def test_each_settings_own_tests_decide_at_their_share():
+    """The seats' tests per setting: p_adj is Bonferroni's scaled to the report's 5%, below 5% exactly where p is
+    below the seats' share over the settings, and the bounds are simultaneous at that share (the differences
+    against the baseline: tests/test_sweep.py)."""
+    study = _study(4)
+    study.vary = {}
+    shares = tables.report_budget(study)
+    f = tables.fairness(study, None, shares["each setting"] / 2)
+    assert ((f["p_adj"] < 0.05) == (f["p"] < shares["each setting"] / 2 / 4)).all()
+    assert f["bound_level"].tolist() == pytest.approx([1 - shares["each setting"] / 2 / 4] * 4)
 
 
 def test_each_sentence_says_its_share():
     study = _study(4, question={"policy": "x", "compare": "others"})
     shares = tables.report_budget(study)
     said = tables.questions(study, shares).attrs["answers"]["scenario"]
-    assert said["alpha"] == 0.025 and "97.5% jointly, 2.5% of the report's 5%" in said["text"]
-    assert all(r["level"] == pytest.approx(1 - 0.025 / 4) for r in said["settings"])
+    assert said["alpha"] == 0.0125 and "98.8% jointly, 1.2% of the report's 5%" in said["text"]
+    assert all(r["level"] == pytest.approx(1 - 0.0125 / 4) for r in said["settings"])
     verdicts = tables.study_verdicts(study, None, shares["settings"])
-    assert "family-wise error 2.5%, 2.5% of the report's 5%" in verdicts["seats"]["text"]
+    assert "family-wise error 1.2%, 1.2% of the report's 5%" in verdicts["seats"]["text"]
 
 
 @pytest.mark.parametrize("p, word", [(0.03, "not told apart"), (0.02, "they differ")])

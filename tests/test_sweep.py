@@ -1,8 +1,11 @@
 """Sweeps: grids from --vary and [sweep] tables, one-line errors, common seeds, files, resume, regeneration."""
 import json
 
+import numpy as np
 import pandas as pd
 import pytest
+
+from reports import stats
 
 from simcore.run import grid, sweep
 from simcore.run.config import SCENARIO_DIR, load_scenario
@@ -148,6 +151,13 @@ def test_the_tables_say_how_many_games_and_compare_paired(small_sweep):
     assert set(comparisons["setting"]) <= {s for s in fairness["setting"]} - {"victory_points=6 · no_adjacent_red=false"}
     assert comparisons["paired"].all() and (comparisons["games"] == 16).all()
     assert (comparisons["p_adj"] >= comparisons["p"] - 1e-12).all()
+    # the differences against the baseline are a family of the report's 5% (reports.tables.report_budget):
+    # p_adj is Holm's scaled to 5%, 'significant' exactly where Holm's p is below the share
+    share = json.loads((out / "verdicts.json").read_text())["budget"]["baseline"]
+    assert share < 0.05 and (comparisons["alpha"] == share).all()
+    holm = stats.adjust(comparisons["p"].to_numpy(), "holm")
+    assert np.allclose(comparisons["p_adj"], np.minimum(holm * 0.05 / share, 1.0))
+    assert (comparisons["significant"] == (holm < share)).all()
     rates = pd.read_csv(out / "tables" / "win_rates.csv")
     assert {"games", "trials", "count", "rate", "ci_lo", "ci_hi", "victory_points"} <= set(rates.columns)
     html = (out / "report.html").read_text()
