@@ -8,6 +8,7 @@
     python -m tests.verdict_checks solo-effect --draws 2000           # a solo run's policy effect interval
     python -m tests.verdict_checks ncx2 --df 1                        # the noncentrality interval, exactly
     python -m tests.verdict_checks report question --reports 1000     # one 5% per report (reports.budget)
+    python -m tests.verdict_checks report-null --sweeps 100           # null sweeps judged whole, as reported
 
 null, 4 settings: `mixed` with its seat list shifted cyclically (rotating seats: the same game in
 distribution), the same seeds in every setting (paired, as a sweep plays them).  null, 12 settings:
@@ -95,6 +96,47 @@ def null_sweeps(settings, sweeps, games, start=0, margin=None):
               f" ({time.time() - started:.0f} s)", flush=True)
     return {"settings": settings, "sweeps": sweeps, "first_sweep": start, "games": games,
             **{f"false_{k}": v for k, v in false.items()}, **{f"rate_{k}": v / sweeps for k, v in false.items()}}
+
+
+def report_nulls(sweeps, games, start=0):
+    """Null sweeps judged whole, as their reports are: `sweep mixed` over its four cyclic seat shifts (the same
+    game in distribution, paired seeds) with the scenario question "devcards against the baseline", played and
+    read back by the product (cli sweep --no-report, reports.study, reports.tables.all_tables).  False if said:
+    a setting less fair or the losses not all equal (seats, styles), the question's stronger / weaker, a
+    difference against the baseline called significant (every outcome of its table).  The per-setting seat
+    tests are not counted: `mixed`'s seats do differ (the first seat's advantage)."""
+    import tempfile
+
+    from typer.testing import CliRunner
+
+    import cli
+    from reports.study import open_results
+    from reports.tables import all_tables, report_budget
+    seats = [s.policy for s in load_scenario(find_scenario("mixed"), []).seats]
+    shifts = ",".join(json.dumps(seats[j:] + seats[:j]) for j in range(4))
+    false = {"verdicts": 0, "question": 0, "baseline": 0, "report": 0}
+    started = time.time()
+    with tempfile.TemporaryDirectory() as folder:
+        asked = Path(folder) / "mixed.toml"   # (a question is a scenario file's key: no --set)
+        asked.write_text('question = { measure = "policy:devcards", compare = "baseline" }\n'
+                         + find_scenario("mixed").read_text(encoding="utf-8"), encoding="utf-8")
+        for s in range(start, start + sweeps):
+            out = Path(folder) / f"s{s}"
+            done = CliRunner().invoke(cli.app, ["sweep", str(asked), "--vary", f"seats={shifts}", "-n", str(games),
+                                                "--seed", str(1000 + s), "--no-report", "-q", "-o", str(out)])
+            assert done.exit_code == 0, done.output
+            study = open_results(out)
+            t, shares = all_tables(study), report_budget(study)
+            said = {"verdicts": _false_verdicts(study_verdicts(study, None, shares["settings"])),
+                    "question": any(_false_words(a) for a in t["questions"].attrs["answers"].values()),
+                    "baseline": bool(len(t["comparisons"])) and bool(t["comparisons"]["significant"].any())}
+            for key, hit in said.items():
+                false[key] += hit
+            false["report"] += any(said.values())
+            print(f"sweep {s + 1 - start}/{sweeps}: " + ", ".join(f"{k} {v}" for k, v in false.items()) +
+                  f" ({time.time() - started:.0f} s)", flush=True)
+    return {"sweeps": sweeps, "first_sweep": start, "games": games,
+            **{k: v for key, n in false.items() for k, v in counted(f"false_{key}", n, sweeps).items()}}
 
 
 def _false_verdicts(verdicts):
@@ -330,6 +372,10 @@ def main():
     report.add_argument("design", choices=("question", "margin", "single"))
     report.add_argument("--reports", type=int, default=1000)
     report.add_argument("--games", type=int, default=2000)
+    whole = sub.add_parser("report-null")
+    whole.add_argument("--sweeps", type=int, default=100)
+    whole.add_argument("--games", type=int, default=1000)
+    whole.add_argument("--start", type=int, default=0, help="the first sweep's number (its seeds): batches add up")
     solo = sub.add_parser("solo-effect")
     solo.add_argument("--draws", type=int, default=2000)
     solo.add_argument("--rates", type=lambda text: [float(x) for x in text.split(",")],
@@ -348,6 +394,8 @@ def main():
         out = solo_effect_coverage(args.draws, args.levels, None if args.rates is None else [(args.rates, games)])
     elif args.what == "effect":
         out = effect_coverage(args.draws, args.games, rates=args.rates)
+    elif args.what == "report-null":
+        out = report_nulls(args.sweeps, args.games, args.start)
     elif args.what == "null":
         out = null_sweeps(args.settings, args.sweeps, args.games, args.start)
     elif args.what == "tune":
