@@ -98,19 +98,21 @@ def null_sweeps(settings, sweeps, games, start=0, margin=None):
             **{f"false_{k}": v for k, v in false.items()}, **{f"rate_{k}": v / sweeps for k, v in false.items()}}
 
 
-def report_nulls(sweeps, games, start=0):
+def report_nulls(sweeps, games, start=0, settings=4):
     """Null sweeps judged whole, as their reports are: `sweep mixed` over its four cyclic seat shifts (the same
     game in distribution, paired seeds) with the scenario question "devcards against the baseline", played and
     read back by the product (cli sweep --no-report, reports.study, reports.tables.all_tables).  False if said:
     a setting less fair or the losses not all equal (seats, styles), the question's stronger / weaker, a
     difference against the baseline called significant (every outcome of its table).  The per-setting seat
-    tests are not counted: `mixed`'s seats do differ (the first seat's advantage)."""
+    tests are not counted: `mixed`'s seats do differ (the first seat's advantage).  settings=12: twelve runs of
+    `mixed` with other seeds, compared as `catan-balance compare` compares them (unpaired: a sweep plays every
+    setting on the same seeds, so twelve settings of one inert key would be copies)."""
     import tempfile
 
     from typer.testing import CliRunner
 
     import cli
-    from reports.study import open_results
+    from reports.study import compare_runs, open_results
     from reports.tables import all_tables, report_budget
     seats = [s.policy for s in load_scenario(find_scenario("mixed"), []).seats]
     shifts = ",".join(json.dumps(seats[j:] + seats[:j]) for j in range(4))
@@ -122,10 +124,16 @@ def report_nulls(sweeps, games, start=0):
                          + find_scenario("mixed").read_text(encoding="utf-8"), encoding="utf-8")
         for s in range(start, start + sweeps):
             out = Path(folder) / f"s{s}"
-            done = CliRunner().invoke(cli.app, ["sweep", str(asked), "--vary", f"seats={shifts}", "-n", str(games),
-                                                "--seed", str(1000 + s), "--no-report", "-q", "-o", str(out)])
-            assert done.exit_code == 0, done.output
-            study = open_results(out)
+            if settings == 4:
+                _cli(cli, CliRunner(), ["sweep", str(asked), "--vary", f"seats={shifts}", "-n", str(games),
+                                        "--seed", str(1000 + s), "--no-report", "-q", "-o", str(out)])
+                study = open_results(out)
+            else:
+                runs = [out / f"{j:02d}" for j in range(settings)]
+                for j, run in enumerate(runs):
+                    _cli(cli, CliRunner(), ["run", str(asked), "-n", str(games), "--seed", str(100_000 + 100 * s + j),
+                                            "--no-report", "-q", "-o", str(run)])
+                study = compare_runs(runs, out / "compare")
             t, shares = all_tables(study), report_budget(study)
             said = {"verdicts": _false_verdicts(study_verdicts(study, None, shares["settings"])),
                     "question": any(_false_words(a) for a in t["questions"].attrs["answers"].values()),
@@ -135,8 +143,13 @@ def report_nulls(sweeps, games, start=0):
             false["report"] += any(said.values())
             print(f"sweep {s + 1 - start}/{sweeps}: " + ", ".join(f"{k} {v}" for k, v in false.items()) +
                   f" ({time.time() - started:.0f} s)", flush=True)
-    return {"sweeps": sweeps, "first_sweep": start, "games": games,
+    return {"settings": settings, "sweeps": sweeps, "first_sweep": start, "games": games,
             **{k: v for key, n in false.items() for k, v in counted(f"false_{key}", n, sweeps).items()}}
+
+
+def _cli(cli, runner, argv):
+    done = runner.invoke(cli.app, argv)
+    assert done.exit_code == 0, done.output
 
 
 def _false_verdicts(verdicts):
@@ -373,6 +386,7 @@ def main():
     report.add_argument("--reports", type=int, default=1000)
     report.add_argument("--games", type=int, default=2000)
     whole = sub.add_parser("report-null")
+    whole.add_argument("--settings", type=int, choices=(4, 12), default=4)
     whole.add_argument("--sweeps", type=int, default=100)
     whole.add_argument("--games", type=int, default=1000)
     whole.add_argument("--start", type=int, default=0, help="the first sweep's number (its seeds): batches add up")
@@ -395,7 +409,7 @@ def main():
     elif args.what == "effect":
         out = effect_coverage(args.draws, args.games, rates=args.rates)
     elif args.what == "report-null":
-        out = report_nulls(args.sweeps, args.games, args.start)
+        out = report_nulls(args.sweeps, args.games, args.start, args.settings)
     elif args.what == "null":
         out = null_sweeps(args.settings, args.sweeps, args.games, args.start)
     elif args.what == "tune":
