@@ -27,12 +27,25 @@ def _turns(df, players):
     return df["turns"].to_numpy(float)
 
 
+def _lead_changes(df, players):
+    return df["lead_changes"].to_numpy(float)
+
+
+def _comeback(df, players):
+    """1 where the winner was behind the leader at half-time (docs/reports.md, How the game plays): a share of
+    all the games, one without a winner counting as none."""
+    return (df["winner_behind_half"].to_numpy() == 1).astype(float)
+
+
 # name -> (per-game values, unit, words): the base game's; each variant's are in its report
 # entry (reports.variants.tune_stats), e.g. sheriff_wins, gb_income_share.  A rate's ("%")
 # target lies in 0..1, a count's above 0
 BASE_STATS = {
     "turns": (_turns, "", "player-turns per game"),
+    "lead_changes": (_lead_changes, "", "lead changes per game"),
+    "comeback": (_comeback, "%", "games won from behind at half-time"),
 }
+LEAD_STATS = ("lead_changes", "comeback")   # measured between seats: not in a one-player game
 
 
 def all_stats():
@@ -197,6 +210,7 @@ def parse(text, scenario, candidates=()):
         if not math.isfinite(target) or (unit == "%" and not 0 <= target <= 1) or (unit != "%" and target <= 0):
             allowed = "a rate from 0 to 1, e.g. 0.5" if unit == "%" else "a number above 0"
             raise InputError(f"--objective {text}: {stat} = {value.strip()} is out of range; allowed: {allowed}")
+        _check_stat_players(text, stat, scenario)
         owner = stat_owner(stat)
         if owner is not None and owner.name not in scenario.rules.variants:
             raise InputError(f"--objective {text}: {scenario.name} has no {owner.title}; allowed: a {owner.name} "
@@ -204,6 +218,70 @@ def parse(text, scenario, candidates=()):
         _, unit, words = all_stats()[stat]
         return Objective(text, "target", words, unit, players, stat=stat, target=target)
     raise InputError(f"--objective '{text}': unknown objective; allowed: {allowed}")
+
+
+def _check_stat_players(text, stat, scenario):
+    if stat in LEAD_STATS and scenario.players < 2:
+        raise InputError(f"{text}: {scenario.name} has one player, no lead between seats; allowed: "
+                         + ", ".join(s for s in all_stats() if s not in LEAD_STATS))
+
+
+@dataclass
+class Constraint:
+    """`--constraint 'STAT<=LIMIT'` (or >=): a candidate meets it when its mean of STAT is shown on the allowed
+    side of LIMIT (a one-sided bound), breaks it when shown on the other side."""
+    text: str
+    stat: str
+    op: str              # '<=' or '>='
+    limit: float
+    unit: str
+    words: str
+    players: int
+
+    def values(self, df):
+        return all_stats()[self.stat][0](df, self.players)
+
+    def status(self, x, alpha):
+        """'met', 'broken' or 'open' for the per-game values x: each side shown by a one-sided 1 - alpha bound
+        (Wilson for a share, normal for a mean)."""
+        if len(x) < 2:
+            return "open"
+        z = st.norm.ppf(1 - alpha)
+        lo, hi = wilson(int(x.sum()), len(x), z) if np.isin(x, (0.0, 1.0)).all() else _mean_interval(x, z)[1:]
+        if self.op == "<=":
+            return "met" if hi <= self.limit else "broken" if lo > self.limit else "open"
+        return "met" if lo >= self.limit else "broken" if hi < self.limit else "open"
+
+    def show(self, x):
+        return fmt.pct(x) if self.unit == "%" else fmt.number(x, 2)
+
+
+def parse_constraint(text, scenario):
+    """The Constraint of `--constraint TEXT`: STAT<=LIMIT or STAT>=LIMIT, STAT of all_stats()."""
+    allowed = "STAT<=LIMIT or STAT>=LIMIT, e.g. 'turns<=80' (STAT: " + ", ".join(all_stats()) + ")"
+    for op in ("<=", ">="):
+        stat, found, value = text.partition(op)
+        if found:
+            break
+    else:
+        raise InputError(f"--constraint '{text}': no <= or >=; allowed: {allowed}")
+    stat = stat.strip()
+    if stat not in all_stats():
+        raise InputError(f"--constraint '{text}': unknown statistic '{stat}'; allowed: {allowed}")
+    try:
+        limit = float(value)
+    except ValueError:
+        raise InputError(f"--constraint '{text}': '{value.strip()}' is not a number; allowed: {allowed}") from None
+    fn, unit, words = all_stats()[stat]
+    if not math.isfinite(limit) or (unit == "%" and not 0 <= limit <= 1):
+        raise InputError(f"--constraint '{text}': {limit:g} is out of range; allowed: "
+                         + ("a share from 0 to 1" if unit == "%" else "a finite number"))
+    _check_stat_players(f"--constraint '{text}'", stat, scenario)
+    owner = stat_owner(stat)
+    if owner is not None and owner.name not in scenario.rules.variants:
+        raise InputError(f"--constraint '{text}': {scenario.name} has no {owner.title}; allowed: a {owner.name} "
+                         "scenario")
+    return Constraint(text.strip(), stat, op, limit, unit, words, scenario.players)
 
 
 def show(objective, x, bare=False):
