@@ -246,8 +246,9 @@ def tune(
         "A rule to tune (repeatable): 2,3,4 or 3..9 or {2,3,11,12}|{4..10}|{5..9} [default: the scenario's "
         "[tune] table].")),
     objective: Optional[str] = typer.Option(None, "--objective", metavar="OBJ", help=(
-        "seat-fairness, policy-parity:NAME or target:STAT=VALUE (STAT: turns, lead_changes, comeback, "
-        "sheriff_wins, gb_income_share, ...) [default: [tune]].")),
+        "seat-fairness, policy-parity:NAME, target:STAT=VALUE, min:STAT or max:STAT (STAT: turns, lead_changes, "
+        "comeback, sheriff_wins, gb_income_share, ...); turns = min:turns, lead_changes and comeback = max: "
+        "[default: [tune]].")),
     constraints: List[str] = typer.Option([], "--constraint", metavar="STAT<=LIMIT", help=(
         "Keep only candidates shown to meet it (repeatable), e.g. 'turns<=80' or 'comeback>=0.3'; STAT as in "
         "target:STAT (one-sided bounds; the constraints take 1% of tune's 5%).")),

@@ -6,6 +6,8 @@ reports.verdicts.Measure whose loss is 0 where the objective is met.
                              (the rule is neither a trap nor a must for that style)
     target:STAT=VALUE        a game statistic's mean equals VALUE, e.g. target:sheriff_wins=0.5,
                              target:gb_income_share=0.15 (see all_stats)
+    min:STAT, max:STAT       a game statistic's mean as small (large) as can be; the bare names turns
+                             (min), lead_changes and comeback (max) say the same (docs/guide.md, tune)
 
 Losses are unbiased estimates of a squared distance (reports.stats), so a candidate
 with more games does not look better or worse for it.
@@ -46,6 +48,8 @@ BASE_STATS = {
     "comeback": (_comeback, "%", "games won from behind at half-time"),
 }
 LEAD_STATS = ("lead_changes", "comeback")   # measured between seats: not in a one-player game
+# an aim named by its statistic alone: shorter games, a lead that changes hands, more comebacks
+DIRECTIONS = {"turns": "min", "lead_changes": "max", "comeback": "max"}
 
 
 def all_stats():
@@ -55,7 +59,7 @@ def all_stats():
 @dataclass
 class Objective:
     text: str            # as given: 'policy-parity:landlord'
-    kind: str            # 'seat-fairness', 'policy-parity', 'target'
+    kind: str            # 'seat-fairness', 'policy-parity', 'target', 'min', 'max'
     what: str            # how the value is named: 'seat effect', "landlord's win rate minus the others'"
     unit: str            # 'pp', '%' or ''
     players: int
@@ -72,7 +76,14 @@ class Objective:
             return "seats as fair as can be (the smallest seat effect)"
         if self.kind == "policy-parity":
             return f"{self.policy} level with the other styles (win rate per seat played)"
+        if self.kind in ("min", "max"):
+            return f"{self.what} as {'few' if self.kind == 'min' else 'many'} as can be"
         return f"{self.what} as near {show(self, self.target)} as can be"
+
+    @property
+    def signed(self):
+        """The aim is a value the candidates may lie on either side of (parity, a target), not an extreme."""
+        return self.kind in ("policy-parity", "target")
 
     def rows(self, df, scenario=None):
         """Per-game matrix of the columns the loss needs, of games of `scenario` (a candidate: policy-parity
@@ -105,6 +116,11 @@ class Objective:
                            loss=lambda s, n: stats.parity_loss(s, seats, n),
                            value=lambda s, n: s[:, 0] / (n * seats[0]) - s[:, 1] / (n * seats[1]),
                            kernel=ustat.parity_kernel(seats), distance=self._distance)
+        if self.kind in ("min", "max"):   # the mean itself (its negative for max): a U-statistic of degree 1
+            sign = 1.0 if self.kind == "min" else -1.0
+            return Measure(self.text, f"{self.kind} of {self.stat}", labels, data, paired=paired, what=self.what,
+                           unit=self.unit, loss=lambda s, n: sign * s[:, 0] / n, value=lambda s, n: s[:, 0] / n,
+                           kernel=ustat.mean_kernel(sign, 2))
         t = self.target
         return Measure(self.text, f"distance to {self.stat} = {t:g}", labels, data, paired=paired, what=self.what,
                        unit=self.unit, loss=lambda s, n: _target_loss(s, n, t), value=lambda s, n: s[:, 0] / n,
@@ -173,7 +189,8 @@ def _check_line_ups(text, policy, candidates):
 def parse(text, scenario, candidates=()):
     """The Objective of `--objective TEXT` for `scenario`; InputError names what is allowed.  candidates:
     (label, scenario) of the candidates a tune plays; policy-parity checks each one's own line-up."""
-    allowed = "seat-fairness, policy-parity:NAME or target:STAT=VALUE (STAT: " + ", ".join(all_stats()) + ")"
+    allowed = ("seat-fairness, policy-parity:NAME, target:STAT=VALUE, min:STAT or max:STAT (STAT: "
+               + ", ".join(all_stats()) + "), turns, lead_changes or comeback")
     text = text.strip()
     players = scenario.players
     if text == "seat-fairness":
@@ -182,6 +199,15 @@ def parse(text, scenario, candidates=()):
                              "allowed: target:STAT=VALUE")
         return Objective(text, "seat-fairness", "seat effect", "pp", players)
     kind, _, rest = text.partition(":")
+    if text in DIRECTIONS:
+        kind, rest = DIRECTIONS[text], text
+    if kind in ("min", "max") and rest:
+        stat = rest.strip()
+        if stat not in all_stats():
+            raise InputError(f"--objective {text}: unknown statistic '{stat}'; allowed: " + ", ".join(all_stats()))
+        _check_stat_players(f"--objective {text}", stat, scenario)
+        _, unit, words = all_stats()[stat]
+        return Objective(text, kind, words, unit, players, stat=stat)
     if kind == "policy-parity" and rest:
         _check_line_ups(text, rest, candidates)
         first = candidates[0][1] if candidates else scenario      # every candidate's line-up seats it as this one

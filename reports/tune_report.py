@@ -108,7 +108,7 @@ def out_of_reach(objective, race, best, alpha=AIM_ALPHA):
     two-sided 1 - 2 alpha interval) is past the aim on the same side, so the claim "no candidate reaches
     the aim" is wrong with probability at most alpha.  gap: the closest candidate's value minus the aim,
     with its 95% interval."""
-    if objective.kind == "seat-fairness":
+    if not objective.signed:
         return None
     bounds = [objective.interval(x, 1 - 2 * alpha)[1:] for x in race.data]
     aim = objective.target
@@ -127,7 +127,7 @@ def curve_fit(objective, race, table):
     through three or fewer points; scipy) of the value against the parameter, weighted by the intervals,
     and where it meets the target inside the range: {key, at, target} or None."""
     keys = list(race.values[0])
-    if objective.kind == "seat-fairness" or len(keys) != 1:
+    if not objective.signed or len(keys) != 1:
         return None
     key = keys[0]
     x = np.array([v[key] for v in race.values], dtype=object)
@@ -171,7 +171,7 @@ def sentences(result):
     other one is significantly worse than; otherwise the candidates not told apart."""
     obj, table, race = result["objective"], result["table"], result["race"]
     best = table.iloc[result["best"]]
-    aim = "" if obj.kind == "seat-fairness" else f"; aim {_aim(obj)}"
+    aim = f"; aim {_aim(obj)}" if obj.signed else ""
     figures = f"{obj.what} {show(obj, best['value'])} {_bounds(obj, best)}{aim} ({fmt.count(best['games'])} games)"
     dropped = table[table["dropped_in_round"].notna()]
     worse = table[table["dropped_in_round"].isna() & ~table["not_worse"] & ~table["excluded"]]
@@ -386,5 +386,8 @@ def _objective_words(obj):
         return (f"{obj.policy}'s win rate per seat played minus the other policies', in percentage points, with "
                 "a 95% interval; 0 is parity: the rule is neither a trap nor a must for that style. The race "
                 "ranks candidates by the noise-corrected square of that difference.")
+    if obj.kind in ("min", "max"):
+        return (f"{obj.what.capitalize()}: its mean per game with a 95% interval (Wilson for a rate); the race ranks "
+                f"candidates by that mean ({'smallest' if obj.kind == 'min' else 'largest'} first).")
     return (f"{obj.what.capitalize()}: its mean per game with a 95% interval (Wilson for a rate); the race ranks "
             f"candidates by the noise-corrected squared distance to {obj.target:g}.")

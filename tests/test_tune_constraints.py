@@ -85,3 +85,21 @@ def test_a_constraint_is_settled_by_a_one_sided_bound(values, limit, op, want):
 def test_a_bad_constraint_is_a_clear_error(text, scenario, says):
     with pytest.raises(InputError, match=says):
         objectives.parse_constraint(text, scenario)
+
+
+def test_the_fewest_turns_under_a_constraint_on_comebacks():
+    # --objective turns (min:turns): the shortest candidate wins; its loss is the mean itself
+    plan = SimpleNamespace(settings=[SimpleNamespace(label=n, values={"x": i}, scenario=n)
+                                     for i, n in enumerate(GAMES)])
+    goal = objectives.parse("turns", SCENARIO)
+    assert (goal.kind, goal.stat, goal.signed) == ("min", "turns", False)
+    assert objectives.parse("lead_changes", SCENARIO).kind == "max"
+    race = tune.race(plan, goal, 6000, judge=tune_report.judge_for(goal, replicates=200), play=_play)
+    assert race.dropped[1] is not None                                   # 92 turns: worse than 70
+    result = tune_report.conclude(goal, race, replicates=200)
+    assert result["best"] in (0, 2) and result["out_of_reach"] is None and result["fit"] is None
+    measure = goal.measure(["a"], [race.data[0]])
+    assert measure.losses()[0] == pytest.approx(race.data[0][:, 0].mean())
+    assert "as few as can be" in goal.words
+    with pytest.raises(InputError, match="one player"):
+        objectives.parse("comeback", SOLO)

@@ -26,11 +26,15 @@ def study(file, sets, params, objective, budget, first, margin, seed, out, quiet
     budget = budget or int(BUDGET if table_budget is None else table_budget)
     margin = check_margin(margin) if margin is not None else check_margin(table_margin, "tune.margin", file.path)
     if not objective:
-        raise InputError("tune: no --objective; allowed: seat-fairness, policy-parity:NAME or target:STAT=VALUE")
+        raise InputError("tune: no --objective; allowed: seat-fairness, policy-parity:NAME, target:STAT=VALUE, "
+                         "min:STAT, max:STAT, turns, lead_changes or comeback")
     sets = overrides(sets)   # (parsed once, after the flags' checks)
     plan = tuning.candidates(file, [*sets, *([Override.of("seed", seed)] if seed is not None else [])], params)
     budget = games_cap(budget, least=2 * len(plan.settings) * 50)   # (a test's cap only: simcore.run.cap)
     goal = objectives.parse(objective, plan.scenario, [(x.label, x.scenario) for x in plan.settings])
+    if margin is not None and goal.kind in ("min", "max"):
+        raise InputError(f"--margin {margin:g}: --objective {goal.text} has no aim to be near; allowed: --margin with "
+                         "seat-fairness, policy-parity:NAME or target:STAT=VALUE")
     limits = [objectives.parse_constraint(text, plan.scenario) for text in constraints]
     alpha, constraint_alpha = tuning.CONSTRAINED_ALPHA if limits else (tuning.ALPHA, 0.0)
     out = out or Path("results") / f"{plan.scenario.name}-tune"
