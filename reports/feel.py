@@ -2,10 +2,11 @@
 comebacks and the decisive turn, per setting, from the game columns the kernel records
 (simcore.engine.feel; reports.load keeps them in RunData.feel).
 
-    per_game(run)    measure -> (per-game values, NaN where undefined; "mean" or "rate")
+    per_game(run)    measure -> per-game values (NaN where undefined); MEASURES says "mean" or "rate"
     table(study)     per setting and measure: the mean with its normal 95% interval, or the share of the
                      games with a winner with its Wilson interval, and the games it rests on
-Each setting against the baseline (reports.tables.comparisons): the TESTED measures only, in the family
+    says(...)        the section's sentences;  Tally: summary.json's `how_the_game_plays`, chunk by chunk
+Each setting against the baseline (reports.tables.differences): the TESTED measures only, in the family
 of the other outcomes' differences (one correction over both tables); the others are shown with
 intervals and no test.
 """
