@@ -113,3 +113,18 @@ def test_a_single_run_claims_no_test():
     said = feel.says(study, t, "Holm")
     assert len(said) == 1 and "no difference is tested" in said[0]
     assert "lead changed hands" in said[0]
+
+
+def test_compare_answers_with_the_measures_that_differ():
+    # reports.answer: a comparison's "Outcomes" sentence counts and names the measures of how the game plays
+    from reports.answer import _outcomes_words
+    base, longer = _games(8), _games(8)
+    longer["turns"] += 10
+    longer.loc[::2, "turns"] += 1
+    study = _study([base, longer])
+    c, d = tables.differences(study)
+    said = _outcomes_words(study, c, d)
+    assert said.startswith("Outcomes that differ from s0: player-turns +10.50 [")
+    assert f"({len(c) + len(d)} outcomes tested, {len(d)} of them of how the game plays, Holm-corrected)" in said
+    same = _outcomes_words(_study([base, base.copy()]), *tables.differences(_study([base, base.copy()])))
+    assert same.startswith("Outcomes: none differs from s0")
