@@ -240,8 +240,12 @@ def tune(
         "A rule to tune (repeatable): 2,3,4 or 3..9 or {2,3,11,12}|{4..10}|{5..9} [default: the scenario's "
         "[tune] table].")),
     objective: Optional[str] = typer.Option(None, "--objective", metavar="OBJ", help=(
-        "seat-fairness, policy-parity:NAME or target:STAT=VALUE (STAT: sheriff_wins, gb_income_share, turns) "
+        "seat-fairness, policy-parity:NAME, target:STAT=VALUE, min:STAT or max:STAT (STAT: turns, lead_changes, "
+        "comeback, sheriff_wins, gb_income_share, ...); turns = min:turns, lead_changes and comeback = max: "
         "[default: [tune]].")),
+    constraints: List[str] = typer.Option([], "--constraint", metavar="STAT<=LIMIT", help=(
+        "Keep only candidates shown to meet it (repeatable), e.g. 'turns<=80' or 'comeback>=0.3'; STAT as in "
+        "target:STAT (one-sided bounds; the constraints take 1% of tune's 5%).")),
     budget: Optional[int] = typer.Option(None, "--budget", min=100, metavar="GAMES", help=(
         "Most games to play over all candidates [default: [tune] or 20000].")),
     first: int = typer.Option(200, "--first", min=50, metavar="N", help=(
@@ -262,10 +266,11 @@ def tune(
       catan-balance tune grundbesitz --param variants.grundbesitz.markers_per_block=1..4 --objective policy-parity:landlord
       catan-balance tune robin-hood --param variants.robin_hood.neutral_settlements=0..6 --objective target:sheriff_wins=0.5
       catan-balance tune base --param victory_points=8..12 --objective seat-fairness --budget 40000
+      catan-balance tune tune-grundbesitz-landlord --constraint 'turns<=80'   # the fairest no longer than 80
     """
     from simcore.commands.tune import study
     file, over = opt.read_scenario(scenario, sets)
-    study(file, over, params, objective, budget, first, margin, seed, out, quiet)
+    study(file, over, params, objective, budget, first, margin, seed, out, quiet, constraints)
 
 
 @app.command()

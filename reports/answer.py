@@ -5,6 +5,8 @@ is a string, or (text, [items]) where it names more settings than read well in o
 
     block = box(study, tables)     # ("answer", question, sentences, headers, rows, highlight)
 """
+import pandas as pd
+
 from reports import budget, fmt
 from reports.variants import solo_player
 
@@ -46,7 +48,7 @@ def sentences(study, tables):
     if "styles" not in verdicts:
         out.append(_no_styles(study))
     if study.kind == "compare":
-        out.append(_outcomes_words(study, tables.get("comparisons")))
+        out.append(_outcomes_words(study, tables.get("comparisons"), tables.get("feel_differences")))
     out += _pick(study, verdicts, answers)
     return [s for s in out if s]
 
@@ -155,19 +157,29 @@ def _one_test(row, what):
             (f" ({budget.percent(1 - alpha)} interval)." if tested else "."))
 
 
-def _outcomes_words(study, df, most=4):
+def _outcomes_words(study, df, feel=None, most=4):
     """Compare's answer to 'do these runs differ?' beyond the seats (issue 39): every outcome of the
-    comparisons table (seats, styles, a variant's own rates) whose corrected test says it differs."""
-    if df is None or not len(df):
+    comparisons table (seats, styles, a variant's own rates) and every tested measure of how the game plays
+    (`feel`: reports.tables.differences, the same family) whose corrected test says it differs."""
+    feel = feel if feel is not None and len(feel) else None
+    if (df is None or not len(df)) and feel is None:
         return ""
-    family = f"{len(df)} outcomes tested, {'Holm' if study.correction == 'holm' else 'BH'}-corrected"
-    hits = df[df["significant"]].sort_values("p_adj")
+    df = df if df is not None and len(df) else None
+    tested = (len(df) if df is not None else 0) + (len(feel) if feel is not None else 0)
+    family = f"{tested} outcomes tested" + (f", {len(feel)} of them of how the game plays" if feel is not None
+                                            else "") + f", {'Holm' if study.correction == 'holm' else 'BH'}-corrected"
+    hits = pd.concat([x.assign(group=x["group"] if "group" in x else "feel")[x["significant"]] for x in (df, feel)
+                      if x is not None]).sort_values("p_adj")
     if not len(hits):
         return f"Outcomes: none differs from {study.base.label} ({family})."
     named = {"seat": "{} win rate", "spec": "scenario {} win rate",
              "policy": "{}'s win rate" + ("" if study.solo else " per seat played")}
-    said = [f"{named.get(r['group'], '{}').format(r['label'])} {fmt.pp(r['diff'])} "
-            f"{fmt.interval(r['diff_lo'], r['diff_hi'])}"
+
+    def difference(r):
+        if r["group"] == "feel" and r["kind"] == "mean":
+            return f"{r['diff']:+.2f} {fmt.interval(r['diff_lo'], r['diff_hi'], scale=1, digits=2)}"
+        return f"{fmt.pp(r['diff'])} {fmt.interval(r['diff_lo'], r['diff_hi'])}"
+    said = [f"{named.get(r['group'], '{}').format(r['label'])} {difference(r)}"
             + (f" ({r['setting']})" if len(study.runs) > 2 else "") for _, r in hits.head(most).iterrows()]
     more = f"; {len(hits) - most} more in the comparison table" if len(hits) > most else ""
     return f"Outcomes that differ from {study.base.label}: {'; '.join(said)}{more} ({family})."

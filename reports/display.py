@@ -46,7 +46,13 @@ def _effect_table(study, f, names, cells, what):
     return headers, rows, highlight
 
 
-def _corr(study):
+def _p_adj_header(study, table):
+    """'Holm p', or 'Holm p (scaled to the report's 5%)' where the table is tested at a share of it (reports.tables.differences)."""
+    scaled = "alpha" in table and len(table) and table["alpha"].iloc[0] < 0.05 - 1e-12
+    return f"{correction_name(study)} p" + (" (scaled to the report's 5%)" if scaled else "")
+
+
+def correction_name(study):
     return {"holm": "Holm", "bh": "BH"}[study.correction]
 
 
@@ -84,8 +90,7 @@ def comparisons(study, c):
     equal = "equivalent" in c
     headers = ["setting", "outcome", "games", ("baseline's rate", "baseline_rate"), ("its rate", "rate"),
                ("difference [95%, uncorrected]", "diff"), "test", ("p (uncorrected)", "p"),
-               (f"{_corr(study)} p (scaled to the report's 5%)" if "alpha" in c and c["alpha"].iloc[0] < 0.05 - 1e-12
-                else f"{_corr(study)} p", "p_adj"), "significant"] + \
+               (_p_adj_header(study, c), "p_adj"), "significant"] + \
         ([(f"equivalent within ±{study.margin:g} pp", "equivalent")] if equal else [])
     rows = [[r.setting, outcome_words(r.group, r.outcome), fmt.count(r.games), fmt.pct(r.baseline_rate), fmt.pct(r.rate),
              f"{fmt.pp(r.diff)} {fmt.interval(r.diff_lo, r.diff_hi)}", r.test, fmt.p_value(r.p),
@@ -184,3 +189,46 @@ def measures(study, m):
     rows = [["games", *(fmt.count(games[s]) for s in settings)]]
     rows += [[n, *(cell(s, n) for s in settings)] for n in names]
     return ["measure", *settings], rows
+
+
+def _feel_cell(r):
+    """'1.94 [1.88, 2.00]' for a mean, '16.2% [14.6, 17.9]' for a share of the games with a winner."""
+    if r.kind == "rate":
+        return fmt.rate(r.value, r.ci_lo, r.ci_hi)
+    return f"{fmt.number(r.value, 2)} {fmt.interval(r.ci_lo, r.ci_hi, scale=1, digits=2)}"
+
+
+def feel(study, f):
+    """How the game plays (reports.feel): one row per measure, one column per setting (or, for one run, the
+    games it rests on and its value)."""
+    if f is None or not len(f):
+        return None
+    names = list(dict.fromkeys(f["measure"]))
+    labels = dict(zip(f["measure"], f["label"]))
+    cells = {(r.setting, r.measure): r for r in f.itertuples()}
+    settings = [r.label for r in study.runs if r.label in set(f["setting"])]
+    if len(settings) == 1:
+        return ["measure", "games", "value [95%]"], [[labels[n], fmt.count(r.games), _feel_cell(r)] for n in names
+                                                     if (r := cells.get((settings[0], n)))]
+    rows = [[labels[n], *(_feel_cell(r) if (r := cells.get((s, n))) else "" for s in settings)] for n in names]
+    return ["measure", *settings], rows
+
+
+def feel_differences(study, d):
+    """The tested measures of how the game plays against the baseline: means in their units, shares in pp."""
+    if d is None or not len(d):
+        return None
+
+    def shown(r, x):
+        return fmt.pct(x) if r.kind == "rate" else fmt.number(x, 2)
+
+    def diff(r):
+        if r.kind == "rate":
+            return f"{fmt.pp(r.diff)} {fmt.interval(r.diff_lo, r.diff_hi)}"
+        return f"{r.diff:+.2f} {fmt.interval(r.diff_lo, r.diff_hi, scale=1, digits=2)}"
+    headers = ["setting", "measure", ("baseline", "baseline_rate"), ("setting's", "rate"),
+               ("difference [95%, uncorrected]", "diff"), "test", ("p (uncorrected)", "p"),
+               (_p_adj_header(study, d), "p_adj"), "significant"]
+    rows = [[r.setting, r.label, shown(r, r.baseline_rate), shown(r, r.rate), diff(r), r.test, fmt.p_value(r.p),
+             fmt.p_value(r.p_adj), "yes" if r.significant else "no"] for r in d.itertuples()]
+    return headers, rows

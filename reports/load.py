@@ -20,11 +20,12 @@ import pandas as pd
 
 from reports.variants import REGISTRY, category_labels
 from simcore.engine.errors import InputError
+from simcore.engine.records import FEEL_COLUMNS
 from simcore.run.damage import check_finished
 from simcore.run.outputs import has_pyarrow, read_json
 
 CHUNK_ROWS = 20_000
-BASE_GAME_COLUMNS = ("game", "seed", "winner_seat", "winner_policy", "turns", "rounds")
+BASE_GAME_COLUMNS = ("game", "seed", "winner_seat", "winner_policy", "turns", "rounds", *FEEL_COLUMNS)
 _SEAT = re.compile(r"^seat(\d+)_(.+)$")
 _NOT_SUMMED = ("spec", "policy")
 
@@ -43,6 +44,8 @@ class RunData:
     turns: np.ndarray
     categories: dict = field(default_factory=dict)   # game column -> per-game values (strings)
     measures: dict = field(default_factory=dict)     # numeric variant game column -> per-game values
+    feel: dict = field(default_factory=dict)         # how the game played (reports.feel): FEEL_COLUMNS in the
+                                                     # file -> per-game values, NaN where undefined (-1)
     seat_sums: pd.DataFrame = None   # index: policy label; columns: seat column suffixes; sums over seat-games
     seat_sq: pd.DataFrame = None     # the same, sums of squares
     seat_games: pd.Series = None     # policy label -> seat-games played
@@ -110,7 +113,8 @@ def _read_games(path, header, summary, meta, label, values):
     suffixes = [s for s in seat_suffixes(header) if s not in _NOT_SUMMED]
     cats = _category_columns(header)
     measures = [c for c in extra_game_columns(header) if c not in cats]
-    per_game = {k: [] for k in ("seed", "winner_seat", "winner_spec", "turns", *cats, *measures)}
+    feel = [c for c in FEEL_COLUMNS if c in header]   # a run written before they existed has none
+    per_game = {k: [] for k in ("seed", "winner_seat", "winner_spec", "turns", *cats, *measures, *feel)}
     order = list(dict.fromkeys(labels))
     label_of_spec = np.array([order.index(x) for x in labels])   # scenario seat -> row of the sums
     sums, squares = np.zeros((len(order), len(suffixes))), np.zeros((len(order), len(suffixes)))
@@ -131,6 +135,9 @@ def _read_games(path, header, summary, meta, label, values):
             _keep(per_game[c], df[c].fillna("").map(lambda v: str(names.get(v, v))).to_numpy(object))
         for c in measures:
             _keep(per_game[c], pd.to_numeric(df[c], errors="coerce").to_numpy(np.float64, copy=True))
+        for c in feel:
+            recorded = df[c].to_numpy(np.float32)   # small counts: float32 holds them exactly
+            _keep(per_game[c], np.where(recorded < 0, np.nan, recorded))
         for k in range(players):
             seat_values = df[[f"seat{k}_{s}" for s in suffixes]].to_numpy(np.float64)
             rows = label_of_spec[specs[:, k]]
@@ -144,7 +151,7 @@ def _read_games(path, header, summary, meta, label, values):
         path=path, label=label, values=values, summary=summary, meta=meta, header=header,
         seeds=joined["seed"], winner_seat=joined["winner_seat"], winner_spec=joined["winner_spec"],
         turns=joined["turns"], categories={c: joined[c] for c in cats},
-        measures={c: joined[c] for c in measures},
+        measures={c: joined[c] for c in measures}, feel={c: joined[c] for c in feel},
         seat_sums=pd.DataFrame(sums, index=pd.Index(order, name="label"), columns=suffixes),
         seat_sq=pd.DataFrame(squares, index=pd.Index(order, name="label"), columns=suffixes),
         seat_games=pd.Series(counts, index=pd.Index(order, name="label"), name="n"),

@@ -230,13 +230,16 @@ def differences(study, t):
     pairing = ("paired game by game (the same seeds in every setting; exact McNemar test)" if c["paired"].all()
                else "partly unpaired (chi-square or Fisher exact test)")
     alpha = float(c["alpha"].iloc[0]) if "alpha" in c else ALPHA
-    head = (f"Each setting against the baseline ({study.base.label}): {len(c)} differences tested, {pairing}, "
-            f"{_corr(study)}-corrected ({_family(alpha)}). ")
+    family = t["feel_differences"].attrs.get("family", len(c)) if "feel_differences" in t else len(c)
+    more_tested = (f" (and {family - len(c)} of how the game plays, corrected with them: one family)"
+                   if family > len(c) else "")
+    head = (f"Each setting against the baseline ({study.base.label}): {len(c)} differences tested{more_tested}, "
+            f"{pairing}, {_corr(study)}-corrected ({_family(alpha)}). ")
     equal = _equivalent_words(study, c)
     if not len(sig):
         return head + (f"None is significant. With these game counts a difference must be about "
-                       f"±{fmt.pp(detectable(c, study.correction, alpha=alpha), sign=False)} or larger to show (80% power at "
-                       f"the corrected threshold).{equal}")
+                       f"±{fmt.pp(detectable(c, study.correction, rows=family, alpha=alpha), sign=False)} or larger "
+                       f"to show (80% power at the corrected threshold).{equal}")
     parts = [f"{outcome_words(r.group, r.outcome)} in {r.setting}: {fmt.pp(r.diff)} "
              f"{fmt.interval(r.diff_lo, r.diff_hi)}, corrected {fmt.p_phrase(r.p_adj)}"
              for r in sig.head(8).itertuples()]
@@ -244,12 +247,12 @@ def differences(study, t):
     return head + f"{len(sig)} significant: " + "; ".join(parts) + more + "." + equal
 
 
-def detectable(c, correction, power=0.8, alpha=ALPHA):
+def detectable(c, correction, power=0.8, rows=None, alpha=ALPHA):
     """The typical difference that would show with `power` at the correction's strictest threshold (Holm's
-    and BH's first: alpha / rows, alpha the table's share of the report's budget), from the rows' median
-    standard error (95% interval half-width / 1.96)."""
+    and BH's first: alpha / rows, alpha the family's share of the report's budget; `rows`: the family's,
+    default c's), from c's median standard error (95% interval half-width / 1.96)."""
     se = float(np.median((c["diff_hi"] - c["diff_lo"]) / (2 * 1.959964)))
-    return (st.norm.ppf(1 - alpha / (2 * len(c))) + st.norm.ppf(power)) * se
+    return (st.norm.ppf(1 - alpha / (2 * (rows or len(c)))) + st.norm.ppf(power)) * se
 
 
 def _family(alpha):

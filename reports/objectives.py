@@ -6,6 +6,8 @@ reports.verdicts.Measure whose loss is 0 where the objective is met.
                              (the rule is neither a trap nor a must for that style)
     target:STAT=VALUE        a game statistic's mean equals VALUE, e.g. target:sheriff_wins=0.5,
                              target:gb_income_share=0.15 (see all_stats)
+    min:STAT, max:STAT       a game statistic's mean as small (large) as can be; the bare names turns
+                             (min), lead_changes and comeback (max) say the same (docs/guide.md, tune)
 
 Losses are unbiased estimates of a squared distance (reports.stats), so a candidate
 with more games does not look better or worse for it.
@@ -27,12 +29,27 @@ def _turns(df, players):
     return df["turns"].to_numpy(float)
 
 
+def _lead_changes(df, players):
+    return df["lead_changes"].to_numpy(float)
+
+
+def _comeback(df, players):
+    """1 where the winner was behind the leader at half-time (docs/reports.md, How the game plays): a share of
+    all the games, one without a winner counting as none."""
+    return (df["winner_behind_half"].to_numpy() == 1).astype(float)
+
+
 # name -> (per-game values, unit, words): the base game's; each variant's are in its report
 # entry (reports.variants.tune_stats), e.g. sheriff_wins, gb_income_share.  A rate's ("%")
 # target lies in 0..1, a count's above 0
 BASE_STATS = {
     "turns": (_turns, "", "player-turns per game"),
+    "lead_changes": (_lead_changes, "", "lead changes per game"),
+    "comeback": (_comeback, "%", "games won from behind at half-time"),
 }
+LEAD_STATS = ("lead_changes", "comeback")   # measured between seats: not in a one-player game
+# an aim named by its statistic alone: shorter games, a lead that changes hands, more comebacks
+DIRECTIONS = {"turns": "min", "lead_changes": "max", "comeback": "max"}
 
 
 def all_stats():
@@ -42,7 +59,7 @@ def all_stats():
 @dataclass
 class Objective:
     text: str            # as given: 'policy-parity:landlord'
-    kind: str            # 'seat-fairness', 'policy-parity', 'target'
+    kind: str            # 'seat-fairness', 'policy-parity', 'target', 'min', 'max'
     what: str            # how the value is named: 'seat effect', "landlord's win rate minus the others'"
     unit: str            # 'pp', '%' or ''
     players: int
@@ -59,7 +76,14 @@ class Objective:
             return "seats as fair as can be (the smallest seat effect)"
         if self.kind == "policy-parity":
             return f"{self.policy} level with the other styles (win rate per seat played)"
+        if self.kind in ("min", "max"):
+            return f"{self.what} as {'few' if self.kind == 'min' else 'many'} as can be"
         return f"{self.what} as near {show(self, self.target)} as can be"
+
+    @property
+    def signed(self):
+        """The aim is a value the candidates may lie on either side of (parity, a target), not an extreme."""
+        return self.kind in ("policy-parity", "target")
 
     def rows(self, df, scenario=None):
         """Per-game matrix of the columns the loss needs, of games of `scenario` (a candidate: policy-parity
@@ -92,6 +116,11 @@ class Objective:
                            loss=lambda s, n: stats.parity_loss(s, seats, n),
                            value=lambda s, n: s[:, 0] / (n * seats[0]) - s[:, 1] / (n * seats[1]),
                            kernel=ustat.parity_kernel(seats), distance=self._distance)
+        if self.kind in ("min", "max"):   # the mean itself (its negative for max): a U-statistic of degree 1
+            sign = 1.0 if self.kind == "min" else -1.0
+            return Measure(self.text, f"{self.kind} of {self.stat}", labels, data, paired=paired, what=self.what,
+                           unit=self.unit, loss=lambda s, n: sign * s[:, 0] / n, value=lambda s, n: s[:, 0] / n,
+                           kernel=ustat.mean_kernel(sign, 2))
         t = self.target
         return Measure(self.text, f"distance to {self.stat} = {t:g}", labels, data, paired=paired, what=self.what,
                        unit=self.unit, loss=lambda s, n: _target_loss(s, n, t), value=lambda s, n: s[:, 0] / n,
@@ -160,7 +189,8 @@ def _check_line_ups(text, policy, candidates):
 def parse(text, scenario, candidates=()):
     """The Objective of `--objective TEXT` for `scenario`; InputError names what is allowed.  candidates:
     (label, scenario) of the candidates a tune plays; policy-parity checks each one's own line-up."""
-    allowed = "seat-fairness, policy-parity:NAME or target:STAT=VALUE (STAT: " + ", ".join(all_stats()) + ")"
+    allowed = ("seat-fairness, policy-parity:NAME, target:STAT=VALUE, min:STAT or max:STAT (STAT: "
+               + ", ".join(all_stats()) + "), turns, lead_changes or comeback")
     text = text.strip()
     players = scenario.players
     if text == "seat-fairness":
@@ -169,6 +199,15 @@ def parse(text, scenario, candidates=()):
                              "allowed: target:STAT=VALUE")
         return Objective(text, "seat-fairness", "seat effect", "pp", players)
     kind, _, rest = text.partition(":")
+    if text in DIRECTIONS:
+        kind, rest = DIRECTIONS[text], text
+    if kind in ("min", "max") and rest:
+        stat = rest.strip()
+        if stat not in all_stats():
+            raise InputError(f"--objective {text}: unknown statistic '{stat}'; allowed: " + ", ".join(all_stats()))
+        _check_stat_players(f"--objective {text}", stat, scenario)
+        _, unit, words = all_stats()[stat]
+        return Objective(text, kind, words, unit, players, stat=stat)
     if kind == "policy-parity" and rest:
         _check_line_ups(text, rest, candidates)
         first = candidates[0][1] if candidates else scenario      # every candidate's line-up seats it as this one
@@ -197,6 +236,7 @@ def parse(text, scenario, candidates=()):
         if not math.isfinite(target) or (unit == "%" and not 0 <= target <= 1) or (unit != "%" and target <= 0):
             allowed = "a rate from 0 to 1, e.g. 0.5" if unit == "%" else "a number above 0"
             raise InputError(f"--objective {text}: {stat} = {value.strip()} is out of range; allowed: {allowed}")
+        _check_stat_players(text, stat, scenario)
         owner = stat_owner(stat)
         if owner is not None and owner.name not in scenario.rules.variants:
             raise InputError(f"--objective {text}: {scenario.name} has no {owner.title}; allowed: a {owner.name} "
@@ -204,6 +244,70 @@ def parse(text, scenario, candidates=()):
         _, unit, words = all_stats()[stat]
         return Objective(text, "target", words, unit, players, stat=stat, target=target)
     raise InputError(f"--objective '{text}': unknown objective; allowed: {allowed}")
+
+
+def _check_stat_players(text, stat, scenario):
+    if stat in LEAD_STATS and scenario.players < 2:
+        raise InputError(f"{text}: {scenario.name} has one player, no lead between seats; allowed: "
+                         + ", ".join(s for s in all_stats() if s not in LEAD_STATS))
+
+
+@dataclass
+class Constraint:
+    """`--constraint 'STAT<=LIMIT'` (or >=): a candidate meets it when its mean of STAT is shown on the allowed
+    side of LIMIT (a one-sided bound), breaks it when shown on the other side."""
+    text: str
+    stat: str
+    op: str              # '<=' or '>='
+    limit: float
+    unit: str
+    words: str
+    players: int
+
+    def values(self, df):
+        return all_stats()[self.stat][0](df, self.players)
+
+    def status(self, x, alpha):
+        """'met', 'broken' or 'open' for the per-game values x: each side shown by a one-sided 1 - alpha bound
+        (Wilson for a share, normal for a mean)."""
+        if len(x) < 2:
+            return "open"
+        z = st.norm.ppf(1 - alpha)
+        lo, hi = wilson(int(x.sum()), len(x), z) if np.isin(x, (0.0, 1.0)).all() else _mean_interval(x, z)[1:]
+        if self.op == "<=":
+            return "met" if hi <= self.limit else "broken" if lo > self.limit else "open"
+        return "met" if lo >= self.limit else "broken" if hi < self.limit else "open"
+
+    def show(self, x):
+        return fmt.pct(x) if self.unit == "%" else fmt.number(x, 2)
+
+
+def parse_constraint(text, scenario):
+    """The Constraint of `--constraint TEXT`: STAT<=LIMIT or STAT>=LIMIT, STAT of all_stats()."""
+    allowed = "STAT<=LIMIT or STAT>=LIMIT, e.g. 'turns<=80' (STAT: " + ", ".join(all_stats()) + ")"
+    for op in ("<=", ">="):
+        stat, found, value = text.partition(op)
+        if found:
+            break
+    else:
+        raise InputError(f"--constraint '{text}': no <= or >=; allowed: {allowed}")
+    stat = stat.strip()
+    if stat not in all_stats():
+        raise InputError(f"--constraint '{text}': unknown statistic '{stat}'; allowed: {allowed}")
+    try:
+        limit = float(value)
+    except ValueError:
+        raise InputError(f"--constraint '{text}': '{value.strip()}' is not a number; allowed: {allowed}") from None
+    fn, unit, words = all_stats()[stat]
+    if not math.isfinite(limit) or (unit == "%" and not 0 <= limit <= 1):
+        raise InputError(f"--constraint '{text}': {limit:g} is out of range; allowed: "
+                         + ("a share from 0 to 1" if unit == "%" else "a finite number"))
+    _check_stat_players(f"--constraint '{text}'", stat, scenario)
+    owner = stat_owner(stat)
+    if owner is not None and owner.name not in scenario.rules.variants:
+        raise InputError(f"--constraint '{text}': {scenario.name} has no {owner.title}; allowed: a {owner.name} "
+                         "scenario")
+    return Constraint(text.strip(), stat, op, limit, unit, words, scenario.players)
 
 
 def show(objective, x, bare=False):

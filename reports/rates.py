@@ -1,5 +1,7 @@
 """Win rates with their 95% Wilson score intervals, as summary.json holds them (statsmodels'
-proportion_confint)."""
+proportion_confint), and the normal interval of a mean from its sums."""
+
+import math
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
@@ -18,3 +20,13 @@ def rate(wins, n):
     """{"wins", "win_rate", "ci95": [lo, hi]} of wins out of n."""
     lo, hi = wilson(wins, n)
     return {"wins": int(wins), "win_rate": round(wins / n, 6) if n else 0.0, "ci95": [round(lo, 6), round(hi, 6)]}
+
+
+def mean_ci(total, total_sq, n, z=Z95):
+    """(mean, lo, hi) of a mean from its sum and sum of squares (normal approximation)."""
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = total / n
+    var = max(total_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
+    half = z * math.sqrt(var / n)
+    return mean, mean - half, mean + half

@@ -18,6 +18,8 @@ import numpy as np
 from reports import charts as C
 from reports.answer import box as answer_box
 from reports import display as D
+from reports import feel as F
+from reports import feel_charts as FC
 from reports import fmt
 from reports import labels as L
 from reports import narrative as N
@@ -74,8 +76,13 @@ TESTS = [
     "expected count is below 5). Outcomes that never (or always) happen in both settings are not tested.",
     "Corrected p: all p-values of one table are one family, adjusted with Holm's step-down method (family-wise "
     "error) or, with --correction bh, Benjamini-Hochberg (false discovery rate). 'Significant' means corrected "
-    "p < 0.05.",
+    "p < 0.05. The tested differences of How the game plays are corrected together with the differences "
+    "against the baseline: one family.",
 ]
+FEEL = ("How the game plays: a lead change is another seat taking the lead alone (a tie for the lead changes "
+        "nothing); a comeback is a winner behind the leader (or last) after half or three quarters of the game's "
+        "player-turns; the decisive share is the part of the game after which the winner led alone to the end "
+        "(docs/reports.md, How the game plays).")
 FLOWS = ("Resource flows: resource cards {per}, gained by source (dice, setup, trade, steal, development "
          "cards, variant sources) and spent or lost by use; VP by source at the end of the game.")
 WATCH = ("Games of these results to step through in a browser, event by event: the board, each player's counts "
@@ -84,7 +91,7 @@ WATCH = ("Games of these results to step through in a browser, event by event: t
 OPTIONS = ("Options in play: every choice a rule set gives a player (its declaration's `options`); the line names "
            "those no game used: a rule no player uses cannot be judged by these games.")
 HOW_TO_READ = [WIN_RATE, INTERVALS, *SEATS, *TESTS, FLOWS.format(per="per player and game"),
-               "Game length: player-turns per game (one turn of one player).", OPTIONS]
+               "Game length: player-turns per game (one turn of one player).", FEEL, OPTIONS]
 def solo_how_to_read(who):
     return [
         f"A solo game has one player, {who}: there are no table seats to compare. Win rate: the share of "
@@ -283,14 +290,27 @@ def build(study, tables, out, games=None):
                f"Mean {per} at the end: VP, pieces on the board, longest road, knights, cards bought.")
     _section(doc, "Resources and victory points", resources)
 
-    def length(blocks, says):
+    def plays(blocks, says):   # how the game plays (reports.feel; docs/reports.md, How the game plays)
         _figure(blocks, images, out, C.Chart("game_length", "Game length", C.game_length(study),
                                              N.game_length(study, tables)), says)
+        _figure(blocks, images, out, C.Chart("game_length_histograms", "Game length per setting",
+                                             FC.length_histograms(study)))
+        says.extend(F.says(study, tables, D.correction_name(study)))
+        _figure(blocks, images, out, C.Chart("lead_and_comebacks", "Lead changes and comebacks",
+                                             FC.lead_and_comebacks(study, tables.get("feel"))))
         _table(blocks, D.game_length(tables["game_length"]),
                f"{fmt.capital(study.turns_name)} per game. 5%, 25%, 75%, 95%: the fewest turns that at least that "
                "share of the games did not exceed (a length some game had); median: the middle game (or the mean of "
                "the middle two).")
-    _section(doc, "Game length", length)
+        _table(blocks, D.feel(study, tables.get("feel")),
+               "How the game plays, per game: means with normal 95% intervals; comebacks (the winner behind the "
+               "leader, or last, after half or three quarters of the player-turns) as shares of the games with a "
+               "winner, 95% Wilson intervals. Definitions: docs/reports.md, How the game plays.")
+        _table(blocks, D.feel_differences(study, tables.get("feel_differences")),
+               "Every setting against the baseline for the tested measures; these rows and the differences against "
+               "the baseline form one family for the correction. Means: paired t test on the same games, else Welch; "
+               "shares as the outcomes' (McNemar or chi-square/Fisher).")
+    _section(doc, "How the game plays", plays)
     if games:
         doc += [("h2", "Watch a game"), ("p", WATCH), *link_blocks(study, games)]
 

@@ -26,7 +26,7 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, tost_proportions_2indep
 from statsmodels.stats.weightstats import ttost_paired
 
-from reports.rates import Z95, wilson
+from reports.rates import Z95, mean_ci, wilson  # noqa: F401 (mean_ci: read from here too)
 
 CORRECTIONS = {"holm": "Holm", "bh": "Benjamini-Hochberg"}
 
@@ -156,14 +156,23 @@ def null_spread(games, won_share, players, samples=2000, seed=1):
     return float((counts.max(axis=1) - counts.min(axis=1)).mean())
 
 
-def mean_ci(total, total_sq, n, z=Z95):
-    """(mean, lo, hi) of a mean from its sum and sum of squares (normal approximation)."""
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    mean = total / n
-    var = max(total_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
-    half = z * math.sqrt(var / n)
-    return mean, mean - half, mean + half
+def mean_difference(x, y, paired, z=Z95):
+    """(difference of the means x - y, lo, hi, test, two-sided p): game by game where `paired` (the same
+    seeds: a paired t test on the per-game differences), else Welch's t test; a normal interval at z
+    (thousands of games: t and normal agree to the digits shown).  No spread at all (the same values
+    throughout): p = 1."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    if paired:
+        d = x - y
+        diff = float(d.mean())
+        se = float(d.std(ddof=1) / math.sqrt(len(d))) if len(d) > 1 else math.nan
+        test, p = "paired t (same games)", (lambda: st.ttest_rel(x, y).pvalue)
+    else:
+        diff = float(x.mean() - y.mean())
+        se = math.sqrt(x.var(ddof=1) / len(x) + y.var(ddof=1) / len(y)) if min(len(x), len(y)) > 1 else math.nan
+        test, p = "Welch t (unpaired)", (lambda: st.ttest_ind(x, y, equal_var=False).pvalue)
+    p = math.nan if math.isnan(se) else 1.0 if se == 0 else float(p())
+    return diff, diff - z * se, diff + z * se, test, p
 
 
 # --- fairness: the seat (or policy) effect, corrected for binomial noise ---

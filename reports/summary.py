@@ -8,6 +8,7 @@ import dataclasses
 
 import numpy as np
 
+from reports import feel
 from reports.fmt import format_columns, pct, seat_label
 from reports.options import OPTIONS_KEY, OptionTally, lines as option_lines
 from reports.rates import Z95, rate, wilson  # noqa: F401 (wilson, Z95: read from here too)
@@ -46,6 +47,7 @@ class Tally:
         self.options = OptionTally(scenario)        # the rule sets' options and their uses (reports.options)
         self.averages = averages_for(scenario)
         self.spec_sums = np.zeros((specs, len(self.averages)))  # by scenario seat
+        self.feel = feel.Tally()                            # how the game plays (reports.feel)
 
     def columns(self):
         """The games.csv columns the tally reads."""
@@ -53,7 +55,7 @@ class Tally:
         cols = ["winner_seat", "turns"] + [f"seat{k}_spec" for k in range(players)]
         avg = [f"seat{k}_{c}" for _, columns in self.averages for c in columns for k in range(players)]
         own = [c for own in self.own.values() for c in own.columns]
-        return list(dict.fromkeys(cols + avg + own + self.options.columns()))   # each once (options share some)
+        return list(dict.fromkeys(cols + avg + own + self.options.columns() + self.feel.columns()))   # each once
 
     def add(self, df):
         players, specs = self.scenario.players, len(self.scenario.seats)
@@ -67,6 +69,7 @@ class Tally:
         for own in self.own.values():
             own.add(df)
         self.options.add(df)
+        self.feel.add(df)
         for j, (_, columns) in enumerate(self.averages):
             if any(f"seat0_{c}" not in df.columns for c in columns):
                 continue  # a frame without these record columns (e.g. a hand-made one)
@@ -88,6 +91,7 @@ class Tally:
         for name, own in self.own.items():
             own.merge(other.own[name])
         self.options.merge(other.options)
+        self.feel.merge(other.feel)
         return self
 
     def widest_half_width(self):
@@ -111,6 +115,20 @@ class Tally:
         cum = np.cumsum(self.turns)
         lo, hi = (self.games - 1) // 2, self.games // 2  # the middle game(s), 0-based
         return (np.searchsorted(cum, lo, side="right") + np.searchsorted(cum, hi, side="right")) / 2
+
+    def _turns_at(self, share):
+        """The fewest player-turns that at least `share` of the games did not exceed (a length some game had)."""
+        return int(np.searchsorted(np.cumsum(self.turns), share * self.games - 1e-9))
+
+    def _how_the_game_plays(self):
+        """summary.json's `how_the_game_plays`: the length's spread (whole turns) and the measures of reports.feel."""
+        n = self.games
+        length = {"mean": round(float(np.arange(len(self.turns)) @ self.turns) / n, 3),
+                  "median": float(self._median_turns()),
+                  **{name: self._turns_at(q) for name, q in (("p5", 0.05), ("q25", 0.25), ("q75", 0.75),
+                                                               ("p95", 0.95))},
+                  "max": int(len(self.turns) - 1)}
+        return {"turns": length, **self.feel.result()}
 
     def result(self):
         s, n = self.scenario, self.games
@@ -140,6 +158,8 @@ class Tally:
                                     else 0.0 for j, (label, _) in enumerate(self.averages)}}
                       for i, seat in enumerate(s.seats)],
         }
+        if n:
+            out["how_the_game_plays"] = self._how_the_game_plays()
         for name, own in self.own.items():
             out[name] = own.result()
         if self.options.variants:

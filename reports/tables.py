@@ -24,11 +24,13 @@ number is per player and game).
     game_length  player-turns per game: mean, sd, quantiles (whole turns: the length some game had),
                  games without a winner (runs of two or more players)
     measures     variant game-level numbers (e.g. both sides' VP in Robin Hood)
+    feel         how the game plays (reports.feel): per setting, the lead, comebacks, decisive share, length
+    feel_differences  its tested measures against the baseline, corrected together with `comparisons`
 """
 import numpy as np
 import pandas as pd
 
-from reports import budget, stats
+from reports import budget, feel, stats
 from reports.question import scenario_question, table as question_table
 from reports.variants import REGISTRY, flows_off, outcome_words
 from reports.verdicts import study_measures, study_verdicts
@@ -80,10 +82,71 @@ def win_rates(study):
 
 
 def comparisons(study, alpha=ALPHA):
-    """Every setting but the baseline against the baseline, outcome by outcome.  alpha: the table's share of
-    the report's budget (reports.budget), split in half between differences and, with a margin, equivalence;
+    """Every setting but the baseline against the baseline, outcome by outcome (differences)."""
+    return differences(study, alpha)[0]
+
+
+def differences(study, alpha=ALPHA):
+    """(comparisons, feel_differences): every setting but the baseline against the baseline, outcome by
+    outcome, and measure by measure of how the game plays (reports.feel.TESTED); the study's correction over
+    the rows of both together, one family (docs/verdicts.md).  alpha: the family's share of the report's
+    budget (reports.budget, `baseline`), split in half between differences and, with a margin, equivalence;
     p_adj and p_equivalent_adj are the corrected p-values scaled to ALPHA (p_adj < ALPHA exactly where the
-    corrected p is below the table's share), as fairness's."""
+    corrected p is below the share), as fairness's."""
+    c, f = _outcome_rows(study), _feel_rows(study)
+    share = alpha / 2 if study.margin is not None else alpha
+    if len(c) or len(f):
+        adjusted = stats.adjust(np.concatenate([c["p"].to_numpy(float) if len(c) else [],
+                                                f["p"].to_numpy(float) if len(f) else []]), study.correction)
+        adjusted = np.minimum(adjusted * ALPHA / share, 1.0)
+        for df, part in ((c, adjusted[:len(c)]), (f, adjusted[len(c):])):
+            if len(df):
+                df["alpha"] = share
+                df["p_adj"] = part
+                df["significant"] = df["p_adj"] < ALPHA
+    if len(c) and study.margin is not None:   # equivalence within the margin: TOST p, Holm over the table
+        c["p_equivalent_adj"] = np.minimum(stats.adjust(c["p_equivalent"].to_numpy(), "holm") * ALPHA / share, 1.0)
+        c["equivalent"] = c["p_equivalent_adj"] < ALPHA
+    f.attrs["family"] = len(c) + len(f)
+    return c, f
+
+
+def _feel_rows(study):
+    """The tested measures of how the game plays, each setting against the baseline: comebacks as the
+    other outcomes' rates are compared (_compare), means by t tests (_mean_row)."""
+    base = feel.per_game(study.base)
+    rows = []
+    for i, run in enumerate(study.runs):
+        if i == study.baseline:
+            continue
+        mine = feel.per_game(run)
+        for name in feel.TESTED:
+            if name not in mine or name not in base:
+                continue
+            if feel.MEASURES[name][0] == "mean":
+                row = _mean_row(mine[name], base[name], study.paired)
+            else:
+                (hit, trials), (base_hit, base_trials) = feel.rate_outcome(mine[name]), feel.rate_outcome(base[name])
+                if not trials or not base_trials or _constant(hit, trials, base_hit, base_trials):
+                    continue
+                row = _compare(hit, trials, base_hit, base_trials, study.paired)
+            rows.append({**_front(study, i), "baseline": study.base.label, "measure": name,
+                         "label": study.turns_name if name == "turns" else feel.words(name),
+                         "kind": feel.MEASURES[name][0], **row})
+    return pd.DataFrame(rows)
+
+
+def _mean_row(values, base_values, paired):
+    """A mean of how the game plays against the baseline's: the columns of a comparisons row (`rate`: the mean);
+    game by game where both played the same games and every game has a value."""
+    ok, base_ok = values[~np.isnan(values)], base_values[~np.isnan(base_values)]
+    paired = paired and len(ok) == len(values) == len(base_values) == len(base_ok)
+    diff, lo, hi, test, p = stats.mean_difference(ok, base_ok, paired)
+    return {"games": len(ok), "baseline_games": len(base_ok), "paired": bool(paired), "rate": float(ok.mean()),
+            "baseline_rate": float(base_ok.mean()), "diff": diff, "diff_lo": lo, "diff_hi": hi, "test": test, "p": p}
+
+
+def _outcome_rows(study):
     base = study.base
     base_out = outcomes(base)
     paired = study.paired
@@ -100,16 +163,7 @@ def comparisons(study, alpha=ALPHA):
             rows.append({**_front(study, i), "baseline": base.label, "group": key[0], "outcome": key[1],
                          "label": outcome_words(*key),
                          **_compare(hit, trials, base_hit, base_trials, paired, study.margin)})
-    df = pd.DataFrame(rows)
-    if len(df):
-        share = alpha / 2 if study.margin is not None else alpha
-        df["alpha"] = share
-        df["p_adj"] = np.minimum(stats.adjust(df["p"].to_numpy(), study.correction) * ALPHA / share, 1.0)
-        df["significant"] = df["p_adj"] < ALPHA
-        if study.margin is not None:   # equivalence within the margin: TOST p, Holm over the table
-            df["p_equivalent_adj"] = np.minimum(stats.adjust(df["p_equivalent"].to_numpy(), "holm") * ALPHA / share, 1.0)
-            df["equivalent"] = df["p_equivalent_adj"] < ALPHA
-    return df
+    return pd.DataFrame(rows)
 
 
 def _constant(hit, trials, base_hit, base_trials):
@@ -350,7 +404,9 @@ def all_tables(study):
     if "each setting" in shares:   # the seats' and the styles' tests per setting share the family
         both = any(run.players > 1 for run in study.runs) and any(len(run.labels) > 1 for run in study.runs)
         seats = styles = shares["each setting"] / (2 if both else 1)
-    return {"win_rates": win_rates(study), "comparisons": comparisons(study, shares.get("baseline", ALPHA)),
+    compared, feel_compared = differences(study, shares.get("baseline", ALPHA))
+    return {"win_rates": win_rates(study), "comparisons": compared, "feel": feel.table(study),
+            "feel_differences": feel_compared,
             "fairness": fairness(study, verdicts.get("seats"), seats),
             "style_fairness": style_fairness(study, verdicts.get("styles"), styles),
             "verdicts": rows,

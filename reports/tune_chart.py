@@ -19,7 +19,8 @@ def tune_chart(result):
     x = np.array([v[keys[0]] for v in race.values], dtype=float) if numeric else np.arange(len(table))
     for i, r in enumerate(table.itertuples()):
         colour = "#2ca02c" if r.not_worse else "#4c72b0"
-        alpha = 1.0 if r.dropped_in_round is None or np.isnan(r.dropped_in_round) else 0.35
+        out = not (r.dropped_in_round is None or np.isnan(r.dropped_in_round)) or getattr(r, "excluded", False)
+        alpha = 0.35 if out else 1.0
         err = [[max(value[i] - lo[i], 0)], [max(hi[i] - value[i], 0)]]
         if numeric:
             ax.errorbar(x[i], value[i], yerr=err, fmt="o", color=colour, alpha=alpha, capsize=4, ms=7)
@@ -31,14 +32,16 @@ def tune_chart(result):
     aim = scale * obj.target
     fit = result["fit"]
     if numeric:
-        ax.axhline(aim, color="#333333", ls="--", lw=1)
+        if obj.signed:
+            ax.axhline(aim, color="#333333", ls="--", lw=1)
         if fit:
             ax.plot(fit["curve_x"], scale * np.array(fit["curve_y"]), color="#999999", lw=1.2, zorder=1)
         ax.set_xlabel(key_words(keys[0]))
         ax.set_xticks(x)
         ax.set_ylabel(_axis_label(obj))
     else:
-        ax.axvline(aim, color="#333333", ls="--", lw=1)
+        if obj.signed:
+            ax.axvline(aim, color="#333333", ls="--", lw=1)
         ax.set_yticks(x)
         ax.set_yticklabels(table["candidate"], fontsize=8.5)
         ax.invert_yaxis()
@@ -47,8 +50,9 @@ def tune_chart(result):
     handles = [plt.Line2D([], [], marker="*", ls="", ms=14, color="#2ca02c", label=star),
                plt.Line2D([], [], marker="o", ls="", color="#2ca02c", label="not told apart from it"),
                plt.Line2D([], [], marker="o", ls="", color="#4c72b0", label="worse, still in the last round"),
-               plt.Line2D([], [], marker="o", ls="", color="#4c72b0", alpha=0.35, label="dropped earlier"),
-               plt.Line2D([], [], ls="--", color="#333333", label=f"aim ({show(obj, obj.target)})")]
+               plt.Line2D([], [], marker="o", ls="", color="#4c72b0", alpha=0.35, label="dropped earlier")]
+    if obj.signed:
+        handles.append(plt.Line2D([], [], ls="--", color="#333333", label=f"aim ({show(obj, obj.target)})"))
     if fit:
         handles.append(plt.Line2D([], [], color="#999999", label="fitted curve"))
     _legend_below(ax, handles)

@@ -59,11 +59,13 @@ def conclude(objective, race, scenario_name="", replicates=V.BOOTSTRAP, margin=N
         rows.append({"candidate": label, **{key: grid.show(v) for key, v in race.values[i].items()},
                      "games": len(race.data[i]), "value": value, "ci_lo": lo, "ci_hi": hi,
                      "loss": float(single.losses()[0]),
-                     "dropped_in_round": None if k is not None else race.dropped[i] + 1,
+                     "dropped_in_round": None if k is not None or race.dropped[i] is None else race.dropped[i] + 1,
+                     "excluded": bool(k is None and race.dropped[i] is None),   # by a constraint, not judged
                      "not_worse": bool(k is not None and in_set[k]),
                      "p_worse": float(verdict["settings"][k]["p_less_fair"]) if verdict and k is not None else np.nan,
                      "equivalent": equivalent[k] if k is not None else None,
-                     "posterior_best": float(posterior[k]) if k is not None else 0.0})
+                     "posterior_best": float(posterior[k]) if k is not None else 0.0,
+                     **({"constraints": _status_words(race, i)} if race.constraints else {})})
     table = pd.DataFrame(rows)
     best = alive[int(np.argmin(loss))]
     games = int(sum(race.games))
@@ -75,13 +77,38 @@ def conclude(objective, race, scenario_name="", replicates=V.BOOTSTRAP, margin=N
             "games_used": games, "grid_games": grid_games, "fit": curve_fit(objective, race, table)}
 
 
+def _status_words(race, i):
+    """'met', or what is not: 'breaks turns<=80 (round 2)', 'turns<=80 not settled'."""
+    if race.broken[i] is not None:
+        return "; ".join(f"breaks {c.text} (round {race.broken[i] + 1})"
+                         for c, x in zip(race.constraints, race.status[i]) if x == "broken")
+    open_ = [c.text for c, x in zip(race.constraints, race.status[i]) if x != "met"]
+    return "met" if not open_ else "; ".join(f"{t} not settled" for t in open_)
+
+
+def constraint_findings(result):
+    """Per constraint: the candidates shown to meet it, to break it, not settled, and whether it binds (some
+    candidate with a better estimate on the objective than the best one that meets every constraint broke it
+    or is not shown to meet it)."""
+    race, table = result["race"], result["table"]
+    best_loss = table.iloc[result["best"]]["loss"] if race.meets(result["best"]) else -np.inf
+    out = []
+    for j, c in enumerate(race.constraints):
+        said = {w: [race.labels[i] for i in range(len(race.labels)) if race.status[i][j] == w]
+                for w in ("met", "broken", "open")}
+        better = [race.labels[i] for i in range(len(race.labels))
+                  if race.status[i][j] != "met" and table.iloc[i]["loss"] < best_loss]
+        out.append({"constraint": c.text, **said, "binds": bool(better), "better_excluded": better})
+    return out
+
+
 def out_of_reach(objective, race, best, alpha=AIM_ALPHA):
     """{side, gap, lo, hi} when every candidate's value lies on one side of the aim (a signed aim: parity or
     a target), else None.  An intersection-union test: each candidate's one-sided 1 - alpha bound (its
     two-sided 1 - 2 alpha interval) is past the aim on the same side, so the claim "no candidate reaches
     the aim" is wrong with probability at most alpha.  gap: the closest candidate's value minus the aim,
     with its 95% interval."""
-    if objective.kind == "seat-fairness":
+    if not objective.signed:
         return None
     bounds = [objective.interval(x, 1 - 2 * alpha)[1:] for x in race.data]
     aim = objective.target
@@ -100,7 +127,7 @@ def curve_fit(objective, race, table):
     through three or fewer points; scipy) of the value against the parameter, weighted by the intervals,
     and where it meets the target inside the range: {key, at, target} or None."""
     keys = list(race.values[0])
-    if objective.kind == "seat-fairness" or len(keys) != 1:
+    if not objective.signed or len(keys) != 1:
         return None
     key = keys[0]
     x = np.array([v[key] for v in race.values], dtype=object)
@@ -134,8 +161,9 @@ def stands_out(result):
 
 
 def recommended(result):
-    """The candidate to recommend: the one that stands out, when the aim is within reach."""
-    return stands_out(result) and not result["out_of_reach"]
+    """The candidate to recommend: the one that stands out, when the aim is within reach and it is shown to meet
+    every constraint."""
+    return stands_out(result) and not result["out_of_reach"] and result["race"].meets(result["best"])
 
 
 def sentences(result):
@@ -143,10 +171,10 @@ def sentences(result):
     other one is significantly worse than; otherwise the candidates not told apart."""
     obj, table, race = result["objective"], result["table"], result["race"]
     best = table.iloc[result["best"]]
-    aim = "" if obj.kind == "seat-fairness" else f"; aim {_aim(obj)}"
+    aim = f"; aim {_aim(obj)}" if obj.signed else ""
     figures = f"{obj.what} {show(obj, best['value'])} {_bounds(obj, best)}{aim} ({fmt.count(best['games'])} games)"
     dropped = table[table["dropped_in_round"].notna()]
-    worse = table[table["dropped_in_round"].isna() & ~table["not_worse"]]
+    worse = table[table["dropped_in_round"].isna() & ~table["not_worse"] & ~table["excluded"]]
     family = _family(race)
     far = result["out_of_reach"]
     if far:
@@ -157,7 +185,8 @@ def sentences(result):
         if stands_out(result):
             out = [f"{head}; every other candidate is significantly further from the aim ({family})."]
         elif len(dropped) + len(worse) == 0:
-            out = [f"{head}; all {len(table)} candidates are not told apart at {fmt.count(best['games'])} games "
+            out = [f"{head}; all {len(race.finalists)} candidates are not told apart at "
+                   f"{fmt.count(best['games'])} games "
                    f"each ({family})."]
         else:
             out = [f"{head}; not told apart from {', '.join(result['tied'])} ({family})."]
@@ -165,13 +194,17 @@ def sentences(result):
         out = [f"Recommended: {best['candidate']}: {figures}; every other candidate is significantly worse "
                f"({family})."]
     elif len(dropped) + len(worse) == 0:
-        out = [f"No candidate stands out: all {len(table)} are statistically indistinguishable at "
+        out = [f"No candidate stands out: all {len(race.finalists)} are statistically indistinguishable at "
                f"{fmt.count(best['games'])} games each ({family}); the closest estimate is {best['candidate']}: "
                f"{figures}."]
     else:
         out = [f"No single candidate stands out: {best['candidate']} ({figures}) is not told apart from "
                f"{', '.join(result['tied'])} ({family})."]
+    if race.constraints and not race.meets(result["best"]):
+        out = [f"No candidate is shown to meet every constraint ({_constraint_family(race)}): nothing is "
+               f"recommended. Closest on the aim: {best['candidate']}: {figures}."]
     out += _equivalence_sentence(result)
+    out += _constraint_sentences(result)
     if len(worse):
         out.append(f"Significantly worse in the last round: {', '.join(worse['candidate'])}.")
     if len(dropped):
@@ -189,6 +222,25 @@ def sentences(result):
     elif fit:
         out.append("A smooth curve through the candidates does not reach the aim inside the range of "
                    f"{L.key_words(fit['key'])}.")
+    return out
+
+
+def _constraint_family(race):
+    return (f"one-sided bounds, Bonferroni over the candidates and constraints in each round, error "
+            f"{race.constraint_alpha:.0%} over the race")
+
+
+def _constraint_sentences(result):
+    race = result["race"]
+    out = []
+    for f in constraint_findings(result) if race.constraints else []:
+        parts = [f"met by {', '.join(f['met'])}" if f["met"] else "met by none",
+                 *([f"broken by {', '.join(f['broken'])}"] if f["broken"] else []),
+                 *([f"not settled for {', '.join(f['open'])}"] if f["open"] else [])]
+        binds = ("; it excludes every candidate" if not f["met"] else
+                 f"; it binds: {', '.join(f['better_excluded'])} had a better estimate on the aim" if f["binds"]
+                 else "; it does not bind")
+        out.append(f"Constraint {f['constraint']}: {'; '.join(parts)}{binds} ({_constraint_family(race)}).")
     return out
 
 
@@ -244,7 +296,9 @@ def verdicts_document(result):
             "games_used": result["games_used"], "grid_games": result["grid_games"],
             "text": " ".join(sentences(result)), "final_alpha": result["race"].final_alpha,
             "candidates": table.to_dict("records"), "rounds": result["race"].rounds,
-            "fit": {k: v for k, v in (result["fit"] or {}).items() if not k.startswith("curve")} or None}
+            "fit": {k: v for k, v in (result["fit"] or {}).items() if not k.startswith("curve")} or None,
+            "constraints": constraint_findings(result) if result["race"].constraints else [],
+            "constraint_alpha": result["race"].constraint_alpha}
 
 
 def write(result, out, command=""):
@@ -260,10 +314,12 @@ def write(result, out, command=""):
     figure = tune_chart({**result, "table": table.assign(candidate=table["candidate"].map(swap))})
     save_figure(figure, out / "charts" / "tune.png")
     images = {"tune": (out / "charts" / "tune.png").read_bytes()}
-    headers = ["candidate", "games", f"{obj.what} [95%]", "dropped in round", "verdict"]
+    constrained = bool(result["race"].constraints)
+    headers = ["candidate", "games", f"{obj.what} [95%]", "dropped in round", "verdict"] + \
+        (["constraints"] if constrained else [])
     rows = [[swap(r.candidate), fmt.count(r.games), f"{show(obj, r.value)} {_bounds(obj, r._asdict(), '')}",
-             "" if pd.isna(r.dropped_in_round) else str(int(r.dropped_in_round)), _verdict_word(result, r)]
-            for r in table.itertuples()]
+             "" if pd.isna(r.dropped_in_round) else str(int(r.dropped_in_round)), _verdict_word(result, r)] +
+            ([r.constraints] if constrained else []) for r in table.itertuples()]
     rounds = [[str(r["round"]), fmt.count(r["candidates"]), fmt.count(r["games_per_candidate"]),
                fmt.count(r["kept"]), f"{r['alpha']:.4f}", fmt.count(r["games_spent"])] for r in result["race"].rounds]
     rounds.append(["conclusion", fmt.count(len(result["race"].finalists)), rounds[-1][2],
@@ -289,8 +345,16 @@ def write(result, out, command=""):
                    "not told apart from the best at the games played; 'Recommended' names a candidate only when "
                    "every other one is significantly worse and the aim is within reach.",
                    f"No candidate reaches the aim: every candidate's one-sided {1 - AIM_ALPHA:.0%} bound lies on the "
-                   f"same side of it (wrong at most {AIM_ALPHA:.0%}); with the race's {a:.0%}, everything this report "
-                   f"says errs with at most {a + AIM_ALPHA:.0%}.",
+                   f"same side of it (wrong at most {AIM_ALPHA:.0%}); with the race's {a:.0%}"
+                   + (f" and the constraints' {result['race'].constraint_alpha:.0%}" if constrained else "")
+                   + f", everything this report says errs with at most "
+                     f"{a + AIM_ALPHA + result['race'].constraint_alpha:.0%}.",
+                   *(["Constraints (--constraint STAT<=LIMIT or >=): each round first settles them for every "
+                      "candidate still in the race with one-sided bounds (Wilson for a share, normal for a mean), "
+                      "Bonferroni over the candidates and constraints, at the constraints' share / 2^(r+1): one "
+                      "shown to break a constraint leaves the race, and only those shown to meet every constraint "
+                      "are judged against each other; a constraint binds where a candidate with a better estimate "
+                      "on the aim broke it or was not shown to meet it."] if constrained else []),
                    "A full grid at the same precision would give every candidate as many games as the recommended "
                    "one got; the race spends its games on the candidates that are still in question."]),
            ("h2", "Reproduce"), ("pre", command)]
@@ -300,8 +364,13 @@ def write(result, out, command=""):
 
 
 def _verdict_word(result, r):
+    race = result["race"]
+    if race.constraints and race.broken[r.Index] is not None:
+        return "dropped: breaks a constraint"
     if not pd.isna(r.dropped_in_round):
         return "dropped: significantly worse"
+    if race.constraints and not race.meets(r.Index):
+        return "not shown to meet the constraints"
     if not r.not_worse:
         return f"significantly worse (p {fmt.p_value(r.p_worse)})"
     if r.Index == result["best"]:
@@ -317,5 +386,8 @@ def _objective_words(obj):
         return (f"{obj.policy}'s win rate per seat played minus the other policies', in percentage points, with "
                 "a 95% interval; 0 is parity: the rule is neither a trap nor a must for that style. The race "
                 "ranks candidates by the noise-corrected square of that difference.")
+    if obj.kind in ("min", "max"):
+        return (f"{obj.what.capitalize()}: its mean per game with a 95% interval (Wilson for a rate); the race ranks "
+                f"candidates by that mean ({'smallest' if obj.kind == 'min' else 'largest'} first).")
     return (f"{obj.what.capitalize()}: its mean per game with a 95% interval (Wilson for a rate); the race ranks "
             f"candidates by the noise-corrected squared distance to {obj.target:g}.")

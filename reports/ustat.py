@@ -37,6 +37,13 @@ def target_kernel(target, columns):
     return out
 
 
+def mean_kernel(sign, columns):
+    """A of sign * (the mean of the first data column): h = sign * (x_a + x_b) / 2."""
+    out = np.zeros((columns + 1, columns + 1))
+    out[0, 1] = out[1, 0] = sign / 2
+    return out
+
+
 def value(z, kernel):
     """U of one setting's augmented rows."""
     n = len(z)

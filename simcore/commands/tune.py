@@ -15,9 +15,10 @@ from simcore.studies import tune as tuning
 BUDGET = 20000   # games over all candidates, where neither --budget nor [tune] says
 
 
-def study(file, sets, params, objective, budget, first, margin, seed, out, quiet):
+def study(file, sets, params, objective, budget, first, margin, seed, out, quiet, constraints=()):
     """Race the candidates of `file` (a ScenarioFile; sets: config.Override of --set) and write the
-    report into `out` [default: results/<scenario>-tune]; the flags given win over its [tune] table."""
+    report into `out` [default: results/<scenario>-tune]; the flags given win over its [tune] table.
+    constraints: --constraint texts (STAT<=LIMIT), kept with the race's share of tune's budget."""
     from reports import objectives, tune_report
     table_params, table_objective, table_budget, table_margin = file.tune
     params = params or table_params or []
@@ -25,11 +26,17 @@ def study(file, sets, params, objective, budget, first, margin, seed, out, quiet
     budget = budget or int(BUDGET if table_budget is None else table_budget)
     margin = check_margin(margin) if margin is not None else check_margin(table_margin, "tune.margin", file.path)
     if not objective:
-        raise InputError("tune: no --objective; allowed: seat-fairness, policy-parity:NAME or target:STAT=VALUE")
+        raise InputError("tune: no --objective; allowed: seat-fairness, policy-parity:NAME, target:STAT=VALUE, "
+                         "min:STAT, max:STAT, turns, lead_changes or comeback")
     sets = overrides(sets)   # (parsed once, after the flags' checks)
     plan = tuning.candidates(file, [*sets, *([Override.of("seed", seed)] if seed is not None else [])], params)
     budget = games_cap(budget, least=2 * len(plan.settings) * 50)   # (a test's cap only: simcore.run.cap)
     goal = objectives.parse(objective, plan.scenario, [(x.label, x.scenario) for x in plan.settings])
+    if margin is not None and goal.kind in ("min", "max"):
+        raise InputError(f"--margin {margin:g}: --objective {goal.text} has no aim to be near; allowed: --margin with "
+                         "seat-fairness, policy-parity:NAME or target:STAT=VALUE")
+    limits = [objectives.parse_constraint(text, plan.scenario) for text in constraints]
+    alpha, constraint_alpha = tuning.CONSTRAINED_ALPHA if limits else (tuning.ALPHA, 0.0)
     out = out or Path("results") / f"{plan.scenario.name}-tune"
     with lock.writing(out):   # the study's folder: no other command writes it meanwhile
         reporting.check_study_out(out)
@@ -37,11 +44,13 @@ def study(file, sets, params, objective, budget, first, margin, seed, out, quiet
         def progress(r, label, games, spent):
             if not quiet:
                 print(f"round {r + 1}: {label}: {games:,} games ({spent:,} in all)", file=sys.stderr, flush=True)
-        race = tuning.race(plan, goal, budget, judge=tune_report.judge_for(goal), first=first, progress=progress)
+        race = tuning.race(plan, goal, budget, judge=tune_report.judge_for(goal), first=first, progress=progress,
+                           alpha=alpha, constraints=limits, constraint_alpha=constraint_alpha)
         result = tune_report.conclude(goal, race, plan.scenario.name, margin=margin)
         command = (f"catan-balance tune {file.path} " + " ".join(f"--param '{p}'" for p in params) +
                    f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
                    (f" --margin {margin:g}" if margin is not None else "") +
+                   "".join(f" --constraint '{c.text}'" for c in limits) +
                    "".join(f" --set '{s.text}'" for s in sets) + f" --out {out}")
         paths = tune_report.write(result, out, command)
         reporting.say("\n".join(tune_report.sentences(result)))

@@ -19,7 +19,7 @@ from simcore.engine.kernels import entry
 
 from policies import decide
 from policies.weights import KIND_MASK, ROLLOUT_BIT
-from simcore.engine import hooks
+from simcore.engine import feel, hooks
 from simcore.engine import records as R
 from simcore.engine.actions import A_END, A_KNIGHT, A_LOOKAHEAD
 from simcore.engine.apply import apply_action, move_robber
@@ -185,6 +185,7 @@ def game_over(st, p):
 @jitted
 def start_turn(st, p):
     st.current = p
+    feel.note_standings(st)   # the standings after the turns before this one
     st.turn += 1
     if p == 0:
         st.rounds += 1
@@ -313,6 +314,7 @@ def write_record(st, row, game_index, seed):
         st.stats[p, R.S_VP_ARMY] = 2 if st.army_holder == p else 0
         st.stats[p, R.S_VP_ROAD] = 2 if st.road_holder == p else 0
         st.stats[p, R.S_ROAD_LENGTH] = st.road_length[p]
+    feel.record(st, row)
     hooks.record(st, row)
 
 

@@ -12,6 +12,7 @@ after the base game's, in registration order (simcore.engine.variant).
 P_PLAYERS = 0            # 1 (Robin Hood), 3 or 4
 P_VICTORY_POINTS = 1     # `victory_points`: win on own turn at this many VP
 P_MAX_TURNS = 2          # `max_turns`: player-turns after which a game ends with no winner
+MAX_TURNS_LIMIT = 100_000   # the largest `max_turns` (the state's VP trace has a row per player-turn)
 P_LAYOUT = 3             # `board.layout`: LAYOUT_RANDOM / LAYOUT_BEGINNER
 P_NO_ADJACENT_RED = 4    # `board.no_adjacent_red`: random boards never put 6/8 side by side
 P_RESOURCE_SUPPLY = 5    # `bank.resource_supply`: cards of each resource in the game

@@ -18,6 +18,15 @@ GAME_COLUMNS = [
     "winner_seat",  # seat that won, -1 = no winner (max_turns reached)
     "turns",        # player-turns played
     "rounds",       # full rounds started (turn of seat 0 starts a round)
+    # how the game played (simcore.engine.feel; docs/reports.md, How the game plays): -1 where undefined
+    "lead_changes",        # times a seat took the lead alone from another
+    "largest_lead",        # most VP the leader was ever ahead of the runner-up
+    "winner_margin",       # the winner's VP minus the best other seat's at the end
+    "decisive_turn",       # player-turns after which the winner led alone to the end
+    "winner_behind_half",  # 1: the winner had fewer VP than the leader after half the player-turns
+    "winner_last_half",    # 1: ... and fewest of all (not every seat level)
+    "winner_behind_3q",    # the same after three quarters of the player-turns
+    "winner_last_3q",
 ]
 
 SEAT_COLUMNS = [
@@ -50,7 +59,9 @@ SEAT_COLUMNS = [
 ]
 
 
-G_GAME, G_SEED, G_WINNER, G_TURNS, G_ROUNDS = range(5)
+(G_GAME, G_SEED, G_WINNER, G_TURNS, G_ROUNDS, G_LEAD_CHANGES, G_LARGEST_LEAD, G_WINNER_MARGIN, G_DECISIVE_TURN,
+ G_BEHIND_HALF, G_LAST_HALF, G_BEHIND_3Q, G_LAST_3Q) = range(13)
+FEEL_COLUMNS = GAME_COLUMNS[G_LEAD_CHANGES:G_LAST_3Q + 1]
 N_GAME_COLUMNS = len(GAME_COLUMNS)
 
 (S_SPEC, S_VP, S_VP_SETTLEMENTS, S_VP_CITIES, S_VP_CARDS, S_VP_ARMY, S_VP_ROAD,

@@ -233,6 +233,9 @@ def state_dtype(variants=None, kinds=None):
     # a copy of everything before the log, while a strong seat looks ahead (simcore.engine.lookahead);
     # after the log, so that a new game does not zero it (game_bytes)
     fields.append(("undo", np.uint8, (np.dtype(fields).fields["log"][1],)))
+    # each seat's VP after every player-turn (simcore.engine.feel): after the undo copy, so that
+    # neither a new game's zeroing nor a look-ahead's copy touches it
+    fields.append(("vp_trace", np.int16, (P.MAX_TURNS_LIMIT + 1, MAX_PLAYERS)))
     return np.dtype(fields)
 
 

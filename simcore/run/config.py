@@ -82,7 +82,7 @@ class Rules:
     players: int = field(metadata={"param": Param(
         int, PLAYERS_ALLOWED, lambda v: None if v in ANY_PLAYERS else f"{v} is out of range", P.P_PLAYERS)})
     victory_points: int = integer(10, 1, 30, P.P_VICTORY_POINTS)
-    max_turns: int = integer(1000, 1, 100_000, P.P_MAX_TURNS)
+    max_turns: int = integer(1000, 1, P.MAX_TURNS_LIMIT, P.P_MAX_TURNS)
     ruleset: str = choice("base", {name: i for i, name in enumerate(RULESETS)})
     board: Board = section(Board)
     bank: Bank = section(Bank)

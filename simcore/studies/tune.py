@@ -34,6 +34,7 @@ from simcore.run.seeds import game_seeds
 
 FIRST_GAMES = 200      # games per candidate in the first round
 ALPHA = 0.04           # the race and its conclusion; with the aim's 1% (reports.tune_report.AIM_ALPHA) 5% in all
+CONSTRAINED_ALPHA = 0.03, 0.01   # with --constraint: the race's and the constraints' shares of those 4%
 
 
 def parse_param(text):
@@ -111,6 +112,11 @@ class Race:
     dropped: list                      # per candidate: round index or None
     rounds: list = field(default_factory=list)   # per round: {games, alive, alpha}
     alpha: float = ALPHA               # the error budget of the race and its conclusion together
+    constraints: tuple = ()            # --constraint: each with .values(df) and .status(x, alpha) (reports.objectives)
+    constraint_alpha: float = 0.0      # their error budget over every round
+    limits: list = None                # per candidate: per-game matrix (games x constraints)
+    status: list = None                # per candidate: per constraint 'met', 'broken' or 'open' (the last round's)
+    broken: list = None                # per candidate: round index it was shown to break a constraint, or None
 
     @property
     def games(self):
@@ -118,13 +124,23 @@ class Race:
 
     @property
     def alive(self):
-        return [i for i, d in enumerate(self.dropped) if d is None]
+        return [i for i, d in enumerate(self.dropped) if d is None and (self.broken is None or self.broken[i] is None)]
+
+    def meets(self, i):
+        """Candidate i is shown to meet every constraint (always, without constraints)."""
+        return not self.constraints or all(x == "met" for x in self.status[i])
 
     @property
     def finalists(self):
-        """The candidates the last round judged (the survivors and those it dropped)."""
+        """The candidates the last round judged (the survivors and those it dropped); with constraints those
+        shown to meet them, or (none shown) the ones not shown to break one, else all: the conclusion then says
+        that none meets them."""
         last = len(self.rounds) - 1
-        return [i for i, d in enumerate(self.dropped) if d is None or d == last]
+        judged = [i for i, d in enumerate(self.dropped) if d is None or d == last]
+        if not self.constraints:
+            return judged
+        met = [i for i in judged if self.meets(i)]
+        return met or [i for i in judged if self.broken[i] is None] or judged
 
     @property
     def final_alpha(self):
@@ -133,14 +149,18 @@ class Race:
 
 
 def race(plan, goal, budget, *, judge, first=FIRST_GAMES, max_games=None, alpha=ALPHA, progress=None, play=play_games,
-         rounds_share=0.5):
+         rounds_share=0.5, constraints=(), constraint_alpha=0.0):
     """Race the plan's settings for the objective `goal` (reports.objectives.parse): goal.rows(df, scenario)
     -> per-game matrix of its columns (of games of that candidate's scenario); judge(labels, data, alpha) ->
     bool per candidate: still tied with the best (the objective's, reports.tune_report.judge_for, which the
     caller gives: a study never imports the reports);
     play(scenario, start, count) -> the games' records (default: the kernel's).  rounds_share: the part of
     alpha the rounds spend (round r of 1, 2, ... at rounds_share * alpha / 2^r), the rest is the
-    conclusion's; 1 for a race with no conclusion (train's)."""
+    conclusion's; 1 for a race with no conclusion (train's).
+    constraints: each round first settles each candidate's constraints (c.status at constraint_alpha / 2^(r+1),
+    Bonferroni over the candidates and constraints): one shown to break some constraint leaves the race, and
+    only those shown to meet them all are judged (the others play on until settled), so that no candidate is
+    dropped as worse than one that may break a constraint."""
     rows = goal.rows
     settings = plan.settings
     m = len(settings)
@@ -148,27 +168,36 @@ def race(plan, goal, budget, *, judge, first=FIRST_GAMES, max_games=None, alpha=
         raise InputError(f"--budget {budget}: too small for {m} candidates; allowed: at least {2 * m * 50} games")
     first = max(50, min(first, budget // (2 * m)))
     result = Race([s.label for s in settings], [s.values for s in settings], [np.zeros((0, 0))] * m, [None] * m,
-                  alpha=alpha)
+                  alpha=alpha, constraints=tuple(constraints), constraint_alpha=constraint_alpha,
+                  limits=[np.zeros((0, len(constraints)))] * m, status=[["open"] * len(constraints)] * m,
+                  broken=[None] * m)
     spent, target, r = 0, first, 0
     while True:
         alive = result.alive
         for i in alive:
             have = len(result.data[i])
-            block = rows(play(settings[i].scenario, have, target - have), settings[i].scenario)
-            result.data[i] = block if not have else np.vstack([result.data[i], block])
+            games = play(settings[i].scenario, have, target - have)
+            result.data[i] = _stacked(result.data[i], rows(games, settings[i].scenario), have)
+            if constraints:
+                block = np.stack([c.values(games) for c in constraints], axis=1)
+                result.limits[i] = _stacked(result.limits[i], block, have)
             spent += target - have
             if progress:
                 progress(r, settings[i].label, target, spent)
+        judged = _settle(result, alive, r) if constraints else alive
         level = rounds_share * alpha / 2 ** (r + 1)     # round r + 1 of 1, 2, ...
-        keep = judge([result.labels[i] for i in alive], [result.data[i] for i in alive], level)
-        for i, k in zip(alive, keep):
+        keep = judge([result.labels[i] for i in judged], [result.data[i] for i in judged], level) \
+            if len(judged) > 1 else [True] * len(judged)
+        for i, k in zip(judged, keep):
             if not k:
                 result.dropped[i] = r
         result.rounds.append({"round": r + 1, "games_per_candidate": target, "candidates": len(alive),
-                              "kept": int(sum(keep)), "alpha": level, "games_spent": spent})
+                              "kept": len(result.alive),
+                              "alpha": level, "games_spent": spent})
         alive = result.alive
         next_target = 2 * target
-        if len(alive) == 1 or (max_games and target >= max_games):
+        settled = all(result.meets(i) for i in alive)
+        if (len(alive) == 1 and settled) or not alive or (max_games and target >= max_games):
             break
         affordable = target + (budget - spent) // len(alive)
         if affordable < target * 3 // 2:   # a round must add at least half the games again to be worth it
@@ -176,3 +205,19 @@ def race(plan, goal, budget, *, judge, first=FIRST_GAMES, max_games=None, alpha=
         target = min(next_target, affordable, max_games or next_target)
         r += 1
     return result
+
+
+def _stacked(old, block, have):
+    return block if not have else np.vstack([old, block])
+
+
+def _settle(result, alive, r):
+    """Round r's constraint statuses of the candidates in the race (see race); those broken leave it. The
+    candidates shown to meet every constraint, for the judge."""
+    k = len(result.constraints)
+    level = result.constraint_alpha / 2 ** (r + 1) / (len(alive) * k)
+    for i in alive:
+        result.status[i] = [c.status(result.limits[i][:, j], level) for j, c in enumerate(result.constraints)]
+        if "broken" in result.status[i]:
+            result.broken[i] = r
+    return [i for i in alive if result.meets(i)]
