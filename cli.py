@@ -64,6 +64,7 @@ def run(
     no_report: bool = opt.no_report(),
     backend: str = opt.backend(), scheduler: Optional[str] = opt.scheduler(), chunk_games: int = opt.chunk_games(),
     until_ci: Optional[float] = opt.until_ci(), max_games: Optional[int] = opt.max_games(),
+    players: Optional[str] = opt.strong(),
 ):
     """Simulate a scenario: writes games.csv, summary.json, meta.json and the report, prints win rates.
 
@@ -80,6 +81,7 @@ def run(
     from simcore.run.out_folder import check_out, default_out, game_flags
     from simcore.run.sweep import run_one
     from simcore.commands import reporting
+    sets = opt.with_players(sets, players)
     flags = game_flags(sets, games=games, seed=seed, until_ci=until_ci, max_games=max_games)
     chunk_games = opt.chunk_cap(chunk_games)
     until_ci, games = adaptive.from_flags(until_ci, max_games, games, chunk_games)
@@ -118,6 +120,7 @@ def sweep(
     backend: str = opt.backend(), scheduler: Optional[str] = opt.scheduler(), chunk_games: int = opt.chunk_games(),
     until_ci: Optional[float] = opt.until_ci(", each setting on its own"),
     max_games: Optional[int] = opt.max_games(" per setting"),
+    players: Optional[str] = opt.strong(),
 ):
     """Play a scenario under every combination of varied values, with the same game seeds in each.
 
@@ -135,6 +138,7 @@ def sweep(
     from simcore.run.grid import check_correction
     from simcore.run.out_folder import check_out, default_out, game_flags
     from simcore.commands import reporting
+    sets = opt.with_players(sets, players)
     flags = game_flags([*vary, *sets], games=games, seed=seed, until_ci=until_ci, max_games=max_games)
     chunk_games = opt.chunk_cap(chunk_games)
     until_ci, games = adaptive.from_flags(until_ci, max_games, games, chunk_games)
@@ -257,6 +261,7 @@ def tune(
     seed: Optional[int] = opt.seed(),
     out: Optional[Path] = opt.out("results/<scenario name>-tune"),
     sets: List[str] = opt.sets(),
+    players: Optional[str] = opt.strong(),
     quiet: bool = opt.quiet("No progress lines."),
 ):
     """Find the value of a rule that best meets an objective: candidates race on the same games and those
@@ -270,7 +275,7 @@ def tune(
       catan-balance tune base --param victory_points=8..12 --objective seat-fairness --budget 40000
     """
     from simcore.commands.tune import study
-    file, over = opt.read_scenario(scenario, sets)
+    file, over = opt.read_scenario(scenario, opt.with_players(sets, players))
     study(file, over, params, objective, budget, first, margin, seed, out, quiet)
 
 

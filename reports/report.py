@@ -29,6 +29,7 @@ from reports.render import to_html, to_markdown
 from reports.tables import all_tables
 from reports.variants import REGISTRY, solo_player
 from simcore.run import grid
+from simcore.run.styles import PLAYED_BY
 from simcore.run.outputs import remove_report
 
 WIN_RATE = ("Win rate: games won / games played (per table seat), or wins / seats played (per policy: a policy in "
@@ -366,7 +367,7 @@ def reproduce(study):
     path = study.path
     lines = [f"catan-balance report {path}        # this report again, from the saved results"]
     m, run_meta = study.meta, study.runs[0].meta
-    sets = " ".join(f"--set '{s}'" for s in (m.get("overrides") or run_meta.get("overrides") or []))
+    sets = " ".join(flag_text(s) for s in (m.get("overrides") or run_meta.get("overrides") or []))
     if study.kind == "sweep":
         vary = " ".join(f"--vary '{k}={','.join(grid.toml_value(v) for v in vs)}'" for k, vs in study.vary.items())
         lines.append(f"catan-balance sweep {m.get('source')} -n {m.get('games')} --seed {m.get('seed')} {vary} "
@@ -377,6 +378,15 @@ def reproduce(study):
     else:
         lines[0] = "catan-balance compare " + " ".join(str(r.path) for r in study.runs) + f" --out {path}"
     return "\n".join(lines)
+
+
+def flag_text(override):
+    """An override of meta.json as the command line gives it: --players strong (the scenario key played_by,
+    simcore.run.played_by), else --set '...'."""
+    key, _, value = override.partition("=")
+    if key.strip() == PLAYED_BY:
+        return f"--players {value.strip().strip(chr(34))}"
+    return f"--set '{override}'"
 
 
 def write_report(study, tables=None, games=None):

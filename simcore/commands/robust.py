@@ -5,6 +5,7 @@ import sys
 from simcore.commands import reporting
 from simcore.run import lock, sweep as sweeps
 from simcore.run.interrupts import Interrupted
+from simcore.run.styles import STRONG
 
 
 def run(robust, out, tally, command, jobs=1, quiet=False):
@@ -24,6 +25,8 @@ def run(robust, out, tally, command, jobs=1, quiet=False):
         result = compare(read_verdicts(out / "hand"), read_verdicts(out / other))
         diffs = differences(out / "hand", out / other)
         where = "every seat" if seat is None else f"seat {seat}"
+        if named == STRONG:   # docs/players.md, Every seat strong
+            named = "the strong player (a style's seat restricted to its style)"
         who = "tuned bots" if robust.players is None else f"{named} in {where}"
         words = sentences(result, named, diffs, who=who)
         how = "every seat played by the tuned preset" if robust.players is None else f"{where} played by {named}"

@@ -19,6 +19,7 @@ def study(file, sets, params, objective, budget, first, margin, seed, out, quiet
     """Race the candidates of `file` (a ScenarioFile; sets: config.Override of --set) and write the
     report into `out` [default: results/<scenario>-tune]; the flags given win over its [tune] table."""
     from reports import objectives, tune_report
+    from reports.report import flag_text
     table_params, table_objective, table_budget, table_margin = file.tune
     params = params or table_params or []
     objective = objective or table_objective
@@ -42,7 +43,7 @@ def study(file, sets, params, objective, budget, first, margin, seed, out, quiet
         command = (f"catan-balance tune {file.path} " + " ".join(f"--param '{p}'" for p in params) +
                    f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
                    (f" --margin {margin:g}" if margin is not None else "") +
-                   "".join(f" --set '{s.text}'" for s in sets) + f" --out {out}")
+                   "".join(f" {flag_text(s.text)}" for s in sets) + f" --out {out}")
         paths = tune_report.write(result, out, command)
         reporting.say("\n".join(tune_report.sentences(result)))
         print(f"report -> {paths['html']}; verdicts -> {paths['verdicts']}", file=sys.stderr, flush=True)
