@@ -121,6 +121,9 @@ def sweep(
     until_ci: Optional[float] = opt.until_ci(", each setting on its own"),
     max_games: Optional[int] = opt.max_games(" per setting"),
     players: Optional[str] = opt.strong(),
+    skill: bool = opt.flag("--skill", "Also play each setting with one strong seat against greedy bots (seats "
+                           "rotating, into DIR/skill): the report says where skill counts more or less than at the "
+                           "baseline (docs/verdicts.md, The skill gradient)."),
 ):
     """Play a scenario under every combination of varied values, with the same game seeds in each.
 
@@ -134,7 +137,7 @@ def sweep(
       catan-balance sweep sweep-vp-red --until-ci 0.01 --max-games 50000 --jobs 2
     """
     from reports.summary import Tally
-    from simcore.run import adaptive, sweep as sweeps
+    from simcore.run import adaptive, skill as skills, sweep as sweeps
     from simcore.run.grid import check_correction
     from simcore.run.out_folder import check_out, default_out, game_flags
     from simcore.commands import reporting
@@ -144,11 +147,18 @@ def sweep(
     until_ci, games = adaptive.from_flags(until_ci, max_games, games, chunk_games)
     where = opt.where(backend, scheduler)
     correction, margin = check_correction(correction), opt.checked_margin(margin)
-    plan = sweeps.plan(*opt.read_scenario(scenario, sets, games=games, seed=seed), vary, baseline, correction, margin)
+    file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
+    plan = sweeps.plan(file, over, vary, baseline, correction, margin)
+    skilled = skills.plan(file, plan, over, vary, baseline) if skill else None
     out = check_out(out or default_out(f"{plan.scenario.name}-sweep", flags))
     with _writing(out):
         _resumable(sweeps.run, plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
                    chunk_games=chunk_games, until=until_ci, **where)
+        if skilled is not None:
+            _resumable(sweeps.run, skilled, skills.folder(out), Tally, jobs=jobs, resume=resume, force=force,
+                       progress=not quiet, chunk_games=chunk_games, until=until_ci, **where)
+        elif not resume:
+            skills.drop_stale(out)
         reporting.write(out, no_report)
 
 

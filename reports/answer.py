@@ -36,7 +36,8 @@ def sentences(study, tables):
     out = []
     answers = tables["questions"].attrs.get("answers", {}) if "questions" in tables else {}
     for answer in answers.values():
-        out.append(_question_words(answer))
+        if answer.get("measure") != "skill":   # (the skill gradient after the fairness verdicts)
+            out.append(_question_words(answer))
     verdicts = _verdicts(tables)
     if len(study.runs) == 1:
         return out + _one_run(study, tables)
@@ -45,6 +46,7 @@ def sentences(study, tables):
             out.append(_measure_words(title, verdicts[key], study))
     if "styles" not in verdicts:
         out.append(_no_styles(study))
+    out += [_question_words(a) for a in answers.values() if a.get("measure") == "skill"]
     if study.kind == "compare":
         out.append(_outcomes_words(study, tables.get("comparisons")))
     out += _pick(study, verdicts, answers)
@@ -57,6 +59,8 @@ def _question_words(answer):
     rows = answer["settings"]
     if not rows:
         return answer.get("short") or answer["text"]
+    if answer.get("summary"):   # an answer in its own words (reports.skill)
+        return answer["summary"]
     if answer.get("against") == "baseline":
         return _baseline_words(answer)
     groups = {}

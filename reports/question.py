@@ -97,7 +97,7 @@ def show(row):
 def sentence(answer):
     """Per verdict word the settings with their difference, in one paragraph."""
     policy = answer["policy"]
-    parts = _paragraph(answer, (("trap", f"The {policy} wins less than the other styles per seat played (a trap)"),
+    parts = paragraph(answer, (("trap", f"The {policy} wins less than the other styles per seat played (a trap)"),
                                 ("must", f"The {policy} wins more than the other styles per seat played (a must)")),
                        f"It is level within ±{answer['margin']:g} pp" if answer["margin"] is not None else "",
                        "Not told apart from the others at {games} games: ")
@@ -105,7 +105,7 @@ def sentence(answer):
                               f"{answer['family']}.")
 
 
-def _paragraph(answer, words, level_says, open_says):
+def paragraph(answer, words, level_says, open_says):
     """The sentences of one answer: per verdict word of `words` ((word, 'The X wins ...')), level, not told
     apart (open_says: its opening, {games}: the games played), each with its settings and differences."""
     rows = answer["settings"]
@@ -182,7 +182,7 @@ def policy_against_baseline(study, policy, margin=None, question="", alpha=ALPHA
 def baseline_sentence(answer):
     """Per verdict word the settings with their difference from the baseline, in one paragraph."""
     policy, baseline = answer["policy"], answer["baseline"]
-    parts = _paragraph(answer, (("stronger", f"The {policy} wins more per seat played than in the baseline ({baseline})"),
+    parts = paragraph(answer, (("stronger", f"The {policy} wins more per seat played than in the baseline ({baseline})"),
                                 ("weaker", f"The {policy} wins less per seat played than in the baseline ({baseline})")),
                        f"It is as strong as in the baseline within ±{answer['margin']:g} pp"
                        if answer["margin"] is not None else "",

@@ -22,6 +22,7 @@ from reports import fmt
 from reports import labels as L
 from reports import narrative as N
 from reports import options as O
+from reports import skill as S
 from reports import verdicts as V
 from reports.files import save_figure, save_table, write_text
 from reports.game_picks import link_blocks
@@ -257,6 +258,14 @@ def build(study, tables, out, games=None):
                ", 95% Wilson interval.")
         _style_blocks(blocks, says, images, out, study, tables)
     _section(doc, "Policies", policies)
+
+    def skill(blocks, says):   # sweep --skill (reports.skill)
+        answer = tables["questions"].attrs.get("answers", {}).get("skill") if "questions" in tables else None
+        if answer:
+            _figure(blocks, images, out, S.chart(answer), says)
+            _table(blocks, S.table(answer), "One strong seat against greedy bots, seats rotating, the games of "
+                                            "DIR/skill; the difference from the baseline game by game.")
+    _section(doc, "Skill gradient", skill)
 
     def differences(blocks, says):
         if not many:
