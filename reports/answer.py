@@ -6,6 +6,7 @@ is a string, or (text, [items]) where it names more settings than read well in o
     block = box(study, tables)     # ("answer", question, sentences, headers, rows, highlight)
 """
 from reports import budget, fmt
+from reports.robustness import robustness
 from reports.variants import solo_player
 
 def question(study):
@@ -131,7 +132,9 @@ def _pick(study, verdicts, answers):
     if not ok:
         return ["Pick: every setting is ruled out by one verdict or another; see the table."]
     kept = [x for x in labels if x in ok]
-    return [f"Pick from: {'; '.join(kept)} (not shown less fair, nor a trap or a must)."]
+    checked = robustness(study)   # does it hold for strong players?  (reports.robustness)
+    return [f"Pick from: {'; '.join(kept)} (not shown less fair, nor a trap or a must)."] + \
+        ([checked["text"]] if checked else [])
 
 
 def _one_run(study, tables):

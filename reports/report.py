@@ -23,6 +23,7 @@ from reports import labels as L
 from reports import narrative as N
 from reports import options as O
 from reports import skill as S
+from reports.robustness import robustness
 from reports import verdicts as V
 from reports.files import save_figure, save_table, write_text
 from reports.game_picks import link_blocks
@@ -406,7 +407,9 @@ def write_report(study, tables=None, games=None):
     tables = tables if tables is not None else all_tables(study)
     (out / "tables").mkdir(exist_ok=True)
     written, files = {}, set()
-    write_text(out / "verdicts.json", V.to_json(verdicts_document(tables)))
+    checked = robustness(study)   # whether the verdicts hold for strong players (reports.robustness)
+    write_text(out / "verdicts.json", V.to_json({**verdicts_document(tables), **({"robustness": checked} if checked
+                                                                                 else {})}))
     for name, df in tables.items():
         if len(df):
             paths = save_table(df, out / "tables" / f"{name}.csv")

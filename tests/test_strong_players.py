@@ -92,3 +92,42 @@ def test_robust_seats_strong_in_one_seat(scenario_file):
                                                         ("blocker", None), ("greedy", None)]
     every = robust.plan(file, [], ["victory_points=8,10"], None, players="strong")
     assert _seats(every.other.settings[1].scenario)[:2] == [("strong", None), ("strong", "landlord")]
+
+
+def test_robust_says_beside_the_hand_sweep_whether_it_holds(tmp_path):
+    out = tmp_path / "robust"
+    result = invoke("robust", "grundbesitz", "--vary", "variants.grundbesitz.markers_per_block=1,3", "--players",
+                    "strong", "-n", 40, "-o", out, "-q")
+    assert result.exit_code == 0, result.output
+    hand = json.loads((out / "hand" / "verdicts.json").read_text())["robustness"]
+    assert hand["state"] == "compared" and set(hand["measures"]) == {"seats", "styles"}
+    assert hand["measures"]["seats"] in ("holds", "does not hold", "shifts", "undetermined")
+    assert "--players 'strong'" in hand["command"] and "With the strong player" in hand["text"]
+    strong = json.loads((out / "players" / "verdicts.json").read_text())["robustness"]
+    assert strong["state"] == "checked"   # its verdicts are the strong players'
+    alone = tmp_path / "alone"
+    assert invoke("sweep", "grundbesitz", "--vary", "variants.grundbesitz.markers_per_block=1,3", "-n", 40,
+                  "-o", alone, "-q").exit_code == 0
+    said = json.loads((alone / "verdicts.json").read_text())["robustness"]
+    assert said["state"] == "not checked" and "--players strong -n 40 --seed 1 --vary" in said["command"]
+
+
+def test_the_pick_line_says_whether_it_was_checked_with_strong_players(tmp_path):
+    import pandas as pd
+    from types import SimpleNamespace
+    from reports.answer import _pick
+    from simcore.run.outputs import write_json
+    study = SimpleNamespace(kind="sweep", path=tmp_path, vary={"victory_points": [8, 10, 12]},
+                            meta={"source": "s.toml", "games": 100, "seed": 2, "overrides": []},
+                            runs=[SimpleNamespace(label=x) for x in ("a", "b", "c")])
+    verdicts = {"seats": pd.DataFrame({"setting": ["a", "b", "c"], "less_fair": [False, True, False]})}
+    pick, said = _pick(study, verdicts, {})
+    assert pick.startswith("Pick from: a; c") and said.startswith("Not checked with strong players: `catan-balance "
+                                                                  "robust s.toml --players strong -n 100 --seed 2 "
+                                                                  "--vary 'victory_points=8,10,12'`")
+    write_json(tmp_path / "robustness.json", {"players": "strong in every seat", "command": "catan-balance robust x",
+                                              "report": "r.html", "measures": {"seats": {"state": "does not hold"}}})
+    assert _pick(study, verdicts, {})[1] == ("With strong in every seat: seat fairness does not hold "
+                                             "(`catan-balance robust x`; r.html).")
+    study.meta["overrides"] = ['played_by="strong"']
+    assert _pick(study, verdicts, {})[1].startswith("Checked with strong players: every seat")

@@ -31,5 +31,16 @@ def run(robust, out, tally, command, jobs=1, quiet=False):
         words = sentences(result, named, diffs, who=who)
         how = "every seat played by the tuned preset" if robust.players is None else f"{where} played by {named}"
         paths = write(result, words, out, f"{command} --out {out}", diffs, folder=other, who=who, how=how)
+        _beside_hand(out, result, who, f"{command} --out {out}", paths["html"])
         reporting.say("\n".join(words))
         print(f"report -> {paths['html']}", file=sys.stderr, flush=True)
+
+
+def _beside_hand(out, result, who, command, report):
+    """The comparison beside the hand-written sweep (DIR/hand/robustness.json, reports.robustness), and that
+    sweep's report written again: its Answer says whether its verdicts hold."""
+    from reports.robustness import FILE
+    from simcore.run.outputs import write_json
+    write_json(out / "hand" / FILE, {"players": who, "command": command, "report": str(report),
+                                     "measures": {k: {"state": v["state"]} for k, v in result.items()}})
+    reporting.write(out / "hand", False, quiet=True)
