@@ -97,14 +97,15 @@ def test_robust_seats_strong_in_one_seat(scenario_file):
 def test_robust_says_beside_the_hand_sweep_whether_it_holds(tmp_path):
     out = tmp_path / "robust"
     result = invoke("robust", "grundbesitz", "--vary", "variants.grundbesitz.markers_per_block=1,3", "--players",
-                    "strong", "-n", 40, "-o", out, "-q")
+                    "strong", "--seat", 1, "-n", 40, "-o", out, "-q")
     assert result.exit_code == 0, result.output
     hand = json.loads((out / "hand" / "verdicts.json").read_text())["robustness"]
     assert hand["state"] == "compared" and set(hand["measures"]) == {"seats", "styles"}
     assert hand["measures"]["seats"] in ("holds", "does not hold", "shifts", "undetermined")
-    assert "--players 'strong'" in hand["command"] and "With the strong player" in hand["text"]
-    strong = json.loads((out / "players" / "verdicts.json").read_text())["robustness"]
-    assert strong["state"] == "checked"   # its verdicts are the strong players'
+    assert "--players 'strong' --seat 1" in hand["command"] and "With the strong player" in hand["text"]
+    assert "mixes strength and style" in result.stdout   # one seat changed: labelled a mix
+    one_seat = json.loads((out / "players" / "verdicts.json").read_text())["robustness"]
+    assert one_seat["state"] == "not checked"   # (strong in one seat only: not the strong players' verdicts)
     alone = tmp_path / "alone"
     assert invoke("sweep", "grundbesitz", "--vary", "variants.grundbesitz.markers_per_block=1,3", "-n", 40,
                   "-o", alone, "-q").exit_code == 0
@@ -131,3 +132,4 @@ def test_the_pick_line_says_whether_it_was_checked_with_strong_players(tmp_path)
                                              "(`catan-balance robust x`; r.html).")
     study.meta["overrides"] = ['played_by="strong"']
     assert _pick(study, verdicts, {})[1].startswith("Checked with strong players: every seat")
+

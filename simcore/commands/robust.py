@@ -8,6 +8,12 @@ from simcore.run.interrupts import Interrupted
 from simcore.run.styles import STRONG
 
 
+# one seat changed: a stronger player among the hand-written bots (docs/guide.md, robust)
+MIX = ("One seat played by another player among the hand-written bots mixes strength and style: a verdict "
+       "that changes may say that this player is stronger, not that its style differs. `--players strong` "
+       "(every seat strong, each style's seat restricted to its style) compares the styles at equal strength.")
+
+
 def run(robust, out, tally, command, jobs=1, quiet=False):
     """Play both sweeps into out/hand and out/<folder>, report each, then compare them and write the
     report; command: the line that reproduces it (without --out)."""
@@ -28,7 +34,7 @@ def run(robust, out, tally, command, jobs=1, quiet=False):
         if named == STRONG:   # docs/players.md, Every seat strong
             named = "the strong player (a style's seat restricted to its style)"
         who = "tuned bots" if robust.players is None else f"{named} in {where}"
-        words = sentences(result, named, diffs, who=who)
+        words = sentences(result, named, diffs, who=who) + ([MIX] if seat is not None and robust.players else [])
         how = "every seat played by the tuned preset" if robust.players is None else f"{where} played by {named}"
         paths = write(result, words, out, f"{command} --out {out}", diffs, folder=other, who=who, how=how)
         _beside_hand(out, result, who, f"{command} --out {out}", paths["html"])
