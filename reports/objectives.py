@@ -141,7 +141,7 @@ def _mean_interval(z, quantile=Z95):
 
 def policy_seats(scenario, policy):
     """The scenario's seat specs (indices into its line-up) that play `policy`."""
-    return tuple(seats_playing([policy_name(s.policy, s.search) for s in scenario.seats], policy))
+    return tuple(seats_playing([policy_name(s.policy, getattr(s, "search", None)) for s in scenario.seats], policy))
 
 
 def _check_line_ups(text, policy, candidates):
@@ -173,7 +173,8 @@ def parse(text, scenario, candidates=()):
     if kind == "policy-parity" and rest:
         _check_line_ups(text, rest, candidates)
         first = candidates[0][1] if candidates else scenario      # every candidate's line-up seats it as this one
-        labels = [policy_name(s.policy, s.search) for s in first.seats]   # (strong:landlord: simcore.run.styles)
+        # (a styled strong seat by its style, strong:landlord: simcore.run.styles)
+        labels = [policy_name(s.policy, getattr(s, "search", None)) for s in first.seats]
         mine = len(policy_seats(first, rest))
         if not mine:
             raise InputError(f"--objective {text}: no seat plays policy '{rest}'; allowed: "

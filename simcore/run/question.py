@@ -21,7 +21,7 @@ EXAMPLE = 'a table, e.g. question = { measure = "policy:devcards", compare = "ba
 
 def policies(seats, sweep=None):
     """The policies a question may name: those of the seats, and of the line-ups a [sweep] table varies."""
-    names = [policy_name(s.policy, s.search) for s in seats]
+    names = [policy_name(s.policy, getattr(s, "search", None)) for s in seats]
     vary = sweep.get("vary", {}) if isinstance(sweep, dict) else {}
     for line_up in (vary.get("seats", []) if isinstance(vary, dict) else []):
         for seat in line_up if isinstance(line_up, list) else []:
