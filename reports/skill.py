@@ -142,7 +142,8 @@ def table(answer):
     rows = []
     for r in answer["rates"]:
         d = diff.get(r["setting"])
-        rows.append([r["setting"], fmt.count(r["games"]), f"{fmt.pct(r['rate'])} {fmt.interval(r['rate_lo'], r['rate_hi'])}",
+        rate = f"{fmt.pct(r['rate'])} {fmt.interval(r['rate_lo'], r['rate_hi'])}"
+        rows.append([r["setting"], fmt.count(r["games"]), rate,
                      f"{fmt.pp(d['diff'])} {fmt.interval(d['lo'], d['hi'])}" if d else "",
                      d["verdict"] if d else "baseline"])
     return ["setting", "games", "strong wins [95%]", answer["column"], "verdict"], rows

@@ -55,7 +55,8 @@ def test_sweep_with_skill_reports_the_gradient_in_its_budget(tmp_path):
 
 
 def test_skill_needs_opponents_and_fixed_seats(tmp_path):
-    assert_bad_input(invoke("sweep", "robin-hood", "--vary", "variants.robin_hood.neutral_settlements=4,5", "--skill", "-o", tmp_path / "a"),
+    assert_bad_input(invoke("sweep", "robin-hood", "--vary", "variants.robin_hood.neutral_settlements=4,5", "--skill",
+                            "-o", tmp_path / "a"),
                      "--skill: robin-hood is a one-player game")
     assert_bad_input(invoke("sweep", "base", "--vary", 'seats=["greedy","greedy","greedy","greedy"],'
                             '["roads","greedy","greedy","greedy"]', "--skill", "-o", tmp_path / "b"),

@@ -40,7 +40,8 @@ def test_file_key_and_solo_sheriff(scenario_file):
 
 @pytest.mark.parametrize("text, sets, fragments", [
     (GB, ['played_by="weak"'], ["--players: played_by: unknown value \"weak\"", "allowed: strong"]),
-    (GB.replace('seats =', 'played_by = 1\nseats ='), [], ["small.toml: played_by: unknown value 1", "allowed: strong"]),
+    (GB.replace('seats =', 'played_by = 1\nseats ='), [],
+     ["small.toml: played_by: unknown value 1", "allowed: strong"]),
     (GB.replace("players = 4", 'players = "strong"'), [], ['players: "strong" is a player, not a count',
                                                             'played_by = "strong"']),
     (GB.replace('"greedy", "landlord"', '{policy = "greedy", weights = {devcard = 0.8}}, "landlord"'), STRONG,
