@@ -64,6 +64,7 @@ def run(
     no_report: bool = opt.no_report(),
     backend: str = opt.backend(), scheduler: Optional[str] = opt.scheduler(), chunk_games: int = opt.chunk_games(),
     until_ci: Optional[float] = opt.until_ci(), max_games: Optional[int] = opt.max_games(),
+    players: Optional[str] = opt.strong(),
 ):
     """Simulate a scenario: writes games.csv, summary.json, meta.json and the report, prints win rates.
 
@@ -80,6 +81,7 @@ def run(
     from simcore.run.out_folder import check_out, default_out, game_flags
     from simcore.run.sweep import run_one
     from simcore.commands import reporting
+    sets = opt.with_players(sets, players)
     flags = game_flags(sets, games=games, seed=seed, until_ci=until_ci, max_games=max_games)
     chunk_games = opt.chunk_cap(chunk_games)
     until_ci, games = adaptive.from_flags(until_ci, max_games, games, chunk_games)
@@ -118,6 +120,10 @@ def sweep(
     backend: str = opt.backend(), scheduler: Optional[str] = opt.scheduler(), chunk_games: int = opt.chunk_games(),
     until_ci: Optional[float] = opt.until_ci(", each setting on its own"),
     max_games: Optional[int] = opt.max_games(" per setting"),
+    players: Optional[str] = opt.strong(),
+    skill: bool = opt.flag("--skill", "Also play each setting with one strong seat against greedy bots (seats "
+                           "rotating, into DIR/skill): the report says where skill counts more or less than at the "
+                           "baseline (docs/verdicts.md, The skill gradient)."),
 ):
     """Play a scenario under every combination of varied values, with the same game seeds in each.
 
@@ -131,20 +137,28 @@ def sweep(
       catan-balance sweep sweep-vp-red --until-ci 0.01 --max-games 50000 --jobs 2
     """
     from reports.summary import Tally
-    from simcore.run import adaptive, sweep as sweeps
+    from simcore.run import adaptive, skill as skills, sweep as sweeps
     from simcore.run.grid import check_correction
     from simcore.run.out_folder import check_out, default_out, game_flags
     from simcore.commands import reporting
+    sets = opt.with_players(sets, players)
     flags = game_flags([*vary, *sets], games=games, seed=seed, until_ci=until_ci, max_games=max_games)
     chunk_games = opt.chunk_cap(chunk_games)
     until_ci, games = adaptive.from_flags(until_ci, max_games, games, chunk_games)
     where = opt.where(backend, scheduler)
     correction, margin = check_correction(correction), opt.checked_margin(margin)
-    plan = sweeps.plan(*opt.read_scenario(scenario, sets, games=games, seed=seed), vary, baseline, correction, margin)
+    file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
+    plan = sweeps.plan(file, over, vary, baseline, correction, margin)
+    skilled = skills.plan(file, plan, over, vary, baseline) if skill else None
     out = check_out(out or default_out(f"{plan.scenario.name}-sweep", flags))
     with _writing(out):
         _resumable(sweeps.run, plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
                    chunk_games=chunk_games, until=until_ci, **where)
+        if skilled is not None:
+            _resumable(sweeps.run, skilled, skills.folder(out), Tally, jobs=jobs, resume=resume, force=force,
+                       progress=not quiet, chunk_games=chunk_games, until=until_ci, **where)
+        elif not resume:
+            skills.drop_stale(out)
         reporting.write(out, no_report)
 
 
@@ -255,6 +269,7 @@ def tune(
     seed: Optional[int] = opt.seed(),
     out: Optional[Path] = opt.out("results/<scenario name>-tune"),
     sets: List[str] = opt.sets(),
+    players: Optional[str] = opt.strong(),
     quiet: bool = opt.quiet("No progress lines."),
 ):
     """Find the value of a rule that best meets an objective: candidates race on the same games and those
@@ -269,7 +284,7 @@ def tune(
       catan-balance tune tune-grundbesitz-landlord --constraint 'turns<=80'   # the fairest no longer than 80
     """
     from simcore.commands.tune import study
-    file, over = opt.read_scenario(scenario, sets)
+    file, over = opt.read_scenario(scenario, opt.with_players(sets, players))
     study(file, over, params, objective, budget, first, margin, seed, out, quiet, constraints)
 
 

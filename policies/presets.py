@@ -50,11 +50,19 @@ PRESETS = {
 }
 
 
+# the plain bots: builder presets that play for VP without a style of their own (a rule set's default
+# bot); every other builder preset is a style, which `--players strong` keeps (docs/players.md)
+PLAIN = {"greedy"}
+
+
 def _add_variant_presets():
     """The presets of each variant's bots, from its presets module (policies/variants/<name>/presets.py):
-    its PRESETS, name -> (kind, weights, description), a builder's weights as changes from BUILDER_BASE."""
+    its PRESETS, name -> (kind, weights, description), a builder's weights as changes from BUILDER_BASE;
+    its PLAIN, the names of its plain bots."""
     for v in REGISTRY.values():
-        own = getattr(importlib.import_module(v.presets), "PRESETS", {}) if v.presets else {}
+        module = importlib.import_module(v.presets) if v.presets else None
+        own = getattr(module, "PRESETS", {})
+        PLAIN.update(getattr(module, "PLAIN", ()))
         for name, (kind, weights, description) in own.items():
             if name in PRESETS:
                 raise VariantError(f"variant {v.name}: preset {name!r} declared twice")

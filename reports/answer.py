@@ -8,6 +8,7 @@ is a string, or (text, [items]) where it names more settings than read well in o
 import pandas as pd
 
 from reports import budget, fmt
+from reports.robustness import robustness
 from reports.variants import solo_player
 
 def question(study):
@@ -38,7 +39,8 @@ def sentences(study, tables):
     out = []
     answers = tables["questions"].attrs.get("answers", {}) if "questions" in tables else {}
     for answer in answers.values():
-        out.append(_question_words(answer))
+        if answer.get("measure") != "skill":   # (the skill gradient after the fairness verdicts)
+            out.append(_question_words(answer))
     verdicts = _verdicts(tables)
     if len(study.runs) == 1:
         return out + _one_run(study, tables)
@@ -47,6 +49,7 @@ def sentences(study, tables):
             out.append(_measure_words(title, verdicts[key], study))
     if "styles" not in verdicts:
         out.append(_no_styles(study))
+    out += [_question_words(a) for a in answers.values() if a.get("measure") == "skill"]
     if study.kind == "compare":
         out.append(_outcomes_words(study, tables.get("comparisons"), tables.get("feel_differences")))
     out += _pick(study, verdicts, answers)
@@ -59,6 +62,8 @@ def _question_words(answer):
     rows = answer["settings"]
     if not rows:
         return answer.get("short") or answer["text"]
+    if answer.get("summary"):   # an answer in its own words (reports.skill)
+        return answer["summary"]
     if answer.get("against") == "baseline":
         return _baseline_words(answer)
     groups = {}
@@ -129,7 +134,9 @@ def _pick(study, verdicts, answers):
     if not ok:
         return ["Pick: every setting is ruled out by one verdict or another; see the table."]
     kept = [x for x in labels if x in ok]
-    return [f"Pick from: {'; '.join(kept)} (not shown less fair, nor a trap or a must)."]
+    checked = robustness(study)   # does it hold for strong players?  (reports.robustness)
+    return [f"Pick from: {'; '.join(kept)} (not shown less fair, nor a trap or a must)."] + \
+        ([checked["text"]] if checked else [])
 
 
 def _one_run(study, tables):

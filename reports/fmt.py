@@ -62,9 +62,13 @@ def number(x, digits=1):
 
 
 def seat_label(seat):
-    """'greedy', 'greedy {devcard=0.8}' or 'rollout:base=greedy,candidates=5,rollouts=16,horizon=0' for a SeatSpec."""
+    """'greedy', 'greedy {devcard=0.8}', 'strong:landlord' (simcore.run.styles) or
+    'rollout:base=greedy,candidates=5,rollouts=16,horizon=0' for a SeatSpec."""
+    from simcore.run.styles import policy_name
     search = getattr(seat, "search", None)
-    name = seat.policy + ":" + ",".join(f"{k}={v}" for k, v in search.items()) if search else seat.policy
+    name = policy_name(seat.policy, search)
+    if search and name == seat.policy:
+        name = seat.policy + ":" + ",".join(f"{k}={v}" for k, v in search.items())
     if not seat.weights:
         return name
     return name + " {" + ", ".join(f"{k}={v}" for k, v in seat.weights.items()) + "}"

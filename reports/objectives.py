@@ -23,6 +23,7 @@ from reports.summary import Z95, wilson
 from reports.variants import stat_owner, tune_stats
 from reports.verdicts import Measure, effect_distance, one_hot
 from simcore.engine.errors import InputError
+from simcore.run.styles import policy_name, seats_playing, shown_name
 
 
 def _turns(df, players):
@@ -169,7 +170,7 @@ def _mean_interval(z, quantile=Z95):
 
 def policy_seats(scenario, policy):
     """The scenario's seat specs (indices into its line-up) that play `policy`."""
-    return tuple(i for i, s in enumerate(scenario.seats) if s.policy == policy)
+    return tuple(seats_playing([policy_name(s.policy, getattr(s, "search", None)) for s in scenario.seats], policy))
 
 
 def _check_line_ups(text, policy, candidates):
@@ -211,14 +212,16 @@ def parse(text, scenario, candidates=()):
     if kind == "policy-parity" and rest:
         _check_line_ups(text, rest, candidates)
         first = candidates[0][1] if candidates else scenario      # every candidate's line-up seats it as this one
-        labels = [s.policy for s in first.seats]
-        if rest not in labels:
+        # (a styled strong seat by its style, strong:landlord: simcore.run.styles)
+        labels = [policy_name(s.policy, getattr(s, "search", None)) for s in first.seats]
+        mine = len(policy_seats(first, rest))
+        if not mine:
             raise InputError(f"--objective {text}: no seat plays policy '{rest}'; allowed: "
                              + ", ".join(sorted(set(labels))))
-        if players < 2 or len(labels) != players or labels.count(rest) == players:
+        if players < 2 or len(labels) != players or mine == players:
             raise InputError(f"--objective {text}: needs {rest} and other policies at the same table; "
                              "allowed: a scenario of two or more players with several policies")
-        mine = labels.count(rest)
+        rest = shown_name(labels, rest)   # (landlord: strong:landlord under --players strong)
         return Objective(text, "policy-parity", f"{rest}'s win rate minus the others' (per seat)", "pp", players,
                          policy=rest, seats=(mine, players - mine),
                          specs=policy_seats(first, rest))

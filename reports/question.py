@@ -30,6 +30,7 @@ from scipy import stats as st
 from statsmodels.stats.weightstats import CompareMeans, DescrStatsW
 
 from reports import budget, fmt
+from simcore.run.styles import seats_playing, shown_name
 
 ALPHA = 0.05
 POWER = 0.8
@@ -38,7 +39,7 @@ POWER = 0.8
 def per_game_difference(run, policy):
     """Per game: won by `policy` / its seats - won by another policy / their seats; None without it."""
     specs = run.spec_labels
-    mine = [i for i, x in enumerate(specs) if x == policy]
+    mine = seats_playing(specs, policy)   # (`landlord`: strong:landlord under --players strong)
     if not mine or len(mine) == len(specs) or len(specs) != run.players:
         return None
     won_mine = np.isin(run.winner_spec, mine)
@@ -53,6 +54,7 @@ def policy_against_others(study, policy, margin=None, question="", alpha=ALPHA):
     diffs = [(run, z) for run, z in diffs if z is not None and len(z) > 1]
     if not diffs:
         return None
+    policy = shown_name(diffs[0][0].spec_labels, policy)
     m = len(diffs)
     level = 1 - alpha / m
     for run, z in diffs:
@@ -95,7 +97,7 @@ def show(row):
 def sentence(answer):
     """Per verdict word the settings with their difference, in one paragraph."""
     policy = answer["policy"]
-    parts = _paragraph(answer, (("trap", f"The {policy} wins less than the other styles per seat played (a trap)"),
+    parts = paragraph(answer, (("trap", f"The {policy} wins less than the other styles per seat played (a trap)"),
                                 ("must", f"The {policy} wins more than the other styles per seat played (a must)")),
                        f"It is level within ±{answer['margin']:g} pp" if answer["margin"] is not None else "",
                        "Not told apart from the others at {games} games: ")
@@ -103,7 +105,7 @@ def sentence(answer):
                               f"{answer['family']}.")
 
 
-def _paragraph(answer, words, level_says, open_says):
+def paragraph(answer, words, level_says, open_says):
     """The sentences of one answer: per verdict word of `words` ((word, 'The X wins ...')), level, not told
     apart (open_says: its opening, {games}: the games played), each with its settings and differences."""
     rows = answer["settings"]
@@ -133,7 +135,8 @@ def won_per_seat(run, policy):
     """Per game: 1 / (seats playing `policy`) where one of them won, else 0; None where no seat plays it
     (a seat plays it when its policy or its label is `policy`) or the game has one player."""
     specs = run.summary["specs"]
-    mine = [i for i, s in enumerate(specs) if policy in (s.get("policy"), s.get("label"))]
+    mine = [i for i, s in enumerate(specs) if policy in (s.get("policy"), s.get("label"))] or \
+        seats_playing([s.get("label") for s in specs], policy)
     if not mine or len(specs) != run.players or run.players < 2:
         return None
     return np.isin(run.winner_spec, mine) / len(mine)
@@ -146,6 +149,7 @@ def policy_against_baseline(study, policy, margin=None, question="", alpha=ALPHA
     others = [(run, x) for run, x in others if x is not None and len(x) > 1]
     if base is None or len(base) < 2 or not others:
         return None
+    policy = shown_name([s.get("label") for s in study.base.summary["specs"]], policy)
     m = len(others)
     level = 1 - alpha / m
     rows = []
@@ -178,7 +182,7 @@ def policy_against_baseline(study, policy, margin=None, question="", alpha=ALPHA
 def baseline_sentence(answer):
     """Per verdict word the settings with their difference from the baseline, in one paragraph."""
     policy, baseline = answer["policy"], answer["baseline"]
-    parts = _paragraph(answer, (("stronger", f"The {policy} wins more per seat played than in the baseline ({baseline})"),
+    parts = paragraph(answer, (("stronger", f"The {policy} wins more per seat played than in the baseline ({baseline})"),
                                 ("weaker", f"The {policy} wins less per seat played than in the baseline ({baseline})")),
                        f"It is as strong as in the baseline within ±{answer['margin']:g} pp"
                        if answer["margin"] is not None else "",

@@ -24,6 +24,8 @@ from reports import fmt
 from reports import labels as L
 from reports import narrative as N
 from reports import options as O
+from reports import skill as S
+from reports.robustness import robustness
 from reports import verdicts as V
 from reports.files import save_figure, save_table, write_text
 from reports.game_picks import link_blocks
@@ -31,6 +33,7 @@ from reports.render import to_html, to_markdown
 from reports.tables import all_tables
 from reports.variants import REGISTRY, solo_player
 from simcore.run import grid
+from simcore.run.styles import PLAYED_BY
 from simcore.run.outputs import remove_report
 
 WIN_RATE = ("Win rate: games won / games played (per table seat), or wins / seats played (per policy: a policy in "
@@ -264,6 +267,14 @@ def build(study, tables, out, games=None):
         _style_blocks(blocks, says, images, out, study, tables)
     _section(doc, "Policies", policies)
 
+    def skill(blocks, says):   # sweep --skill (reports.skill)
+        answer = tables["questions"].attrs.get("answers", {}).get("skill") if "questions" in tables else None
+        if answer:
+            _figure(blocks, images, out, S.chart(answer), says)
+            _table(blocks, S.table(answer), "One strong seat against greedy bots, seats rotating, the games of "
+                                            "DIR/skill; the difference from the baseline game by game.")
+    _section(doc, "Skill gradient", skill)
+
     def differences(blocks, says):
         if not many:
             return
@@ -386,7 +397,7 @@ def reproduce(study):
     path = study.path
     lines = [f"catan-balance report {path}        # this report again, from the saved results"]
     m, run_meta = study.meta, study.runs[0].meta
-    sets = " ".join(f"--set '{s}'" for s in (m.get("overrides") or run_meta.get("overrides") or []))
+    sets = " ".join(flag_text(s) for s in (m.get("overrides") or run_meta.get("overrides") or []))
     if study.kind == "sweep":
         vary = " ".join(f"--vary '{k}={','.join(grid.toml_value(v) for v in vs)}'" for k, vs in study.vary.items())
         lines.append(f"catan-balance sweep {m.get('source')} -n {m.get('games')} --seed {m.get('seed')} {vary} "
@@ -399,6 +410,15 @@ def reproduce(study):
     return "\n".join(lines)
 
 
+def flag_text(override):
+    """An override of meta.json as the command line gives it: --players strong (the scenario key played_by,
+    simcore.run.played_by), else --set '...'."""
+    key, _, value = override.partition("=")
+    if key.strip() == PLAYED_BY:
+        return f"--players {value.strip().strip(chr(34))}"
+    return f"--set '{override}'"
+
+
 def write_report(study, tables=None, games=None):
     """Write every file of the report into study.path; returns {kind: path}.  `games`: replay
     pages of chosen games written under games/ ({run index: ([(why, game, path)], note)}), linked."""
@@ -407,7 +427,9 @@ def write_report(study, tables=None, games=None):
     tables = tables if tables is not None else all_tables(study)
     (out / "tables").mkdir(exist_ok=True)
     written, files = {}, set()
-    write_text(out / "verdicts.json", V.to_json(verdicts_document(tables)))
+    checked = robustness(study)   # whether the verdicts hold for strong players (reports.robustness)
+    write_text(out / "verdicts.json", V.to_json({**verdicts_document(tables), **({"robustness": checked} if checked
+                                                                                 else {})}))
     for name, df in tables.items():
         if len(df):
             paths = save_table(df, out / "tables" / f"{name}.csv")

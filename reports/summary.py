@@ -10,6 +10,7 @@ import numpy as np
 
 from reports import feel
 from reports.fmt import format_columns, pct, seat_label
+from simcore.run.styles import policy_name
 from reports.options import OPTIONS_KEY, OptionTally, lines as option_lines
 from reports.rates import Z95, rate, wilson  # noqa: F401 (wilson, Z95: read from here too)
 from reports.variants import REGISTRY
@@ -134,9 +135,10 @@ class Tally:
         s, n = self.scenario, self.games
         wins = int(self.seat_wins.sum())
         by_policy = {}
-        for i, seat in enumerate(s.seats):
-            seats_played, policy_wins = by_policy.get(seat.policy, (0, 0))
-            by_policy[seat.policy] = (seats_played + int(self.spec_games[i]), policy_wins + int(self.spec_wins[i]))
+        for i, seat in enumerate(s.seats):   # a styled strong seat by its style (simcore.run.styles)
+            name = policy_name(seat.policy, seat.search)
+            seats_played, policy_wins = by_policy.get(name, (0, 0))
+            by_policy[name] = (seats_played + int(self.spec_games[i]), policy_wins + int(self.spec_wins[i]))
         out = {
             "scenario": s.name,
             "description": s.description,

@@ -32,6 +32,7 @@ import pandas as pd
 
 from reports import budget, feel, stats
 from reports.question import scenario_question, table as question_table
+from reports.skill import gradient
 from reports.variants import REGISTRY, flows_off, outcome_words
 from reports.verdicts import study_measures, study_verdicts
 from simcore.run import grid
@@ -354,7 +355,8 @@ def measures(study):
 
 
 def answers(study, shares=None):
-    """{name: verdict} of the active variants' own questions and the scenario's (reports.question), each
+    """{name: verdict} of the active variants' own questions, the scenario's (reports.question) and the skill
+    gradient (reports.skill), each
     at its share of the report's budget (`shares`, report_budget's; ALPHA without)."""
     shares = shares or {}
 
@@ -366,6 +368,9 @@ def answers(study, shares=None):
     if own and not any(a["policy"] == own["policy"] and a.get("against") == own.get("against")
                        for a in out.values()):
         out["scenario"] = own
+    skill = gradient(study, study.margin, alpha("skill"))   # sweep --skill's runs (reports.skill)
+    if skill:
+        out["skill"] = skill
     return out
 
 

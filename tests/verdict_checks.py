@@ -9,6 +9,7 @@
     python -m tests.verdict_checks ncx2 --df 1                        # the noncentrality interval, exactly
     python -m tests.verdict_checks report question --reports 1000     # one 5% per report (reports.budget)
     python -m tests.verdict_checks report-null --sweeps 100           # null sweeps judged whole, as reported
+    python -m tests.verdict_checks skill --sweeps 200                 # null skill gradients (sweep --skill)
 
 null, 4 settings: `mixed` with its seat list shifted cyclically (rotating seats: the same game in
 distribution), the same seeds in every setting (paired, as a sweep plays them).  null, 12 settings:
@@ -150,6 +151,22 @@ def report_nulls(sweeps, games, start=0, settings=4):
 def _cli(cli, runner, argv):
     done = runner.invoke(cli.app, argv)
     assert done.exit_code == 0, done.output
+def null_skill(sweeps, games, start=0, scenario="base"):
+    """Null skill gradients (reports.skill): 4 settings, the skill runs' seats (one strong, greedy in the
+    others) shifted cyclically, the same seeds in each (paired, as `sweep --skill` plays them): the same game
+    in distribution, so any 'skill counts more / less' is false."""
+    from reports.skill import judged
+    from simcore.run.skill import seats as skill_seats
+    seats = skill_seats(4)
+    false = 0
+    started = time.time()
+    for s in range(start, start + sweeps):
+        runs = [run_data(load_scenario(find_scenario(scenario), [f"seats={json.dumps(seats[j:] + seats[:j])}",
+                                                                 f"seed={1000 + s}"]), games, f"setting {j}")
+                for j in range(4)]
+        false += _false_words(judged(SimpleNamespace(runs=runs, baseline=0, base=runs[0], paired=True)))
+        print(f"sweep {s + 1 - start}/{sweeps}: false {false} ({time.time() - started:.0f} s)", flush=True)
+    return {"scenario": scenario, "sweeps": sweeps, "first_sweep": start, "games": games, **counted("false", false, sweeps)}
 
 
 def _false_verdicts(verdicts):
@@ -381,6 +398,11 @@ def main():
                               help="the seats' true win rates, e.g. 0.30,0.24,0.22,0.20 [default: 200,000 base games']")
     exact = sub.add_parser("ncx2")
     exact.add_argument("--df", type=int, default=1)
+    skill = sub.add_parser("skill")
+    skill.add_argument("--sweeps", type=int, default=200)
+    skill.add_argument("--games", type=int, default=1000)
+    skill.add_argument("--start", type=int, default=0, help="the first sweep's number (its seeds): batches add up")
+    skill.add_argument("--scenario", default="base")
     report = sub.add_parser("report")
     report.add_argument("design", choices=("question", "margin", "single"))
     report.add_argument("--reports", type=int, default=1000)
@@ -410,6 +432,8 @@ def main():
         out = effect_coverage(args.draws, args.games, rates=args.rates)
     elif args.what == "report-null":
         out = report_nulls(args.sweeps, args.games, args.start, args.settings)
+    elif args.what == "skill":
+        out = null_skill(args.sweeps, args.games, args.start, args.scenario)
     elif args.what == "null":
         out = null_sweeps(args.settings, args.sweeps, args.games, args.start)
     elif args.what == "tune":

@@ -8,6 +8,7 @@ from reports import plotting as c
 from reports.question import policy_against_others
 from reports.rates import wilson
 from reports.variants import VariantReport
+from simcore.run.styles import seats_playing
 
 THRESHOLD = "variants.autarkie.card_threshold"
 CARD_VP = "variants.autarkie.card_vp"
@@ -87,12 +88,12 @@ def income(study, tables):
 def _autarkist_against_others(run):
     """(autarkist wins, its seat-games, other styles' wins, their seat-games) of a run, or None."""
     specs = run.spec_labels
-    if AUTARKIST not in specs:
+    mine = seats_playing(specs, AUTARKIST)   # (strong:autarkist under --players strong)
+    if not mine:
         return None
-    mine = [i for i, x in enumerate(specs) if x == AUTARKIST]
     wins = int(np.isin(run.winner_spec, mine).sum())
     others = int(((run.winner_spec >= 0) & ~np.isin(run.winner_spec, mine)).sum())
-    n = int(run.seat_games.get(AUTARKIST, 0))
+    n = int(run.seat_games.get(specs[mine[0]], 0))
     rest = int(run.seat_games.sum()) - n
     return wins, n, others, rest
 

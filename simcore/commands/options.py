@@ -19,6 +19,9 @@ MARGIN_HELP = ("Equivalence margin in percentage points: settings within +-PP ar
 PLAYERS_HELP = ("Players, separated by commas (or the option repeated): a preset name (catan-balance policies), a "
                 "preset file (.toml), or KIND:KEY=VALUE,... for a seat table, e.g. "
                 "rollout:base=greedy,candidates=5,rollouts=16,horizon=0.")
+STRONG_HELP = ("strong: every seat played by the strong player, a style's seat (landlord, roads, autarkist, ...) by the "
+               "strong player restricted to that style, strong and rollout seats as they are (docs/players.md); "
+               "as played_by = \"strong\" in the scenario file.")
 TRAIN_BUDGET_HELP = "Games to train with (validation checkpoints included; the holdout comes on top)."
 RUNS = "Processes playing: this one and J-1 workers."
 
@@ -95,6 +98,11 @@ def max_games(what=""):
     return typer.Option(None, "--max-games", metavar="N", help=MAX_GAMES_HELP % what)
 
 
+def strong(help=STRONG_HELP):
+    """--players strong of the commands that play a scenario's own seats (run, sweep, tune)."""
+    return typer.Option(None, "--players", metavar="strong", help=help)
+
+
 def budget(default, help, least=1):
     return typer.Option(default, "--budget", min=least, metavar="GAMES", help=help)
 
@@ -118,6 +126,14 @@ def read_scenario(name, sets=(), **typed):
     options given (games=, seed=) as values; each load applies them (simcore.run.config)."""
     from simcore.run.config import Override, ScenarioFile, find_scenario
     return ScenarioFile(find_scenario(name)), [*sets, *(Override.of(k, v) for k, v in typed.items() if v is not None)]
+
+
+def with_players(sets, players):
+    """The --set texts with --players strong's (the scenario key played_by, simcore.run.played_by): a bad
+    value is one error line naming the flag."""
+    from simcore.run.played_by import flag_text
+    given = flag_text(players)
+    return [*sets, given] if given is not None else list(sets)
 
 
 def load_scenario(name, sets=(), **typed):

@@ -20,6 +20,7 @@ def study(file, sets, params, objective, budget, first, margin, seed, out, quiet
     report into `out` [default: results/<scenario>-tune]; the flags given win over its [tune] table.
     constraints: --constraint texts (STAT<=LIMIT), kept with the race's share of tune's budget."""
     from reports import objectives, tune_report
+    from reports.report import flag_text
     table_params, table_objective, table_budget, table_margin = file.tune
     params = params or table_params or []
     objective = objective or table_objective
@@ -51,7 +52,7 @@ def study(file, sets, params, objective, budget, first, margin, seed, out, quiet
                    f" --objective {goal.text} --budget {budget} --first {first} --seed {plan.scenario.seed}" +
                    (f" --margin {margin:g}" if margin is not None else "") +
                    "".join(f" --constraint '{c.text}'" for c in limits) +
-                   "".join(f" --set '{s.text}'" for s in sets) + f" --out {out}")
+                   "".join(f" {flag_text(s.text)}" for s in sets) + f" --out {out}")
         paths = tune_report.write(result, out, command)
         reporting.say("\n".join(tune_report.sentences(result)))
         print(f"report -> {paths['html']}; verdicts -> {paths['verdicts']}", file=sys.stderr, flush=True)

@@ -33,7 +33,7 @@ from simcore.engine.cards import pack_card_kinds
 from simcore.engine.errors import ScenarioError, describe, did_you_mean
 from simcore.engine.fields import Param, choice, file_name, flag, integer, section, text
 from simcore.engine.variant import REGISTRY
-from simcore.run import question as asked
+from simcore.run import played_by, question as asked
 from simcore.run.cap import games_cap
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
@@ -145,7 +145,7 @@ def _keys(cls, prefix=""):
 def known_keys():
     """(leaf keys, section keys) a scenario may use, variants included."""
     leaves, sections = _keys(Scenario)
-    leaves.append("seats")
+    leaves += ["seats", played_by.KEY]
     sections.append("variants")
     for name, v in REGISTRY.items():
         more_leaves, more_sections = _keys(v.rules, v.table + ".") if v.rules else ([], [])
@@ -446,6 +446,7 @@ class ScenarioFile:
         table.setdefault("name", path.stem)
         try:
             _check_keys(table, leaves, sections)
+            _strong_seats(table, played_by.FLAG if played_by.KEY in overridden else path)
             scenario = _build(Scenario, table)
             rules = replace(scenario.rules, variants=_parse_variants(table, scenario.rules.ruleset))
             _check_players(rules)
@@ -457,6 +458,20 @@ class ScenarioFile:
         except ScenarioError as e:
             raise e.located(_origin(e.key, overridden, path)) from None
         return replace(scenario, games=games_cap(scenario.games))   # unchanged unless a test caps (simcore.run.cap)
+
+
+def _strong_seats(table, origin):
+    """played_by = "strong" (simcore.run.played_by): the seats as the strong player takes them, in `table`;
+    an error names where played_by came from (origin: the file, or --players)."""
+    if table.get("players") == played_by.STRONG:   # (the player count's key)
+        raise ScenarioError("players", '"strong" is a player, not a count',
+                            f'{PLAYERS_ALLOWED}; every seat strong: {played_by.KEY} = "strong" (or --players strong)')
+    if played_by.KEY in table:
+        try:
+            played_by.check(table.pop(played_by.KEY))
+            table["seats"] = played_by.seats(table.get("seats"))
+        except ScenarioError as e:
+            raise e.located(origin) from None
 
 
 def load_scenario(path, items=()):

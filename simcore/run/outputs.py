@@ -93,7 +93,8 @@ def read_json(path):
 # the report (report.html first: its presence says the whole report is there), then the results.
 REPORT_FILES = ("report.html", "verdicts.json", "report.md")
 REPORT_DIRS = ("charts", "tables", "games")   # games/: the replay pages a report links (reports.game_picks)
-RESULT_FILES = ("summary.json", "games.csv", "games.parquet", "meta.json")
+RESULT_FILES = ("summary.json", "games.csv", "games.parquet", "meta.json",
+                "robustness.json")   # (robust's comparison of a sweep it played: reports.robustness)
 
 
 def remove_report(out):

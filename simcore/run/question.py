@@ -12,6 +12,7 @@ load_scenario checks it (one error line naming the file and question.KEY); meta.
 `question` (written) for reports.question, which answers it.
 """
 from simcore.engine.errors import ScenarioError, describe
+from simcore.run.styles import policy_name, seats_playing
 
 KEYS = ("measure", "compare")
 COMPARES = ("others", "baseline")
@@ -20,7 +21,7 @@ EXAMPLE = 'a table, e.g. question = { measure = "policy:devcards", compare = "ba
 
 def policies(seats, sweep=None):
     """The policies a question may name: those of the seats, and of the line-ups a [sweep] table varies."""
-    names = [s.policy for s in seats]
+    names = [policy_name(s.policy, getattr(s, "search", None)) for s in seats]
     vary = sweep.get("vary", {}) if isinstance(sweep, dict) else {}
     for line_up in (vary.get("seats", []) if isinstance(vary, dict) else []):
         for seat in line_up if isinstance(line_up, list) else []:
@@ -45,7 +46,7 @@ def check(table, allowed_policies, path=None):
     kind, _, name = measure.partition(":")
     if kind.strip() != "policy" or not name.strip():
         raise ScenarioError("question.measure", f"unknown measure {describe(measure)}", allowed, file=path)
-    if name.strip() not in allowed_policies:
+    if not seats_playing(allowed_policies, name.strip()):   # (landlord: also strong:landlord, --players strong)
         raise ScenarioError("question.measure", f"no seat plays {describe(name.strip())}", allowed, file=path)
     compare = table.get("compare", "others")
     if compare not in COMPARES:

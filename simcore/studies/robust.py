@@ -10,8 +10,8 @@ from pathlib import Path
 
 from policies.preset_file import tuned_name
 from simcore.engine.errors import InputError, ScenarioError
-from simcore.run import players as player_specs, sweep as sweeps
-from simcore.run.config import overrides
+from simcore.run import played_by, players as player_specs, sweep as sweeps
+from simcore.run.config import Override, overrides
 
 
 @dataclass(frozen=True)
@@ -66,12 +66,30 @@ def seated(file, scenario, sets, tuned, players, seat, table=None):
         raise InputError(f"{where} {seat}: {scenario.name} has seats 0..{len(written) - 1}; allowed: 0 to "
                          f"{len(written) - 1}")
     count = 1 if scenario.players == 1 else len(written)
+    if spec == played_by.STRONG:   # the strong player, each style's seat restricted to its style
+        return _strong(file, sets, written, seat, flag), spec
 
     def seats(player):
         tables = [player] * count if seat is None else [player if k == seat else t for k, t in enumerate(written)]
         return player_specs.seats_override(tables)
     player_specs.check(lambda t: file.load([*sets, seats(t)]), spec, flag)
     return seats(player_specs.seat_table(spec, flag)), spec
+
+
+def _strong(file, sets, written, seat, flag):
+    """--players strong: the override seating the strong player in every seat (played_by), or with --seat K
+    in seat K alone (its style kept, simcore.run.played_by); checked, one error line naming the flag."""
+    if seat is None:
+        over = Override.of(played_by.KEY, played_by.STRONG)
+    else:
+        tables = [played_by.seat(t if set(t) != {"policy"} else t["policy"], f"seats[{k}]") if k == seat else t
+                  for k, t in enumerate(written)]
+        over = player_specs.seats_override(tables)
+    try:
+        file.load([*sets, over])
+    except ScenarioError as e:
+        raise InputError(f"{flag} strong: {e.key + ': ' if e.key else ''}{e.what}; allowed: {e.allowed}") from None
+    return over
 
 
 def _check_preset(flag, name):

@@ -12,3 +12,5 @@ PRESETS = {
     "sheriff-warden": ("builder", dict(SHERIFF_BASE, fence=1.0, enclose=1.0, fence_lead=1.0, road=0.8),
                        "Robin Hood Sheriff: fences Robin's hex and camp with roads for the enclosure ending"),
 }
+
+PLAIN = ("sheriff-greedy",)   # the plain Sheriff (policies.presets.PLAIN); the warden is a style
