@@ -139,6 +139,17 @@ LATE_FILES = ("test_hook_city_changed.py", "test_fastcompile.py", "test_toy_vari
               "test_policy_hooks.py")
 
 
+@pytest.fixture(autouse=True)
+def _ctrl_c_as_python_sets_it():
+    """Each test starts and ends with Python's own Ctrl-C handler: a test whose code ignores SIGINT or defers
+    it (a worker's set-up run in the test's process, the runner's deferring handler) would otherwise hand that
+    on to the tests after it on the same pytest worker, and an ignored SIGINT to their subprocesses (it is
+    inherited), whose Ctrl-C and kill tests then fail by the order pytest-xdist happened to give the files."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def pytest_configure(config):
     if config.getoption("dist", "no") == "loadfile":
         config.option.loadscopereorder = False   # xdist's own order: most tests first
