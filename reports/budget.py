@@ -30,6 +30,11 @@ def share_words(alpha, total=ALPHA):
     return "" if alpha >= total - 1e-12 else f", {percent(alpha)} of the report's {percent(total)}"
 
 
+def error_words(alpha, total=ALPHA):
+    """'family-wise error 1.7%, 1.7% of the report's 5%' of a family tested at `alpha`."""
+    return f"family-wise error {percent(alpha)}{share_words(alpha, total)}"
+
+
 def interval_words(level, joint=ALPHA):
     """How an interval's level reads: '95%'; one at its share of the budget '97.5%, 2.5% of the report's 5%';
     one of several simultaneous ones '98.8% each, 95% jointly'.  joint: the error of all of them together."""

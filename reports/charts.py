@@ -322,7 +322,7 @@ def fairness_chart(study, fairness, what="seat", title="Seat fairness per settin
 def _joint_of(comparisons):
     """'family-wise error 1.7%, 1.7% of the report's 5%' of the differences against the baseline."""
     alpha = float(comparisons["alpha"].iloc[0]) if "alpha" in comparisons and len(comparisons) else budget.ALPHA
-    return f"family-wise error {budget.percent(alpha)}{budget.share_words(alpha)}"
+    return budget.error_words(alpha)
 
 
 def _joint(table, what="level"):

@@ -152,7 +152,7 @@ def _family(d):
     if "alpha" not in d or not len(d):
         return ""
     alpha = float(d["alpha"].iloc[0])
-    return f" (family-wise error {budget.percent(alpha)}{budget.share_words(alpha)})"
+    return f" ({budget.error_words(alpha)})"
 
 
 class Tally:

@@ -234,7 +234,7 @@ def differences(study, t):
     more_tested = (f" (and {family - len(c)} of how the game plays, corrected with them: one family)"
                    if family > len(c) else "")
     head = (f"Each setting against the baseline ({study.base.label}): {len(c)} differences tested{more_tested}, "
-            f"{pairing}, {_corr(study)}-corrected ({_family(alpha)}). ")
+            f"{pairing}, {_corr(study)}-corrected ({budget.error_words(alpha)}). ")
     equal = _equivalent_words(study, c)
     if not len(sig):
         return head + (f"None is significant. With these game counts a difference must be about "
@@ -255,18 +255,13 @@ def detectable(c, correction, power=0.8, rows=None, alpha=ALPHA):
     return (st.norm.ppf(1 - alpha / (2 * (rows or len(c)))) + st.norm.ppf(power)) * se
 
 
-def _family(alpha):
-    """'family-wise error 2.5%, 1.7% of the report's 5%'-like words for a table tested at `alpha`."""
-    return f"family-wise error {budget.percent(alpha)}{budget.share_words(alpha)}"
-
-
 def _equivalent_words(study, c):
     """With --margin: how many differences are shown to lie within it (TOST, Holm over the table)."""
     if getattr(study, "margin", None) is None or "equivalent" not in c:
         return ""
     eq = int(c["equivalent"].sum())
     alpha = float(c["alpha"].iloc[0]) if "alpha" in c else ALPHA
-    return (f" Equivalent within ±{study.margin:g} pp (two one-sided tests, Holm over the table, {_family(alpha)}): "
+    return (f" Equivalent within ±{study.margin:g} pp (two one-sided tests, Holm over the table, {budget.error_words(alpha)}): "
             f"{eq} of {len(c)}; the others are not shown equivalent.")
 
 

@@ -277,7 +277,7 @@ def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP, cov=None, sha
            "paired": bool(measure.paired), "alpha": alpha, "margin": margin,
            "test": f"Holm over every pair of the {m} settings and the Wald test of equal losses"
                    + (f", {together} in one family," if together else ",")
-                   + f" family-wise error {budget.percent(alpha)}{budget.share_words(alpha)}",
+                   + f" {budget.error_words(alpha)}",
            "family": together, "family_size": family_size,
            "p_settings_differ": None if not np.isfinite(p_differ) else float(p_differ),
            "p_settings_differ_adjusted": None if not np.isfinite(p_differ) else p_differ_adjusted,
@@ -325,7 +325,7 @@ def _sentence(measure, out, loss, values, closed, order, cov):
     best = order[0]
     family = (f"Holm over every pair of the {m} settings and the Wald test"
               + (f", {out['family']} in one family," if out["family"] else ",")
-              + f" family-wise error {budget.percent(out['alpha'])}{budget.share_words(out['alpha'])}")
+              + f" {budget.error_words(out['alpha'])}")
     worse = [i for i in order if closed.less_fair[i]]
     rest = [labels[i] for i in order[1:] if not closed.less_fair[i]]
     if worse:
