@@ -21,6 +21,16 @@ def scenario_file(tmp_path):
     return write
 
 
+@pytest.fixture
+def charts_not_drawn(monkeypatch):
+    """A report's charts built but not drawn, each PNG a placeholder (CATAN_BALANCE_CHART_PIXELS=off,
+    simcore.run.cap), for the tests of a command's words, files and flows: drawing is most of a small
+    report's time, and the report tests (test_report*, test_sweep, test_skill, test_feel_report, ...) draw
+    every chart.  A file uses it with `pytestmark = pytest.mark.usefixtures("charts_not_drawn")`."""
+    from simcore.run.cap import PIXELS_ENV
+    monkeypatch.setenv(PIXELS_ENV, "off")
+
+
 @pytest.fixture(autouse=True, scope="module")
 def _no_plain_loky_pool_left():
     """simcore.studies.train_play's workers are loky's reusable pool, not joblib's: left alive, the next

@@ -7,6 +7,8 @@ from typer.testing import CliRunner
 from cli import app
 from tests.conftest import SMALL
 
+pytestmark = pytest.mark.usefixtures("charts_not_drawn")   # words, files and flows: tests/conftest.py
+
 cli = CliRunner()
 
 

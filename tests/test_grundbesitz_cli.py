@@ -7,6 +7,8 @@ import pytest
 from tests.conftest import SMALL
 from tests.test_cli import assert_bad_input, invoke
 
+pytestmark = pytest.mark.usefixtures("charts_not_drawn")   # words, files and flows: tests/conftest.py
+
 KEY = "variants.grundbesitz."
 
 BAD = [

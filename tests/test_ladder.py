@@ -222,6 +222,7 @@ def test_robust_refuses_a_bad_player_in_one_line(tmp_path):
     assert not (tmp_path / "r").exists()
 
 
+@pytest.mark.usefixtures("charts_not_drawn")   # a sweep twice: its words, not its charts
 def test_robust_seats_the_player_in_one_seat(tmp_path):
     out = tmp_path / "r"
     result = invoke("robust", "base", "--vary", "victory_points=8,10", "-n", 12, "--players", "devcards", "--seat", 1,
@@ -240,6 +241,7 @@ def _sweep_with_robust(tmp_path, robust):
     return path
 
 
+@pytest.mark.usefixtures("charts_not_drawn")   # a sweep twice: its words, not its charts
 def test_robust_reads_its_player_and_seat_from_the_scenario(tmp_path):
     out = tmp_path / "r"
     path = _sweep_with_robust(tmp_path, 'players = "devcards"\nseat = 2\n')

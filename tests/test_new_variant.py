@@ -17,6 +17,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from simcore.run.cap import PIXELS_ENV
 from simcore.variants import scaffold
 from tests.warm import cache_root
 
@@ -54,7 +55,8 @@ def project():
                 shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
             else:
                 shutil.copy2(source, folder / name)
-        env = {**os.environ, "NUMBA_CACHE_DIR": str(home / "cache")}
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(home / "cache"),
+               PIXELS_ENV: "off"}   # the reports' charts built, not drawn (the report tests draw them)
 
         def run(*args, command=("-m", "cli"), check=True, extra=None):
             done = subprocess.run([sys.executable, *command, *args], cwd=folder, env={**env, **(extra or {})},

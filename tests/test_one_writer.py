@@ -20,6 +20,8 @@ from simcore.run import backends, lock, runner
 from tests.conftest import SMALL
 from tests.test_cli import assert_bad_input, invoke
 
+pytestmark = pytest.mark.usefixtures("charts_not_drawn")   # words, files and flows: tests/conftest.py
+
 ROOT = Path(__file__).resolve().parent.parent
 LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="flock, /proc and fork: Linux")
 GAMES, HOLD = 1500, 300
@@ -269,6 +271,7 @@ def _lock_here(mine, start, count):
 _HOLD_LOCK = """
 import sys, time
 from simcore.run import lock
+
 with lock.writing(sys.argv[1]):
     print("held", flush=True)
     time.sleep(120)

@@ -9,6 +9,8 @@ from typer.testing import CliRunner
 from cli import app
 from reports.question import policy_against_baseline
 
+pytestmark = pytest.mark.usefixtures("charts_not_drawn")   # words, files and flows: tests/conftest.py
+
 SCENARIO = """name = "q"
 description = "Beginner board: do development cards get stronger at 12 VP than at 10?"
 games = 40

@@ -15,6 +15,8 @@ from simcore.run.config import load_scenario, pack_policies, pack_rules
 from simcore.run.seeds import game_seeds
 from tests.test_cli import assert_bad_input, invoke
 
+pytestmark = pytest.mark.usefixtures("charts_not_drawn")   # words, files and flows: tests/conftest.py
+
 ROLLOUT_SEAT = "[[seats]]\npolicy = 'rollout'\n"
 GREEDY = "[[seats]]\npolicy = 'greedy'\n" * 3
 

@@ -13,6 +13,8 @@ from simcore.run.config import load_scenario
 from tests.test_cli import assert_bad_input, invoke
 from tests.test_scale import _files, kill_mid_run, stop_at_merge
 
+pytestmark = pytest.mark.usefixtures("charts_not_drawn")   # words, files and flows: tests/conftest.py
+
 TARGET, EVERY = 0.1, 8    # a seat wins ~25%: +-10 points need ~70 games, about nine checkpoints
 
 
@@ -124,6 +126,7 @@ import sys
 from simcore.run.config import load_scenario
 from reports.summary import Tally
 from simcore.run import runner
+
 runner._META_EVERY_S = 0.0   # meta.json after every chunk: the test kills the run mid-way by it
 s = load_scenario(sys.argv[1], ["games=100000"])
 runner.run(s, sys.argv[2], Tally, jobs=2, chunk_games=600, progress=False, resume=True, until=0.008)

@@ -15,6 +15,8 @@ from simcore.engine.errors import InputError
 from simcore.run.outputs import csv_columns
 from tests.conftest import SMALL
 
+pytestmark = pytest.mark.usefixtures("charts_not_drawn")   # words, files and flows: tests/conftest.py
+
 
 @pytest.fixture
 def small(scenario_file):

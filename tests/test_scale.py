@@ -14,6 +14,8 @@ from reports.summary import Tally
 from simcore.run import runner
 from simcore.run.config import load_scenario
 
+pytestmark = pytest.mark.usefixtures("charts_not_drawn")   # words, files and flows: tests/conftest.py
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -13,6 +13,8 @@ from simcore.run.config import Override, ScenarioFile, find_scenario
 from simcore.studies import robust
 from tests.test_cli import invoke
 
+pytestmark = pytest.mark.usefixtures("charts_not_drawn")   # words, files and flows: tests/conftest.py
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -9,6 +9,8 @@ from simcore.run.config import load_scenario
 from simcore.run.styles import seats_playing
 from tests.test_cli import assert_bad_input, invoke
 
+pytestmark = pytest.mark.usefixtures("charts_not_drawn")   # words, files and flows: tests/conftest.py
+
 GB = """name = "gb"
 players = 4
 games = 40

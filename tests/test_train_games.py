@@ -72,6 +72,7 @@ def test_exploit_reports_the_gap_between_the_rule_and_the_baseline(tmp_path):
     assert (out / "baseline" / "charts" / "learning_curve.png").exists() and (out / "exploit.json").exists()
 
 
+@pytest.mark.usefixtures("charts_not_drawn")   # a sweep twice: its words, not its charts
 def test_robust_reruns_a_sweep_with_tuned_bots(tmp_path):
     out = tmp_path / "r"
     result = CliRunner().invoke(app, ["robust", "base", "--vary", "victory_points=8,10", "-n", "12",

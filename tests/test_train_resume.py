@@ -19,6 +19,8 @@ from simcore.studies.train_play import HOLDOUT, Games
 from tests.test_cli import assert_bad_input, invoke
 from tests.test_docs import ROOT
 
+pytestmark = pytest.mark.usefixtures("charts_not_drawn")   # words, files and flows: tests/conftest.py
+
 pytest.importorskip("cma")
 
 SMALL = dict(budget=11_000, holdout=400, seed=3, popsize=4, self_play=2)   # two rounds of 5 generations
@@ -81,6 +83,7 @@ def save_then_hold(self, state):
 
 train_state.Saved.save = save_then_hold
 import cli
+
 cli.app(sys.argv[1:], prog_name="catan-balance")
 """
 
