@@ -19,7 +19,7 @@ from simcore.engine.state import DEV_VP
 def note_standings(st):
     """Row st.turn of the trace: each seat's VP after st.turn player-turns.  The sum of
     state.victory_points written out with the reads every seat shares done once: calling it per seat
-    cost Grundbesitz's kernel 8.5% of its games' time, this 1.6% (docs/performance.md); the test of
+    cost Grundbesitz's kernel 8.5% of its games' time, this 1.4% (docs/performance.md); the test of
     the trace's last row against the record's VP keeps the two equal."""
     k = st.turn
     if st.players < 2 or k >= st.vp_trace.shape[0]:
