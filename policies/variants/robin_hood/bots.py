@@ -5,7 +5,8 @@ from simcore.accel.jit import jitted
 
 from policies import rollout
 from policies.strong import WIN
-from policies.variants.robin_hood import randombot as randombot_robin, sheriff
+from policies.variants.robin_hood import outlook, randombot as randombot_robin, sheriff
+from policies.weights import KIND_STRONG
 from policies.dispatch import choice_point
 from simcore.engine.actions import A_ROAD
 from simcore.engine.legal import is_legal
@@ -61,14 +62,36 @@ def strong_candidates(st, p, n):
     return n
 
 
+@jitted
+def sheriff_destination(st, p, card, w):
+    """The builder's rule; the strong Sheriff's looks further ahead (policies.variants.robin_hood.outlook)."""
+    if st.policy_kind[p] == KIND_STRONG:
+        return outlook.destination(st, p, card, w)
+    return sheriff.robin_destination(st, p, card, w)
+
+
+@jitted
+def sheriff_evict(st, p, w):
+    if st.policy_kind[p] == KIND_STRONG:
+        return outlook.evict(st, p, w)
+    return sheriff.evict(st, p, w)
+
+
+@jitted
+def sheriff_relocate(st, p, w):
+    if st.policy_kind[p] == KIND_STRONG:
+        return outlook.relocate(st, p, w)
+    return sheriff.relocate(st, p, w)
+
+
 robin_destination = choice_point(
-    "robin_destination", "st, p, card", randombot_robin.robin_destination, sheriff.robin_destination,
+    "robin_destination", "st, p, card", randombot_robin.robin_destination, sheriff_destination,
     "Where Robin goes on a movement card of resource `card` when several hexes of it next to his "
     "are open to him (no Sheriff road between).")
 evict = choice_point(
-    "evict", "st, p", randombot_robin.evict, sheriff.evict,
+    "evict", "st, p", randombot_robin.evict, sheriff_evict,
     "After building on Robin's hex: a hex next to it, not across a Sheriff road, to push him to, "
     "or -1 to leave him.")
 relocate = choice_point(
-    "relocate", "st, p", randombot_robin.relocate, sheriff.relocate,
+    "relocate", "st, p", randombot_robin.relocate, sheriff_relocate,
     "A 7 with no building at Robin's hex: one of the hexes that would score him most.")
