@@ -19,8 +19,8 @@ from simcore.engine.topology import HEX_NEIGHBOURS, N_HEXES
 from simcore.variants.robin_hood import ROBIN_CARD_KINDS, ROBIN_KNIGHT, W_EVICT
 from simcore.variants.robin_hood.board import best_score, hex_score, open_side
 
-ROUNDS = 12
-GAMMA = 0.85
+ROUNDS = 8
+GAMMA = 0.7
 P_SEVEN = 1.0 / 6.0
 
 
