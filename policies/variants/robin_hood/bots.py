@@ -84,6 +84,13 @@ def sheriff_relocate(st, p, w):
     return sheriff.relocate(st, p, w)
 
 
+@jitted
+def strong_setup(st, p, c):
+    """Policy hook: the strong Sheriff's setup settlement weighs the harm Robin will do there
+    (policies.variants.robin_hood.outlook)."""
+    return outlook.setup_settlement(st, p, st.weights[p], c)
+
+
 robin_destination = choice_point(
     "robin_destination", "st, p, card", randombot_robin.robin_destination, sheriff_destination,
     "Where Robin goes on a movement card of resource `card` when several hexes of it next to his "

@@ -14,18 +14,24 @@ import numpy as np
 from simcore.accel.jit import jitted
 
 from policies.variants.robin_hood.sheriff import harm
+from policies import builder
+from simcore.engine.pieces import spot_is_free
 from simcore.engine.state import DESERT
-from simcore.engine.topology import HEX_NEIGHBOURS, N_HEXES
+from simcore.engine.topology import HEX_NEIGHBOURS, N_CORNERS, N_HEXES
 from simcore.variants.robin_hood import ROBIN_CARD_KINDS, ROBIN_KNIGHT, W_EVICT
 from simcore.variants.robin_hood.board import best_score, hex_score, open_side
 
 ROUNDS = 8
 GAMMA = 0.7
+SETUP_ROUNDS = 40          # a setup settlement stands all game
+SETUP_GAMMA = 0.95
+SETUP_CANDIDATES = 8       # the builder's best free corners, weighed against the harm Robin will do there
+SETUP_HARM = 1.0           # spot value per unit of harm to go
 P_SEVEN = 1.0 / 6.0
 
 
 @jitted
-def harm_to_go(st, p, w):
+def harm_to_go(st, p, w, gamma=GAMMA, rounds=ROUNDS):
     """(v, u): arrays over the land hexes (see the module's docstring)."""
     odds = np.zeros(ROBIN_CARD_KINDS)
     for i in range(st.robin_deck_n):
@@ -37,7 +43,7 @@ def harm_to_go(st, p, w):
         cost[h] = harm(st, p, h, w)
     v = cost.copy()
     u = np.zeros(N_HEXES)
-    for _ in range(ROUNDS):
+    for _ in range(rounds):
         draw_values(st, v, odds, u)
         reloc = 1e300           # a 7 with nothing at his hex: the best-scoring hex the Sheriff picks
         for h in range(N_HEXES):
@@ -45,7 +51,7 @@ def harm_to_go(st, p, w):
                 reloc = u[h]
         for h in range(N_HEXES):
             after_seven = u[h] if hex_score(st, h) > 0 or top == 0 else reloc
-            v[h] = cost[h] + GAMMA * (P_SEVEN * after_seven + (1.0 - P_SEVEN) * u[h])
+            v[h] = cost[h] + gamma * (P_SEVEN * after_seven + (1.0 - P_SEVEN) * u[h])
     draw_values(st, v, odds, u)
     return v, u
 
@@ -104,4 +110,29 @@ def relocate(st, p, w):
     for h in range(N_HEXES):
         if hex_score(st, h) == top and u[h] < best:
             best, pick = u[h], h
+    return pick
+
+
+@jitted
+def setup_settlement(st, p, w, c0):
+    """Of the builder's SETUP_CANDIDATES best free corners (c0 its choice), the best by spot value less
+    SETUP_HARM x the harm a settlement there adds over the game, Robin starting at his camp."""
+    builder.update_spot_values(st, p, w)
+    before = harm_to_go(st, p, w, SETUP_GAMMA, SETUP_ROUNDS)[0][st.robin_camp]
+    taken = np.zeros(N_CORNERS, np.bool_)
+    pick, best = c0, -1e300
+    for _ in range(SETUP_CANDIDATES):
+        c, top = -1, -1e300
+        for x in range(N_CORNERS):
+            if not taken[x] and spot_is_free(st, x) and st.spot_val[p, x] > top:
+                c, top = x, st.spot_val[p, x]
+        if c < 0:
+            break
+        taken[c] = True
+        st.corner_owner[c], st.corner_level[c] = p, 1        # tried, then taken back
+        after = harm_to_go(st, p, w, SETUP_GAMMA, SETUP_ROUNDS)[0][st.robin_camp]
+        st.corner_owner[c], st.corner_level[c] = -1, 0
+        score = top - SETUP_HARM * (after - before)
+        if score > best:
+            best, pick = score, c
     return pick
