@@ -26,7 +26,7 @@ GAMMA = 0.7
 SETUP_ROUNDS = 40          # a setup settlement stands all game
 SETUP_GAMMA = 0.95
 SETUP_CANDIDATES = 8       # the builder's best free corners, weighed against the harm Robin will do there
-SETUP_HARM = 1.0           # spot value per unit of harm to go
+SETUP_HARM = 0.25           # spot value per unit of harm to go
 P_SEVEN = 1.0 / 6.0
 
 
