@@ -1,20 +1,25 @@
-"""The strong Sheriff's look-ahead over where Robin goes (docs/rules.md, Robin Hood; docs/players.md,
-the strong player): instead of the hex where Robin harms him least now (policies.variants.robin_hood.sheriff.harm),
-the hex from which Robin harms him least over the next rounds.
+"""The strong Sheriff's look-ahead over Robin's walk (docs/rules.md, Robin Hood; docs/players.md, the
+strong player).  Where Robin goes (a movement card with several open hexes, an eviction, a relocation),
+the builder's Sheriff sends him where he harms least now (policies.variants.robin_hood.sheriff.harm); the
+strong one where he harms least over the next rounds, and it places its setup settlements weighing the
+harm Robin will do there over the game.
 
-Robin's walk is a Markov chain the Sheriff can compute from public facts: each round the Sheriff rolls
-at Robin's hex (harm(h), the builder's measure, as the round's cost; a 7 with nothing at h sends Robin to
-a best-scoring hex), then Robin draws a movement card in the deck's proportions (a knight: his camp; a
-resource: the open neighbour of it the Sheriff then picks, else he stays).  `harm_to_go` solves it by
-value iteration over ROUNDS rounds, discount GAMMA: v[h], the discounted harm from Robin standing at h as
-the Sheriff rolls, and u[h] = the same just before Robin draws at h.
+Robin's walk is a Markov chain the Sheriff can compute from public facts (the buildings, his roads,
+Robin's hex and camp, the deck's make-up; never the order of its undrawn cards): each round the Sheriff
+rolls at Robin's hex (harm(h), the builder's measure, as the round's cost; a 7 with nothing at h sends
+Robin to a best-scoring hex, the one the Sheriff picks), then Robin draws a movement card in the deck's
+proportions (a knight: his camp; a resource: the open neighbour of it the Sheriff picks, else he stays).
+`harm_to_go` solves it by value iteration over `rounds` rounds with discount `gamma`: v[h], the
+discounted harm from Robin standing at h as the Sheriff rolls, and u[h], the same just before Robin
+draws at h.  Measured on 4,000 games (seed 1): GAMMA 0.5, 0.7, 0.85, 0.95 within 0.7 pp of each other;
+SETUP_HARM 0 / 0.1 / 0.25 / 0.5 / 1 / 2: 54.5 / 57.0 / 58.2 / 57.4 / 56.0 / 54.5% (docs/players.md).
 """
 import numpy as np
 
 from simcore.accel.jit import jitted
 
-from policies.variants.robin_hood.sheriff import harm
 from policies import builder
+from policies.variants.robin_hood.sheriff import harm
 from simcore.engine.pieces import spot_is_free
 from simcore.engine.state import DESERT
 from simcore.engine.topology import HEX_NEIGHBOURS, N_CORNERS, N_HEXES
@@ -26,7 +31,7 @@ GAMMA = 0.7
 SETUP_ROUNDS = 40          # a setup settlement stands all game
 SETUP_GAMMA = 0.95
 SETUP_CANDIDATES = 8       # the builder's best free corners, weighed against the harm Robin will do there
-SETUP_HARM = 0.25           # spot value per unit of harm to go
+SETUP_HARM = 0.25          # the builder's spot value given up per unit of harm to go
 P_SEVEN = 1.0 / 6.0
 
 
