@@ -585,7 +585,7 @@ def test_the_strong_sheriff_sends_robin_where_he_harms_least_over_the_next_round
     from policies.variants.robin_hood import outlook
     st, _ = new_robin_position(policy="strong-robin-hood", seed=seed)
     cities_around_hex_8(st)
-    v, u = outlook.harm_to_go(st, SHERIFF, st.weights[SHERIFF])
+    v, u = outlook.harm_to_go(st, SHERIFF, st.weights[SHERIFF], outlook.GAMMA, outlook.ROUNDS)
     assert v[8] > v[10] > 0 and sheriff.harm(st, SHERIFF, 8, st.weights[SHERIFF]) == 0
     w = st.weights[SHERIFF].copy()
     w[V_STYLE] = 1.0                                     # restricted to a style: the builder's rules
@@ -599,12 +599,12 @@ def test_the_strong_sheriffs_walk_reads_the_decks_make_up_not_its_order():
     st, _ = new_robin_position(policy="strong-robin-hood")
     cities_around_hex_8(st)
     stack_deck(st, [LUMBER, KNIGHT, ORE, GRAIN, WOOL, BRICK])
-    v0, u0 = outlook.harm_to_go(st, SHERIFF, st.weights[SHERIFF])
+    v0, u0 = outlook.harm_to_go(st, SHERIFF, st.weights[SHERIFF], outlook.GAMMA, outlook.ROUNDS)
     stack_deck(st, [KNIGHT, BRICK, WOOL, GRAIN, ORE, LUMBER])
-    v1, u1 = outlook.harm_to_go(st, SHERIFF, st.weights[SHERIFF])
+    v1, u1 = outlook.harm_to_go(st, SHERIFF, st.weights[SHERIFF], outlook.GAMMA, outlook.ROUNDS)
     assert np.array_equal(v0, v1) and np.array_equal(u0, u1)
     stack_deck(st, [KNIGHT, KNIGHT, WOOL, GRAIN, ORE, LUMBER])   # another make-up: other values
-    assert not np.array_equal(outlook.harm_to_go(st, SHERIFF, st.weights[SHERIFF])[0], v0)
+    assert not np.array_equal(outlook.harm_to_go(st, SHERIFF, st.weights[SHERIFF], outlook.GAMMA, outlook.ROUNDS)[0], v0)
 
 
 @pytest.mark.parametrize("lead, expected", [(0.0, 47), (100.0, 17)])

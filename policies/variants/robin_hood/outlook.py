@@ -36,7 +36,7 @@ P_SEVEN = 1.0 / 6.0
 
 
 @jitted
-def harm_to_go(st, p, w, gamma=GAMMA, rounds=ROUNDS):
+def harm_to_go(st, p, w, gamma, rounds):
     """(v, u): arrays over the land hexes (see the module's docstring)."""
     odds = np.zeros(ROBIN_CARD_KINDS)
     for i in range(st.robin_deck_n):
@@ -83,7 +83,7 @@ def draw_values(st, v, odds, u):
 @jitted
 def destination(st, p, card, w):
     """Among the hexes of resource `card` open to Robin, the one least harmful over the next rounds."""
-    v, _ = harm_to_go(st, p, w)
+    v, _ = harm_to_go(st, p, w, GAMMA, ROUNDS)
     pick, best = -1, 1e300
     for k in range(6):
         t = open_side(st, st.robber, k)
@@ -97,7 +97,7 @@ def evict(st, p, w):
     """The open neighbour from which Robin's next draw harms least, if less than from his hex; else -1."""
     if w[W_EVICT] <= 0:
         return -1
-    _, u = harm_to_go(st, p, w)
+    _, u = harm_to_go(st, p, w, GAMMA, ROUNDS)
     pick, best = -1, u[st.robber]
     for k in range(6):
         t = open_side(st, st.robber, k)
@@ -109,7 +109,7 @@ def evict(st, p, w):
 @jitted
 def relocate(st, p, w):
     """Among the hexes that would score Robin most, the one least harmful over the next rounds."""
-    _, u = harm_to_go(st, p, w)
+    _, u = harm_to_go(st, p, w, GAMMA, ROUNDS)
     top = best_score(st)
     pick, best = -1, 1e300
     for h in range(N_HEXES):
