@@ -39,8 +39,11 @@ monopoly = choice_point("monopoly", "st, p", randombot.monopoly, builder.monopol
 
 @jitted
 def setup_settlement(st, p):
-    """Corner of a setup settlement (a rollout seat searches among the base policy's best: policies.rollout)."""
+    """Corner of a setup settlement (a strong seat's by its variants' hook; a rollout seat searches among the
+    base policy's best: policies.rollout)."""
     c = base_setup_settlement(st, p)
+    if st.policy_kind[p] == KIND_STRONG:
+        c = dispatch.strong_setup(st, p, c)
     if searching(st, p):
         return rollout.setup_settlement(st, p, c)
     return c

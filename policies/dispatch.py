@@ -23,6 +23,7 @@ registration order, and only kernels whose state record has the variant compile 
                                     the variant's own features added, weighted by its v_* weights
   strong_candidates(st, p, n) -> n  options the strong kind's look-ahead also tries, added to the n in
                                     st.cand_* (at most MAX_CANDIDATES in all)
+  strong_setup(st, p, c) -> c       the strong kind's setup settlement, given its builder's corner c
 
 random_action, builder_action and builder_free_road ask the variants in force from the
 last registered to the first: a variant that plays on another (Autarkie on C&K) is
@@ -52,6 +53,7 @@ POLICY_HOOKS = {
     "builder_goal_action": ("st, p, item, where", "decide", "policies.builder.no_goal_action"),
     "strong_value": ("st, p, w, v", "chain"),
     "strong_candidates": ("st, p, n", "chain"),
+    "strong_setup": ("st, p, c", "chain"),
 }
 POLICY = Table(POLICY_HOOKS, "policy")
 
@@ -63,6 +65,7 @@ builder_goal = POLICY.hook("builder_goal")
 builder_goal_action = POLICY.hook("builder_goal_action")
 strong_value = POLICY.hook("strong_value")
 strong_candidates = POLICY.hook("strong_candidates")
+strong_setup = POLICY.hook("strong_setup")
 
 
 def choice_point(name, args, random, builder, doc="", random_args=None, weights=True, variant=None, default=None):

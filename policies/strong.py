@@ -5,7 +5,9 @@ options the builder ranks next (policies.rollout.action_candidates) and ending t
 answers A_LOOKAHEAD: the engine plays each option on the state, asks `value` what the position
 is then worth to the player, restores the state and plays the best (simcore.engine.lookahead).
 Every other choice (setup, robber, discards, answers to offers, the variants' questions) is the
-builder's, with the seat's weights: a strong preset is a builder preset plus value weights.
+builder's, with the seat's weights: a strong preset is a builder preset plus value weights.  (A
+variant may look further at some of them: its strong_setup hook, policies.decide.setup_settlement;
+Robin Hood's Sheriff at where Robin goes, policies.variants.robin_hood.outlook.)
 
 `value` is a weighted sum of features of the position as the player sees it (policies.weights:
 VALUE_FEATURES, each oriented so that more is better): its own hand, cards and VP, and only what

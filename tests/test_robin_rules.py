@@ -5,7 +5,8 @@ the endings.  Positions: tests.robin_positions (beginner board, Robin on the des
 import numpy as np
 import pytest
 
-from policies import decide
+from policies import builder, decide
+from policies.weights import V_STYLE
 from policies.variants.robin_hood import sheriff, bots as variant_robin_hood
 from policies.registry import resolve
 from simcore.engine import params as P
@@ -560,6 +561,67 @@ def test_the_strong_sheriff_tries_the_closing_road_and_takes_it_only_when_it_win
     assert stat(st, RH.RB_ENDING) == ENDING_NONE   # the look-ahead left the game as it was
     own = variant_robin_hood.strong_candidates(st, SHERIFF, 0)     # the hook's own options: the open ring edges
     assert sorted(st.cand_x[k] for k in range(own)) == ([closing] if ahead else [])
+
+
+def cities_around_hex_8(st):
+    """Sheriff cities on the grain hexes 3 and 7 (corner 16) and on the lumber hex 12 (corner 38): next to
+    hex 8 (lumber), not to the desert or to hex 10 (lumber): from 8 a grain or a lumber card takes Robin to them."""
+    city(st, 16)
+    city(st, 38)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_strong_sheriff_sends_robin_where_he_harms_least_over_the_next_rounds(seed):
+    """Two lumber hexes open to Robin, neither scoring him anything now: the builder's Sheriff takes either
+    (a tie), the strong one the hex from which his walk does not reach the Sheriff's cities
+    (policies.variants.robin_hood.outlook), a styled strong Sheriff the builder's rule."""
+    picks = {}
+    for policy in ("sheriff-greedy", "strong-robin-hood"):
+        st, _ = new_robin_position(policy=policy, seed=seed)
+        cities_around_hex_8(st)
+        picks[policy] = {variant_robin_hood.robin_destination(st, SHERIFF, LUMBER) for _ in range(12)}
+    assert picks["strong-robin-hood"] == {10}
+    assert picks["sheriff-greedy"] == {8, 10}
+    from policies.variants.robin_hood import outlook
+    st, _ = new_robin_position(policy="strong-robin-hood", seed=seed)
+    cities_around_hex_8(st)
+    v, u = outlook.harm_to_go(st, SHERIFF, st.weights[SHERIFF], outlook.GAMMA, outlook.ROUNDS)
+    assert v[8] > v[10] > 0 and sheriff.harm(st, SHERIFF, 8, st.weights[SHERIFF]) == 0
+    w = st.weights[SHERIFF].copy()
+    w[V_STYLE] = 1.0                                     # restricted to a style: the builder's rules
+    assert not variant_robin_hood.looks_ahead(st, SHERIFF, w)
+    assert variant_robin_hood.looks_ahead(st, SHERIFF, st.weights[SHERIFF])
+
+
+def test_the_strong_sheriffs_walk_reads_the_decks_make_up_not_its_order():
+    """No peeking: the undrawn movement cards in another order give the same values (their order is hidden)."""
+    from policies.variants.robin_hood import outlook
+    st, _ = new_robin_position(policy="strong-robin-hood")
+    cities_around_hex_8(st)
+    stack_deck(st, [LUMBER, KNIGHT, ORE, GRAIN, WOOL, BRICK])
+    v0, u0 = outlook.harm_to_go(st, SHERIFF, st.weights[SHERIFF], outlook.GAMMA, outlook.ROUNDS)
+    stack_deck(st, [KNIGHT, BRICK, WOOL, GRAIN, ORE, LUMBER])
+    v1, u1 = outlook.harm_to_go(st, SHERIFF, st.weights[SHERIFF], outlook.GAMMA, outlook.ROUNDS)
+    assert np.array_equal(v0, v1) and np.array_equal(u0, u1)
+    stack_deck(st, [KNIGHT, KNIGHT, WOOL, GRAIN, ORE, LUMBER])   # another make-up: other values
+    assert not np.array_equal(outlook.harm_to_go(st, SHERIFF, st.weights[SHERIFF], outlook.GAMMA, outlook.ROUNDS)[0], v0)
+
+
+@pytest.mark.parametrize("lead, expected", [(0.0, 47), (100.0, 17)])
+def test_the_strong_sheriffs_setup_weighs_the_harm_robin_will_do_there(lead, expected):
+    """Two free corners of equal spot value: corner 17 (hexes 3, 4, 8; 4 and 8 next to Robin's camp) and
+    corner 47 (hex 16, far from it): the strong Sheriff settles far from the camp, unless the near corner is
+    worth clearly more to his builder (policies.variants.robin_hood.outlook.setup_settlement)."""
+    st, _ = new_robin_position(policy="strong-robin-hood")
+    w = st.weights[SHERIFF]
+    builder.update_spot_values(st, SHERIFF, w)
+    st.spot_val[SHERIFF, :] = 0.0
+    st.spot_val[SHERIFF, 47] = 10.0
+    st.spot_val[SHERIFF, 17] = 10.0 + lead
+    assert variant_robin_hood.strong_setup(st, SHERIFF, 17) == expected
+    assert st.corner_owner[17] == st.corner_owner[47] == -1 and st.corner_level[17] == 0   # tried, taken back
+    st.policy_kind[SHERIFF], st.weights[SHERIFF] = resolve("sheriff-greedy")
+    assert variant_robin_hood.strong_setup(st, SHERIFF, 17) == 17    # not a strong seat: its builder's corner
 
 
 # --- endings ---------------------------------------------------------------------

@@ -1,11 +1,13 @@
 """The Sheriff's bots in the Robin Hood mode (docs/rules.md, Robin Hood; the declaration's `policy`):
-the builder's main-phase action and road-building roads (policies.variants.robin_hood.sheriff), and the
-choice points simcore.variants.robin_hood.rules asks.  The random policy's answers are policies.variants.robin_hood.randombot."""
+the builder's main-phase action and road-building roads (policies.variants.robin_hood.sheriff), the
+strong Sheriff's hooks, and the choice points simcore.variants.robin_hood.rules asks (the strong Sheriff
+answers Robin's by policies.variants.robin_hood.outlook).  The random policy's answers are policies.variants.robin_hood.randombot."""
 from simcore.accel.jit import jitted
 
 from policies import rollout
 from policies.strong import WIN
-from policies.variants.robin_hood import randombot as randombot_robin, sheriff
+from policies.variants.robin_hood import outlook, randombot as randombot_robin, sheriff
+from policies.weights import KIND_STRONG, V_STYLE
 from policies.dispatch import choice_point
 from simcore.engine.actions import A_ROAD
 from simcore.engine.legal import is_legal
@@ -61,14 +63,52 @@ def strong_candidates(st, p, n):
     return n
 
 
+@jitted
+def looks_ahead(st, p, w):
+    """The strong Sheriff not restricted to a style: his setup and where Robin goes come from
+    policies.variants.robin_hood.outlook (a style's Sheriff keeps the builder's rules)."""
+    return st.policy_kind[p] == KIND_STRONG and w[V_STYLE] <= 0
+
+
+@jitted
+def sheriff_destination(st, p, card, w):
+    if looks_ahead(st, p, w):
+        return outlook.destination(st, p, card, w)
+    return sheriff.robin_destination(st, p, card, w)
+
+
+@jitted
+def sheriff_evict(st, p, w):
+    if looks_ahead(st, p, w):
+        return outlook.evict(st, p, w)
+    return sheriff.evict(st, p, w)
+
+
+@jitted
+def sheriff_relocate(st, p, w):
+    if looks_ahead(st, p, w):
+        return outlook.relocate(st, p, w)
+    return sheriff.relocate(st, p, w)
+
+
+@jitted
+def strong_setup(st, p, c):
+    """Policy hook: the strong Sheriff's setup settlement, given his builder's corner c, weighs the harm
+    Robin will do there over the game (policies.variants.robin_hood.outlook)."""
+    w = st.weights[p]
+    if looks_ahead(st, p, w):
+        return outlook.setup_settlement(st, p, w, c)
+    return c
+
+
 robin_destination = choice_point(
-    "robin_destination", "st, p, card", randombot_robin.robin_destination, sheriff.robin_destination,
+    "robin_destination", "st, p, card", randombot_robin.robin_destination, sheriff_destination,
     "Where Robin goes on a movement card of resource `card` when several hexes of it next to his "
     "are open to him (no Sheriff road between).")
 evict = choice_point(
-    "evict", "st, p", randombot_robin.evict, sheriff.evict,
+    "evict", "st, p", randombot_robin.evict, sheriff_evict,
     "After building on Robin's hex: a hex next to it, not across a Sheriff road, to push him to, "
     "or -1 to leave him.")
 relocate = choice_point(
-    "relocate", "st, p", randombot_robin.relocate, sheriff.relocate,
+    "relocate", "st, p", randombot_robin.relocate, sheriff_relocate,
     "A 7 with no building at Robin's hex: one of the hexes that would score him most.")
