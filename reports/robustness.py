@@ -42,9 +42,13 @@ def robustness(study):
         said = "; ".join(f"with {c['players']}{' (a strength-and-style mix)' if c.get('mix') else ''}: "
                          + ", ".join(f"{TITLES.get(k, k)} {v['state']}" for k, v in c["measures"].items())
                          for c in comparisons)
+        # the settings by their labels in the comparisons (verdicts.json's): a report's pages name them in words,
+        # in the same order (reports.labels.shown)
+        raw = found.get("settings") if isinstance(found.get("settings"), list) else None
+        raw = raw if raw is not None and len(raw) == len(labels) else labels
         return {"state": "compared", "players": "; ".join(c["players"] for c in comparisons),
                 "measures": {k: v["state"] for k, v in comparisons[0]["measures"].items()},
-                "comparisons": comparisons, "settings": {x: _setting(x, comparisons) for x in labels},
+                "comparisons": comparisons, "settings": {x: _setting(r, comparisons) for x, r in zip(labels, raw)},
                 "command": found.get("command"),
                 "text": f"{said[0].upper()}{said[1:]} (`{found.get('command')}`; {found.get('report')})."}
     vary = "".join(f" --vary '{k}={','.join(grid.toml_value(v) for v in vs)}'" for k, vs in study.vary.items())
@@ -90,6 +94,7 @@ def words(said, picked):
     for who in dict.fromkeys(w for x in picked for w in said["settings"].get(x, {})):
         states = {x: said["settings"].get(x, {}).get(who) for x in picked}
         shown = [x for x, s in states.items() if s == NOT_SHOWN]
-        worse = [f"{x} {s}" for x, s in states.items() if s and s != NOT_SHOWN]
-        per.append(f"with {who}: " + "; ".join(([f"{', '.join(shown)} {NOT_SHOWN}"] if shown else []) + worse))
-    return said["text"] + (f" The picked settings {'; '.join(per)}." if per else "")
+        worse = [f"{x}{s[len(LESS_FAIR):]}" for x, s in states.items() if s and s != NOT_SHOWN]
+        per.append(f"with {who}: " + ", ".join(([f"{NOT_SHOWN}: {'; '.join(shown)}"] if shown else []) +
+                                               ([f"{LESS_FAIR}: {'; '.join(worse)}"] if worse else [])))
+    return said["text"] + "".join(f" The picked settings {x}." for x in per)

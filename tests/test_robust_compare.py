@@ -60,30 +60,20 @@ def test_the_pick_line_says_per_setting_how_it_came_out(tmp_path):
     from simcore.run.outputs import write_json
     study = SimpleNamespace(kind="sweep", path=tmp_path, vary={"victory_points": [8, 10, 12]},
                             meta={"source": "s.toml", "games": 100, "seed": 2, "overrides": []},
-                            runs=[SimpleNamespace(label=x) for x in ("a", "b", "c")])
-    verdicts = {"seats": pd.DataFrame({"setting": ["a", "b", "c"], "less_fair": [False, True, False]})}
+                            runs=[SimpleNamespace(label=x) for x in ("8 VP", "10 VP", "12 VP")])   # (in words)
+    verdicts = {"seats": pd.DataFrame({"setting": ["8 VP", "10 VP", "12 VP"], "less_fair": [False, True, False]})}
     measures = {"seats": {"state": "holds", "less_fair_hand": ["b"], "less_fair_tuned": ["b", "c"]},
                 "styles": {"state": "undetermined", "less_fair_hand": [], "less_fair_tuned": ["a"]}}
     write_json(tmp_path / "robustness.json", {
-        "command": "catan-balance robust x", "report": "r.html",
+        "command": "catan-balance robust x", "report": "r.html", "settings": ["a", "b", "c"],   # verdicts.json's
         "comparisons": [{"players": "strong in every seat", "mix": False, "measures": measures},
                         {"players": "p in seat 1", "mix": True,
                          "measures": {"seats": {"state": "undetermined", "less_fair_hand": ["b"],
                                                 "less_fair_tuned": []}}}]})
     pick, said = _pick(study, verdicts, {})
-    assert pick.startswith("Pick from: a; c")
+    assert pick.startswith("Pick from: 8 VP; 12 VP")
     assert said == ("With strong in every seat: seat fairness holds, fairness between playing styles undetermined; "
                     "with p in seat 1 (a strength-and-style mix): seat fairness undetermined (`catan-balance robust "
-                    "x`; r.html). The picked settings with strong in every seat: a less fair (fairness between "
-                    "playing styles); c less fair (seat fairness); with p in seat 1: a, c not shown less fair.")
-
-
-def test_a_false_does_not_hold_is_rare_where_nothing_changes():
-    """Null robust studies (tests/verdict_checks.py robust --synthetic): the same four line-ups twice, games
-    drawn at their seats' true win rates, so every 'does not hold' is false.  The design reaches a verdict
-    often ('holds' in about two thirds), and the rule before (a setting less fair in one sweep and among the
-    fairest in the other) said 'does not hold' in about 40%: this check fails for it."""
-    from tests.verdict_checks import robust_nulls
-    said = robust_nulls(150, 2000, synthetic=True)
-    assert said["does_not_hold"] <= 0.05 * 150, said
-    assert said["holds"] >= 0.4 * 150 and said["flipped_before"] >= 0.2 * 150, said
+                    "x`; r.html). The picked settings with strong in every seat: less fair: 8 VP (fairness between "
+                    "playing styles); 12 VP (seat fairness). The picked settings with p in seat 1: not shown less "
+                    "fair: 8 VP; 12 VP.")

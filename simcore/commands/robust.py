@@ -56,9 +56,11 @@ def _beside_hand(out, compared, command, report):
     """The comparisons beside the hand-written sweep (DIR/hand/robustness.json, reports.robustness), and that
     sweep's report written again: its Answer says whether its verdicts and its picks hold."""
     from reports.robustness import FILE, KEPT
-    from simcore.run.outputs import write_json
+    from simcore.run.outputs import read_json, write_json
+    measures = (read_json(out / "hand" / "verdicts.json") or {}).get("measures") or {}
+    settings = next(([s["setting"] for s in m["settings"]] for m in measures.values()), None)   # the sweep's order
     write_json(out / "hand" / FILE, {
-        "command": command, "report": str(report),
+        "command": command, "report": str(report), "settings": settings,
         "comparisons": [{"players": c["who"], "mix": c["mix"], "folder": c["folder"],
                          "measures": {k: {key: v[key] for key in KEPT if key in v} for k, v in c["measures"].items()}}
                         for c in compared]})
