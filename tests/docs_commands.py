@@ -2,7 +2,8 @@
 blocks of README.md and docs/*.md (tests/test_docs.command_lines), in the order of its page, as
 written, in a temporary folder of its own per page, in this process (click's CliRunner).  The games
 and the replay pages a report writes are kept few only through CATAN_BALANCE_GAMES_CAP and
-CATAN_BALANCE_PAGES_CAP (simcore.run.cap), which no page shows.  A TOML block whose first line names a
+CATAN_BALANCE_PAGES_CAP, and the charts' figures are built but not drawn (CATAN_BALANCE_CHART_PIXELS=off;
+simcore.run.cap), which no page shows.  A TOML block whose first line names a
 file (`# my_rule.toml: ...`) is saved there first, as a reader would.
 
 What never runs is listed in SKIPPED with the reason, what runs only with CATAN_BALANCE_DOCS_LONG=1
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from simcore.run.cap import ENV, PAGES_ENV
+from simcore.run.cap import ENV, PAGES_ENV, PIXELS_ENV
 from tests.test_docs import ROOT, command_lines, split_page
 
 CAP = 12          # games per run, per sweep setting, per ladder table; the least a study allows above it
@@ -97,6 +98,7 @@ def invoke(argv, folder, monkeypatch):
     monkeypatch.chdir(folder)
     monkeypatch.setenv(ENV, str(HARD_CAP if any("rollout" in a for a in argv) else CAP))
     monkeypatch.setenv(PAGES_ENV, str(PAGES_CAP))
+    monkeypatch.setenv(PIXELS_ENV, "off")   # the charts' figures built, not drawn
     t0, cpu0 = time.perf_counter(), time.process_time()
     result = CliRunner().invoke(cli.app, argv, catch_exceptions=True)
     output = result.output

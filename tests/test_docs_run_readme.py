@@ -31,3 +31,21 @@ def test_a_toml_block_naming_its_file_is_saved_as_the_reader_would(tmp_path):
     page = tmp_path / "p.md"
     page.write_text("```toml\n# a.toml: x\nk = 1\n```\n```toml\n# file: b/c.toml\n```\n```\n# d.toml\n```\n")
     assert toml_files(page) == {"a.toml": "# a.toml: x\nk = 1\n"}
+
+
+def test_without_chart_pixels_a_chart_is_built_and_saved_as_a_placeholder(tmp_path, monkeypatch):
+    """CATAN_BALANCE_CHART_PIXELS=off (the docs commands' setting): the PNG is the 1x1 placeholder and the
+    figure is closed; unset, the chart is drawn."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from reports.files import PLACEHOLDER_PNG, save_figure
+    from simcore.run.cap import PIXELS_ENV
+    for setting, drawn in (("off", False), ("", True)):
+        monkeypatch.setenv(PIXELS_ENV, setting)
+        fig, ax = plt.subplots(figsize=(2, 1))
+        ax.plot([0, 1], [0, 1])
+        save_figure(fig, tmp_path / "c.png")
+        data = (tmp_path / "c.png").read_bytes()
+        assert (data != PLACEHOLDER_PNG) == drawn and data.startswith(b"\x89PNG") and not plt.fignum_exists(fig.number)
+        assert plt.imread(tmp_path / "c.png").shape[:2] == ((100, 200) if drawn else (1, 1))

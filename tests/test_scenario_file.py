@@ -75,11 +75,41 @@ def test_an_override_is_applied_as_its_typed_value(monkeypatch):
 
 def test_the_file_carries_its_command_tables():
     tune = ScenarioFile(find_scenario("tune-grundbesitz-landlord"))
-    params, objective, budget, margin = tune.tune
-    assert params and objective.startswith("policy-parity") and tune.sweep is None
+    params, objective, budget, margin, constraints = tune.tune
+    assert params and objective.startswith("policy-parity") and constraints is None and tune.sweep is None
     vary, baseline, correction, margin = ScenarioFile(find_scenario("sweep-vp-red")).sweep
     assert list(vary) == ["victory_points", "board.no_adjacent_red"] and correction == "holm"
 
+
+
+TUNE_BASE = 'name = "t"\nplayers = 4\nseats = ["greedy", "greedy", "roads", "devcards"]\n'
+
+
+def test_the_tune_table_holds_constraints_and_tune_races_under_them(tmp_path):
+    path = tmp_path / "t.toml"
+    path.write_text(TUNE_BASE + '[tune]\nparam = ["victory_points=8..9"]\nobjective = "seat-fairness"\n'
+                    'budget = 400\nconstraint = "turns>=1"\n', encoding="utf-8")
+    assert ScenarioFile(path).tune[4] == ["turns>=1"]   # one text as a list of one, as the repeatable flag
+    result = invoke("tune", path, "-o", tmp_path / "out", "-q")
+    assert result.exit_code == 0, result.output
+    said = json.loads((tmp_path / "out" / "verdicts.json").read_text())
+    assert [c["constraint"] for c in said["constraints"]] == ["turns>=1"]
+    assert "--constraint 'turns>=1'" in (tmp_path / "out" / "report.md").read_text()   # its reproduce line
+
+
+@pytest.mark.parametrize("table, says", [
+    ("constraints = [\"turns<=80\"]", "tune.constraints: unknown key; allowed: param, objective, budget, margin, "
+                                        "constraint"),
+    ("constraint = [80]", "tune.constraint: expected a list of texts"),
+    ("param = \"victory_points=8..9\"\nbudget = -5", "tune.budget: expected a number of games, got -5"),
+    ("objective = 3", "tune.objective: expected a text"),
+])
+def test_a_bad_tune_table_names_the_file_and_key(tmp_path, table, says):
+    path = tmp_path / "t.toml"
+    path.write_text(TUNE_BASE + "[tune]\n" + table + "\n", encoding="utf-8")
+    result = invoke("tune", path, "-o", tmp_path / "out")
+    assert result.exit_code == 2 and f"t.toml: {says}" in result.output, result.output
+    assert not (tmp_path / "out").exists()
 
 def test_meta_json_has_one_writer():
     """Only simcore/run/meta.py writes a file named by META or 'meta.json' (write_json, write_text, open)."""

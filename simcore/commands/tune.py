@@ -18,11 +18,12 @@ BUDGET = 20000   # games over all candidates, where neither --budget nor [tune] 
 def study(file, sets, params, objective, budget, first, margin, seed, out, quiet, constraints=()):
     """Race the candidates of `file` (a ScenarioFile; sets: config.Override of --set) and write the
     report into `out` [default: results/<scenario>-tune]; the flags given win over its [tune] table.
-    constraints: --constraint texts (STAT<=LIMIT), kept with the race's share of tune's budget."""
+    constraints: --constraint texts (STAT<=LIMIT; else the table's), kept with the race's share of tune's budget."""
     from reports import objectives, tune_report
     from reports.report import flag_text
-    table_params, table_objective, table_budget, table_margin = file.tune
+    table_params, table_objective, table_budget, table_margin, table_constraints = file.tune
     params = params or table_params or []
+    constraints = constraints or table_constraints or []
     objective = objective or table_objective
     budget = budget or int(BUDGET if table_budget is None else table_budget)
     margin = check_margin(margin) if margin is not None else check_margin(table_margin, "tune.margin", file.path)

@@ -422,7 +422,7 @@ class ScenarioFile:
 
     @functools.cached_property
     def tune(self):
-        """(params, objective, budget, margin) of the [tune] table, each None where not given."""
+        """(params, objective, budget, margin, constraints) of the [tune] table, each None where not given."""
         from simcore.run.grid import read_tune_table
         return read_tune_table(self.raw, self.path)
 

@@ -29,6 +29,7 @@ NOT_VARIED = ("name", "description", "games", "seed")  # a sweep has one name, o
 CORRECTIONS = ("holm", "bh")
 SWEEP_KEYS = ("vary", "baseline", "correction", "margin")
 ROBUST_KEYS = ("players", "seat", "tuned")
+TUNE_KEYS = ("param", "objective", "budget", "margin", "constraint")
 MAX_SETTINGS = 1000
 
 
@@ -246,19 +247,43 @@ def read_robust_table(raw, path):
 
 
 def read_tune_table(raw, path):
-    """(params, objective, budget, margin) of a scenario's [tune] table (raw TOML dict), each None where
-    not given: what `catan-balance tune` races when its flags do not say (simcore.studies.tune)
+    """(params, objective, budget, margin, constraints) of a scenario's [tune] table (raw TOML dict), each
+    None where not given: what `catan-balance tune` races when its flags do not say (simcore.studies.tune)
 
         [tune]
         param = ["variants.grundbesitz.markers_per_block=1..4"]   # as --param
         objective = "policy-parity:landlord"                        # as --objective
+        constraint = ["turns<=80"]                                  # as --constraint
         budget = 20000
         margin = 2.0
 
-    Each is checked by the command where it is used (a flag given wins).
+    The table's keys and their types are checked here, each text's meaning by the command where it is
+    used (a flag given wins).
     """
-    table = raw.get("tune", {})
-    return list(table.get("param", [])) or None, table.get("objective"), table.get("budget"), table.get("margin")
+    table = _command_table(raw, "tune", TUNE_KEYS, path)
+    texts = {k: _texts(table, k, path) for k in ("param", "constraint")}
+    objective = table.get("objective")
+    if objective is not None and (not isinstance(objective, str) or not objective.strip()):
+        raise ScenarioError("tune.objective", f"expected a text, got {describe(objective)}",
+                            'an objective as --objective takes it, e.g. "seat-fairness"', file=path)
+    budget = table.get("budget")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 1):
+        raise ScenarioError("tune.budget", f"expected a number of games, got {describe(budget)}",
+                            "a whole number of games from 1, e.g. 20000", file=path)
+    return texts["param"], objective, budget, table.get("margin"), texts["constraint"]
+
+
+def _texts(table, key, path):
+    """A [tune] key holding one text or a list of texts (as its repeatable flag), as a list; None if absent."""
+    value = table.get(key)
+    if value is None:
+        return None
+    value = [value] if isinstance(value, str) else value
+    if not isinstance(value, list) or not value or not all(isinstance(x, str) and x.strip() for x in value):
+        example = {"param": '["victory_points=8..12"]', "constraint": '["turns<=80"]'}[key]
+        raise ScenarioError(f"tune.{key}", f"expected a list of texts, got {describe(table[key])}",
+                            f"texts as --{key} takes them, e.g. {example}", file=path)
+    return value
 
 
 MARGIN_ALLOWED = "a number of percentage points above 0 and at most 50, e.g. 1.5"
