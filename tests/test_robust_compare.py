@@ -35,6 +35,9 @@ def test_robust_plays_hand_strong_and_a_mix_side_by_side(tmp_path):
     beside = json.loads((out / "hand" / "robustness.json").read_text())
     assert [c["folder"] for c in beside["comparisons"]] == ["strong", "greedy-seat1"]
     assert all("less_fair_tuned" in m for c in beside["comparisons"] for m in c["measures"].values())
+    for folder in ("hand", "strong"):   # the pairs robust compares: each setting's Holm rejections
+        for m in json.loads((out / folder / "verdicts.json").read_text())["measures"].values():
+            assert all(bool(x["worse_than"]) == x["less_fair"] for x in m["settings"])
     hand = json.loads((out / "hand" / "verdicts.json").read_text())["robustness"]
     assert hand["state"] == "compared" and set(hand["settings"]) == {"markers_per_block=1", "markers_per_block=3"}
     assert len(hand["comparisons"]) == 2 and "a strength-and-style mix" in hand["text"]
