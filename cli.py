@@ -368,12 +368,14 @@ def robust(
     tuned: Optional[str] = typer.Option(None, "--tuned", metavar="PRESET", help=(
         "The preset every seat plays in the second sweep [default: the tuned preset of the scenario's rule set, "
         "e.g. tuned-grundbesitz].")),
-    players: Optional[str] = typer.Option(None, "--players", metavar="SPEC", help=(
-        "Instead of --tuned: the player of the second sweep, a preset name, a preset file or KIND:KEY=VALUE,... "
-        "(as for `ladder`), e.g. rollout:base=greedy,candidates=5,rollouts=16,horizon=0.")),
+    players: Optional[str] = typer.Option(None, "--players", metavar="SPEC,...", help=(
+        "Instead of --tuned: the players set beside the hand-written bots, each in a sweep of its own, comma-"
+        "separated: a preset name, a preset file or KIND:KEY=VALUE,... (as for `ladder`); `strong` plays every "
+        "seat, each style's seat restricted to its style (styles at equal strength); SPEC@K plays scenario seat K "
+        "alone among the hand-written bots (a strength-and-style mix); `hand` (always played) may be listed.")),
     seat: Optional[int] = typer.Option(None, "--seat", min=0, metavar="K", help=(
-        "With --players: only scenario seat K (0-based, as in `seats`) plays it, the others stay as written "
-        "[default: every seat].")),
+        "With one --players SPEC: only scenario seat K (0-based, as in `seats`) plays it, the others stay as "
+        "written (SPEC@K says the same) [default: every seat].")),
     vary: List[str] = opt.vary(),
     games: Optional[int] = opt.games(), seed: Optional[int] = opt.seed(), jobs: int = opt.jobs(),
     out: Optional[Path] = opt.out("results/<scenario>-robust"),
@@ -382,13 +384,15 @@ def robust(
     quiet: bool = opt.quiet("No live progress."),
 ):
     """Does a sweep's verdict survive other players?  Plays the sweep as written (DIR/hand) and with every seat
-    played by a tuned preset (DIR/tuned) or by the --players spec (DIR/players; with --seat K only seat K),
-    reports both, and says whether the fairest settings and the significantly less fair ones are the same
-    ("undetermined" where either sweep tells no setting apart).
+    played by a tuned preset (DIR/tuned) or by each --players spec (DIR/players; several side by side, each in
+    its own folder; SPEC@K or --seat K: only seat K), reports each, and says per verdict and players whether it
+    holds (every setting less fair with the hand-written bots is less fair with them too), does not hold (a pair
+    of settings shown in opposite orders) or is undetermined at N games.
 
     \b
     Examples:
       catan-balance robust sweep-grundbesitz --games 2000 --jobs 2
+      catan-balance robust sweep-grundbesitz --players hand,strong,rollout:base=landlord@1 --games 2000
       catan-balance robust sweep-vp-red --tuned results/base-train-seat0/preset.toml
       catan-balance robust sweep-autarkie-base --players rollout:base=greedy,candidates=5,rollouts=16,horizon=0
       catan-balance robust sweep-grundbesitz --players tuned-grundbesitz --seat 0

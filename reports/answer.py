@@ -8,7 +8,7 @@ is a string, or (text, [items]) where it names more settings than read well in o
 import pandas as pd
 
 from reports import budget, fmt
-from reports.robustness import robustness
+from reports.robustness import robustness, words as robust_words
 from reports.variants import solo_player
 
 def question(study):
@@ -136,7 +136,7 @@ def _pick(study, verdicts, answers):
     kept = [x for x in labels if x in ok]
     checked = robustness(study)   # does it hold for strong players?  (reports.robustness)
     return [f"Pick from: {'; '.join(kept)} (not shown less fair, nor a trap or a must)."] + \
-        ([checked["text"]] if checked else [])
+        ([robust_words(checked, kept)] if checked else [])
 
 
 def _one_run(study, tables):

@@ -40,6 +40,7 @@ class Closed:
     draws: np.ndarray = None   # (draws x settings) normal draws of the losses' noise
     also: tuple = ()           # per extra hypothesis of the family (`also`): (rejected, Holm-adjusted p)
     p_pairs: np.ndarray = field(default_factory=lambda: np.zeros(0))   # every pair's raw p
+    worse_than: list = field(default_factory=list)   # per setting: the settings it is shown less fair than
 
 
 def pair_se(cov):
@@ -62,7 +63,8 @@ def less_fair(loss, cov, alpha=ALPHA, draws=DRAWS, also=()):
     loss = np.asarray(loss, dtype=float)
     m = len(loss)
     also = np.asarray(also, dtype=float)
-    nothing = Closed(np.zeros(m, bool), np.ones(m), np.full(m, -np.inf), also=tuple((False, 1.0) for _ in also))
+    nothing = Closed(np.zeros(m, bool), np.ones(m), np.full(m, -np.inf), also=tuple((False, 1.0) for _ in also),
+                     worse_than=[[] for _ in range(m)])
     if m < 2 or not np.isfinite(loss).all() or not np.isfinite(cov).all():
         return nothing
     pairs, z = pair_z(loss, cov)
@@ -76,13 +78,16 @@ def less_fair(loss, cov, alpha=ALPHA, draws=DRAWS, also=()):
     extra_adjusted[extra] = family[len(pairs):]
     reject = adjusted <= alpha
     out, p_adj, stat = np.zeros(m, bool), np.ones(m), np.full(m, -np.inf)
+    worse_than = [[] for _ in range(m)]
     for (i, j), zij, rej, p in zip(pairs, z, reject, adjusted):
-        worse, t = (i, zij) if zij > 0 else (j, -zij)     # the setting with the larger loss
+        (worse, t), better = ((i, zij), j) if zij > 0 else ((j, -zij), i)     # the setting with the larger loss
         out[worse] |= bool(rej)
+        if rej:
+            worse_than[worse].append(better)
         p_adj[worse] = min(p_adj[worse], float(p))
         stat[worse] = max(stat[worse], t)
     return Closed(out, p_adj, stat, normal_draws(cov, draws),
-                  tuple((bool(p <= alpha), float(p)) for p in extra_adjusted), p_pairs)
+                  tuple((bool(p <= alpha), float(p)) for p in extra_adjusted), p_pairs, worse_than)
 
 
 def pair_z(loss, cov):

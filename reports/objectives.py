@@ -8,6 +8,9 @@ reports.verdicts.Measure whose loss is 0 where the objective is met.
                              target:gb_income_share=0.15 (see all_stats)
     min:STAT, max:STAT       a game statistic's mean as small (large) as can be; the bare names turns
                              (min), lead_changes and comeback (max) say the same (docs/guide.md, tune)
+    skill                    max:skill, the strong seat's win rate against the rule set's plain bots, played
+                             as `sweep --skill` plays it (one strong seat, seats rotating: the candidates are
+                             seated so, simcore.run.skill); also min:skill, target:skill=VALUE
 
 Losses are unbiased estimates of a squared distance (reports.stats), so a candidate
 with more games does not look better or worse for it.
@@ -40,6 +43,18 @@ def _comeback(df, players):
     return (df["winner_behind_half"].to_numpy() == 1).astype(float)
 
 
+def _skill(df, players):
+    """1 where the strong seat won: the games of a skill line-up (simcore.run.skill.seats), whose first spec is the
+    strong player; a game without a winner counts as none."""
+    winner = df["winner_seat"].to_numpy(np.int64)
+    won = winner >= 0
+    spec = np.full(len(df), -1)
+    cols = np.stack([df[f"seat{k}_spec"].to_numpy(np.int64) for k in range(players)], axis=1)
+    spec[won] = cols[won, winner[won]]
+    return (spec == SKILL_SPEC).astype(float)
+
+
+SKILL, SKILL_SPEC = "skill", 0   # (the strong player's spec in simcore.run.skill.seats)
 # name -> (per-game values, unit, words): the base game's; each variant's are in its report
 # entry (reports.variants.tune_stats), e.g. sheriff_wins, gb_income_share.  A rate's ("%")
 # target lies in 0..1, a count's above 0
@@ -47,10 +62,11 @@ BASE_STATS = {
     "turns": (_turns, "", "player-turns per game"),
     "lead_changes": (_lead_changes, "", "lead changes per game"),
     "comeback": (_comeback, "%", "games won from behind at half-time"),
+    SKILL: (_skill, "%", "games won by one strong seat against the plain bots (seats rotating)"),
 }
-LEAD_STATS = ("lead_changes", "comeback")   # measured between seats: not in a one-player game
+LEAD_STATS = ("lead_changes", "comeback", SKILL)   # measured between seats: not in a one-player game
 # an aim named by its statistic alone: shorter games, a lead that changes hands, more comebacks
-DIRECTIONS = {"turns": "min", "lead_changes": "max", "comeback": "max"}
+DIRECTIONS = {"turns": "min", "lead_changes": "max", "comeback": "max", SKILL: "max"}
 
 
 def all_stats():
@@ -191,7 +207,7 @@ def parse(text, scenario, candidates=()):
     """The Objective of `--objective TEXT` for `scenario`; InputError names what is allowed.  candidates:
     (label, scenario) of the candidates a tune plays; policy-parity checks each one's own line-up."""
     allowed = ("seat-fairness, policy-parity:NAME, target:STAT=VALUE, min:STAT or max:STAT (STAT: "
-               + ", ".join(all_stats()) + "), turns, lead_changes or comeback")
+               + ", ".join(all_stats()) + "), turns, lead_changes, comeback or skill")
     text = text.strip()
     players = scenario.players
     if text == "seat-fairness":
@@ -239,7 +255,7 @@ def parse(text, scenario, candidates=()):
         if not math.isfinite(target) or (unit == "%" and not 0 <= target <= 1) or (unit != "%" and target <= 0):
             allowed = "a rate from 0 to 1, e.g. 0.5" if unit == "%" else "a number above 0"
             raise InputError(f"--objective {text}: {stat} = {value.strip()} is out of range; allowed: {allowed}")
-        _check_stat_players(text, stat, scenario)
+        _check_stat_players(f"--objective {text}", stat, scenario)
         owner = stat_owner(stat)
         if owner is not None and owner.name not in scenario.rules.variants:
             raise InputError(f"--objective {text}: {scenario.name} has no {owner.title}; allowed: a {owner.name} "
@@ -251,7 +267,8 @@ def parse(text, scenario, candidates=()):
 
 def _check_stat_players(text, stat, scenario):
     if stat in LEAD_STATS and scenario.players < 2:
-        raise InputError(f"{text}: {scenario.name} has one player, no lead between seats; allowed: "
+        missing = "plain bot to play" if stat == SKILL else "lead between seats"
+        raise InputError(f"{text}: {scenario.name} has one player, no {missing}; allowed: "
                          + ", ".join(s for s in all_stats() if s not in LEAD_STATS))
 
 

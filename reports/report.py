@@ -461,7 +461,8 @@ def verdicts_document(tables):
             first = sub.iloc[0]
             ranked = sub.sort_values("loss", kind="stable")
             columns = [c for c in ("setting", "loss", "loss_se", "value", "verdict", "in_fairest_set", "less_fair",
-                                   "p_less_fair", "posterior_fairest", "equivalent", "distance_lo", "distance_hi")
+                                   "p_less_fair", "worse_than", "posterior_fairest", "equivalent", "distance_lo",
+                                   "distance_hi")
                        if c in sub]
             measures[key] = {
                 "objective": first["objective"], "test": first["test"], "family": first["family"],

@@ -1,13 +1,21 @@
-"""Does a sweep's verdict survive tuned bots?  Two verdicts.json of the same sweep, one played by the
-hand-written presets and one by the tuned ones (`catan-balance robust`), measure by measure.
+"""Does a sweep's verdict survive other players?  Two verdicts.json of the same sweep, one played by the
+hand-written presets and one by other players (`catan-balance robust`), measure by measure.
 
-A verdict can be compared only where both sweeps reached one: some setting shown less fair
-(reports.verdicts).  Where neither (or only one) did, the answer is "undetermined at N games per
-setting", with the games that would decide where a sweep estimates them.  Where both did, it
-"holds" when the fairest estimate of each is not shown less fair in the other and no setting is
-less fair in one and in the fairest set of the other; settings whose status
-changes are named.  A measure in only one sweep (the styles, when every seat plays the tuned
-preset) is reported as it stands there.
+A sweep's verdict says which settings are less fair: each such claim is a pair of settings whose order its
+Holm test showed (reports.verdicts: `worse_than`, at the sweep's family-wise error).  Compared
+(docs/verdicts.md, Does the verdict survive other players?):
+
+    does not hold   some pair of settings is shown in opposite orders by the two sweeps (a reversal: one of
+                    the two claims is false, or the players change the order); where nothing changes between
+                    the sweeps it is said at most as often as either sweep's verdicts err
+    holds           every setting less fair with the hand-written bots is less fair in the other sweep too, and
+                    no pair is reversed (the other sweep may tell more settings apart: named)
+    undetermined    either sweep tells no setting apart, or a setting less fair with the hand-written bots is
+                    not told apart in the other (and nothing is reversed): at N games per setting
+
+Not rejecting is not showing equal: a setting that is less fair in one sweep and among the fairest in the
+other is no reversal unless the other shows the opposite order of some pair.  A measure in only one sweep (the
+styles, when every seat plays one preset) is reported as it stands there.
 """
 from pathlib import Path
 
@@ -17,12 +25,13 @@ from reports.verdicts import to_json
 from simcore.run.outputs import read_json
 
 TITLES = {"seats": "Seat fairness", "styles": "Fairness between playing styles"}
+STATES = ("holds", "does not hold", "undetermined")
 
 
 def compare(hand, tuned):
-    """{measure: {state, holds, fairest_hand, fairest_tuned, flipped: [setting...], ...}} per measure of
-    either document (verdicts.json of each sweep).  state: 'holds', 'does not hold', 'shifts',
-    'undetermined' (a sweep without a less fair setting) or 'hand only' / 'tuned only'."""
+    """{measure: {state, holds, reversed: [(worse with the hand bots, worse with the others)...], unconfirmed,
+    sharper, flipped, ...}} per measure of either document (verdicts.json of each sweep).  state: one of STATES,
+    or 'hand only' / 'tuned only'."""
     out = {}
     measures_a, measures_b = hand.get("measures", {}), tuned.get("measures", {})
     for key in dict.fromkeys([*measures_a, *measures_b]):
@@ -35,17 +44,27 @@ def compare(hand, tuned):
         less_b = {s["setting"] for s in b["settings"] if s["less_fair"]}
         flipped = sorted((less_a & set(b["fairest"])) | (less_b & set(a["fairest"])))
         row = {"fairest_hand": a["fairest"], "fairest_tuned": b["fairest"], "less_fair_hand": sorted(less_a),
-               "less_fair_tuned": sorted(less_b), "flipped": flipped, "text_hand": a["text"], "text_tuned": b["text"],
+               "less_fair_tuned": sorted(less_b), "flipped": flipped, "reversed": reversed_pairs(a, b),
+               "unconfirmed": sorted(less_a - less_b), "sharper": sorted(less_b - less_a),
+               "text_hand": a["text"], "text_tuned": b["text"],
                "games": min([*a["games"].values(), *b["games"].values()]),
                "games_to_decide": max((x for x in (a.get("games_to_tell_apart"), b.get("games_to_tell_apart"))
                                        if x), default=None)}
-        if not less_a or not less_b:
+        if row["reversed"]:
+            row.update(state="does not hold", holds=False)
+        elif not less_a or not less_b or row["unconfirmed"]:
             row.update(state="undetermined", holds=None)
         else:
-            holds = a["fairest"][0] in b["fairest"] and b["fairest"][0] in a["fairest"] and not flipped
-            row.update(state="holds" if holds else "does not hold" if flipped else "shifts", holds=holds)
+            row.update(state="holds", holds=True)
         out[key] = row
     return out
+
+
+def reversed_pairs(a, b):
+    """[(x, y)...]: x shown less fair than y by one verdict and y less fair than x by the other (each verdict's
+    settings' `worse_than`, its Holm rejections; a verdicts.json written before it had them shows none)."""
+    worse = [{s["setting"]: set(s.get("worse_than") or ()) for s in v["settings"]} for v in (a, b)]
+    return sorted((x, y) for x, ys in worse[0].items() for y in ys if x in worse[1].get(y, ()))
 
 
 def differences(hand_dir, tuned_dir):
@@ -90,39 +109,41 @@ def _some(names):
 
 
 def sentences(result, tuned_name, diffs=None, who="tuned bots"):
-    """Per verdict whether it holds, is undetermined, or stands in one sweep only; then (with `diffs`)
-    how the significant differences compare.  who: the second sweep's players in words."""
+    """Per verdict whether it holds, does not hold, is undetermined, or stands in one sweep only; then (with
+    `diffs`) how the significant differences compare.  who: the second sweep's players in words."""
     tail = [] if diffs is None else [difference_sentence(diffs, tuned_name)]
     if not result:
         return ["The two sweeps share no verdict to compare (a verdict needs two or more settings)."] + tail
-    out = []
-    for key, r in result.items():
-        title = TITLES.get(key, key)
-        if r["state"] in ("hand only", "tuned only"):
-            hand = r["state"] == "hand only"
-            out.append(f"{title}: only with {'the hand-written bots' if hand else who} (every seat plays one preset "
-                       f"in {'the other sweep' if hand else 'the sweep as written'}, so it has no styles to compare): "
-                       f"{r['text']}")
-            continue
-        if r["state"] == "undetermined":
-            decide = (f"about {r['games_to_decide']:,} per setting would decide" if r["games_to_decide"] else
-                      "more games per setting would be needed")
-            out.append(f"{title}: undetermined at {r['games']:,} games per setting ({decide}): "
-                       + ("neither sweep shows" if not r["less_fair_hand"] and not r["less_fair_tuned"] else
-                          "only one sweep shows") + " a setting less fair than another, so there is no verdict to "
-                       "hold or break.")
-            continue
-        head = (f"{title}: not shown less fair with the hand-written bots {_names(r['fairest_hand'], r)}; with "
-                f"{tuned_name} {_names(r['fairest_tuned'], r)}.")
-        if r["holds"]:
-            out.append(head + f" The verdict holds with {who}.")
-        elif r["flipped"]:
-            out.append(head + f" The verdict does not hold: {_names(r['flipped'])} changed between the fairest set "
-                       "and less fair.")
-        else:
-            out.append(head + " The verdict shifts: the fairest estimate of one is less fair in the other, though "
-                       "no setting flips from the fairest set to less fair.")
-    return out + tail
+    return [_sentence(TITLES.get(key, key), r, tuned_name, who) for key, r in result.items()] + tail
+
+
+def _sentence(title, r, tuned_name, who):
+    if r["state"] in ("hand only", "tuned only"):
+        hand = r["state"] == "hand only"
+        return (f"{title}: only with {'the hand-written bots' if hand else who} (every seat plays one preset "
+                f"in {'the other sweep' if hand else 'the sweep as written'}, so it has no styles to compare): "
+                f"{r['text']}")
+    if r["state"] == "does not hold":
+        pairs = "; ".join(f"{x} less fair than {y} with the hand-written bots, {y} less fair than {x} with "
+                          f"{tuned_name}" for x, y in r["reversed"][:3])
+        more = f" and {len(r['reversed']) - 3} more pairs" if len(r["reversed"]) > 3 else ""
+        return (f"{title}: does not hold with {who}: {pairs}{more} (each sweep's Holm test, at its own "
+                "family-wise error).")
+    if r["state"] == "holds":
+        sharper = (f"; with {tuned_name} also less fair: {_names(r['sharper'])}" if r["sharper"] else "")
+        return (f"{title}: holds with {who}: every setting less fair with the hand-written bots "
+                f"({_names(r['less_fair_hand'])}) is less fair with {tuned_name} too, and no pair of settings is "
+                f"shown in the opposite order{sharper}.")
+    decide = (f"about {r['games_to_decide']:,} per setting would decide" if r.get("games_to_decide") else
+              "more games per setting would be needed")
+    if r["less_fair_hand"] and r["less_fair_tuned"]:
+        return (f"{title}: undetermined at {r['games']:,} games per setting: {_names(r['unconfirmed'])} less fair "
+                f"with the hand-written bots, not told apart with {tuned_name}; no pair of settings is shown in the "
+                "opposite order.")
+    return (f"{title}: undetermined at {r['games']:,} games per setting ({decide}): "
+            + ("neither sweep shows" if not r["less_fair_hand"] and not r["less_fair_tuned"] else
+               "only one sweep shows") + " a setting less fair than another, so there is no verdict to "
+            "hold or break.")
 
 
 def _names(names, result=None, most=4):
@@ -136,21 +157,54 @@ def _names(names, result=None, most=4):
     return shown + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
-def write(result, words, out, command, diffs=None, folder="tuned", who="tuned bots",
-          how="every seat played by the tuned preset"):
-    """robust.json, report.md/.html; folder: the second sweep's directory, who: its players in words, how:
-    how it seats them."""
+def write(compared, out, command):
+    """robust.json and report.md/.html of the comparisons (simcore.commands.robust._compared: each with its
+    folder, who, how, mix, measures, differences and words): the verdicts side by side, then each one's words."""
     out = Path(out)
-    write_text(out / "robust.json", to_json({"measures": result, "differences": diffs, "text": " ".join(words),
-                                             "command": command}))
-    doc = [("h1", f"Do the verdicts survive {who}?"), ("ul", words),
-           ("p", f"hand/ holds the sweep as written, {folder}/ the same sweep with {how}; each has its own report."),
-           ("links", [("The sweep with the hand-written bots", "hand/report.html"),
-                      (f"The sweep with {who}", f"{folder}/report.html")]),
-           ("h2", "Reproduce"), ("pre", command)]
+    first = compared[0]
+    write_text(out / "robust.json", to_json({
+        "comparisons": [{k: c[k] for k in ("folder", "players", "named", "seat", "who", "mix", "measures",
+                                           "differences")} for c in compared],
+        "measures": first["measures"], "differences": first["differences"],   # (the first: as before)
+        "text": " ".join(w for c in compared for w in c["words"]), "command": command}))
+    who = " and ".join(c["who"] for c in compared)
+    doc = [("h1", f"Do the verdicts survive {who}?"), _side_by_side(compared)]
+    for c in compared:
+        doc += [("h2", c["head"].rstrip(":")), ("ul", c["words"][1:])]
+    doc += [("p", "hand/ holds the sweep as written; " + "; ".join(f"{c['folder']}/ the same sweep with {c['how']}"
+                                                                    for c in compared) + "; each has its own report."),
+            ("links", [("The sweep with the hand-written bots", "hand/report.html")] +
+             [(f"The sweep with {c['who']}", f"{c['folder']}/report.html") for c in compared]),
+            ("h2", "Reproduce"), ("pre", command)]
     write_text(out / "report.md", to_markdown(doc))
     write_text(out / "report.html", to_html(doc, "catan-balance robust", {}))
     return {"html": out / "report.html", "json": out / "robust.json"}
+
+
+def _side_by_side(compared):
+    """The table: per verdict the hand-written bots' less fair settings and each comparison's state."""
+    keys = list(dict.fromkeys(k for c in compared for k in c["measures"]))
+    headers = ["verdict", "hand-written bots: less fair"] + [c["who"] + (" (mix)" if c["mix"] else "")
+                                                              for c in compared]
+    rows = []
+    for key in keys:
+        hand = next((c["measures"][key].get("less_fair_hand") for c in compared if key in c["measures"]), None)
+        rows.append([TITLES.get(key, key), "n/a" if hand is None else _names(hand)]
+                    + [_state(c["measures"].get(key)) for c in compared])
+    note = ("holds: every setting less fair with the hand-written bots is less fair with the other players too; "
+            "does not hold: a pair of settings shown in opposite orders; undetermined: not decided at these games "
+            "(docs/verdicts.md). A mix seats one player among the hand-written bots: strength and style mixed.")
+    return ("table", headers, rows, note)
+
+
+def _state(r):
+    if r is None:
+        return "n/a"
+    if r["state"] == "holds" and r.get("sharper"):
+        return f"holds (also less fair: {_names(r['sharper'])})"
+    if r["state"] == "undetermined" and r.get("games"):
+        return f"undetermined at {r['games']:,} games"
+    return r["state"]
 
 
 def read_verdicts(folder):

@@ -266,6 +266,7 @@ def judge(measure, alpha=ALPHA, margin=None, replicates=BOOTSTRAP, cov=None, sha
         row = {"setting": labels[i], "loss": float(loss[i]), "loss_se": float(se[i]), "value": float(values[i]),
                "verdict": _word(i, order, closed, equal, values / measure.scale), "in_fairest_set": not bool(closed.less_fair[i]),
                "less_fair": bool(closed.less_fair[i]), "p_less_fair": float(closed.p_adjusted[i]),
+               "worse_than": [labels[j] for j in closed.worse_than[i]],   # the rejected pairs (reports.train_robust)
                "posterior_fairest": float(posterior[i])}
         if equal is not None:
             row.update(equivalent=equal[0][i], distance_lo=float(equal[1][i][0]), distance_hi=float(equal[1][i][1]))

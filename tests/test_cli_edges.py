@@ -211,7 +211,7 @@ def test_ctrl_c_in_robust_says_it_has_no_resume(tmp_path, monkeypatch):
     monkeypatch.setattr(sweep, "run", _interrupt)
     result = invoke("robust", "sweep-vp-red", "--tuned", "tuned-base", "-n", "4", "-o", tmp_path / "r")
     assert result.exit_code == 130, result.output
-    assert result.stderr.splitlines()[-1] == "interrupted: robust has no --resume; the same command plays both sweeps again"
+    assert result.stderr.splitlines()[-1] == "interrupted: robust has no --resume; the same command plays every sweep again"
 
 
 def test_ctrl_c_that_numba_turns_into_an_error_is_an_interruption(scenario_file, tmp_path, monkeypatch):

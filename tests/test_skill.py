@@ -63,3 +63,24 @@ def test_skill_needs_opponents_and_fixed_seats(tmp_path):
                             '["roads","greedy","greedy","greedy"]', "--skill", "-o", tmp_path / "b"),
                      "--skill: base varies the seats")
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+def test_tune_objective_skill_seats_the_skill_tables(tmp_path):
+    """--objective skill (max:skill): each candidate played as sweep --skill plays it, one strong seat against
+    greedy bots (the strong seat wins about 44% in the base game, a greedy seat about 25%: a tune of base's own
+    four greedy seats would show 25%); a skill constraint beside another objective, or a one-player game, is
+    one error line."""
+    out = tmp_path / "t"
+    result = invoke("tune", "base", "--param", "victory_points=8,10", "--objective", "skill", "--budget", 800,
+                    "--first", 200, "-o", out, "-q")
+    assert result.exit_code == 0, result.output
+    said = json.loads((out / "verdicts.json").read_text())
+    won = sum(c["value"] * c["games"] for c in said["candidates"]) / sum(c["games"] for c in said["candidates"])
+    assert won > 0.34, won   # (800 games: 25% would be 7 standard errors below)
+    assert "games won by one strong seat against the plain bots" in result.stdout
+    assert_bad_input(invoke("tune", "base", "--param", "victory_points=8,10", "--objective", "seat-fairness",
+                            "--constraint", "skill>=0.3", "-o", tmp_path / "c"),
+                     "--constraint 'skill>=0.3': skill is measured at its own tables")
+    assert_bad_input(invoke("tune", "robin-hood", "--param", "variants.robin_hood.neutral_settlements=0,1",
+                            "--objective", "target:skill=0.5", "-o", tmp_path / "r"),
+                     "--objective target:skill=0.5: robin-hood has one player, no plain bot to play")

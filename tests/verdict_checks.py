@@ -10,6 +10,7 @@
     python -m tests.verdict_checks report question --reports 1000     # one 5% per report (reports.budget)
     python -m tests.verdict_checks report-null --sweeps 100           # null sweeps judged whole, as reported
     python -m tests.verdict_checks skill --sweeps 200                 # null skill gradients (sweep --skill)
+    python -m tests.verdict_checks robust --studies 300               # null robust studies: false "does not hold"
 
 null, 4 settings: `mixed` with its seat list shifted cyclically (rotating seats: the same game in
 distribution), the same seeds in every setting (paired, as a sweep plays them).  null, 12 settings:
@@ -31,6 +32,7 @@ drawn from binomials at known rates (equal ones: A/A; and the Sheriffs' spread, 
 stats.binomial_effect's interval counted, at 95% and at a 4-setting sweep's 98.75%.
 ncx2: the exact coverage of the noncentrality interval (the seat and the policy effects' construction) for an
 exactly noncentral chi-square statistic, by integration over a fine grid of statistics.
+robust: a robust study whose two sweeps play the same players (robust_nulls): any "does not hold" is false.
 report: synthetic reports whose every word about differences is false if said (report_checks): how often one
 report says something false with its families sharing the 5% (reports.budget), and with 5% per family.
 Games are played in memory by the kernels (the games a `run` plays), nothing is written.
@@ -167,6 +169,58 @@ def null_skill(sweeps, games, start=0, scenario="base"):
         false += _false_words(judged(SimpleNamespace(runs=runs, baseline=0, base=runs[0], paired=True)))
         print(f"sweep {s + 1 - start}/{sweeps}: false {false} ({time.time() - started:.0f} s)", flush=True)
     return {"scenario": scenario, "sweeps": sweeps, "first_sweep": start, "games": games, **counted("false", false, sweeps)}
+
+
+# robust's null design: four line-ups of the base game, seats not rotating, so that the seats' fairness truly
+# differs between them (a roads bot, weaker than greedy, in the first or the last seat; devcards in the first)
+ROBUST_LINE_UPS = (["greedy"] * 4, ["devcards", "greedy", "greedy", "greedy"], ["roads", "greedy", "greedy", "greedy"],
+                   ["greedy", "greedy", "greedy", "roads"])
+# their seats' win rates (200,000 games each, seed 1: python -m tests.verdict_checks robust --truth), for the
+# synthetic studies (multinomial games)
+ROBUST_RATES = ([0.2831, 0.2523, 0.2396, 0.225], [0.2729, 0.2622, 0.2412, 0.2237], [0.2004, 0.297, 0.2604, 0.2422],
+                [0.3051, 0.2686, 0.2573, 0.169])
+
+
+def robust_nulls(studies, games, start=0, synthetic=False, alpha=budget.ALPHA):
+    """Null robust studies (reports.train_robust): the same sweep played twice, by the same players on other
+    seeds, so nothing changes between them and every 'does not hold' is false.  The sweep's settings differ
+    truly (ROBUST_LINE_UPS: the seats' fairness of four line-ups, seats not rotating), so that its verdicts
+    are sometimes reached and sometimes not, the case where 'less fair in one, not told apart in the other'
+    is common.  Counted: robust's 'does not hold' (false), its 'holds' (power), and what the rule before
+    (a setting less fair in one sweep and among the fairest in the other) would have said.  synthetic: the
+    games drawn from the multinomial at ROBUST_RATES instead of played (fast)."""
+    from reports.train_robust import compare
+    rng = np.random.default_rng(20_370 + start)
+    counts = {"does_not_hold": 0, "holds": 0, "undetermined": 0, "flipped_before": 0}
+    started = time.time()
+    for s in range(start, start + studies):
+        sweeps = []
+        for seed in (1000 + s, 500_000 + s):
+            if synthetic:
+                runs = [_synthetic_run(f"line-up {j}", p, games, rng, ("x",) * 4) for j, p in enumerate(ROBUST_RATES)]
+            else:
+                runs = [run_data(load_scenario(find_scenario("base"), [f"seats={json.dumps(seats)}", "rotate_seats=false",
+                                                                       f"seed={seed}"]), games, f"line-up {j}")
+                        for j, seats in enumerate(ROBUST_LINE_UPS)]
+            sweeps.append({"measures": {"seats": study_verdicts(SimpleNamespace(runs=runs), alpha=alpha)["seats"]}})
+        said = compare(*sweeps)["seats"]
+        counts[said["state"].replace(" ", "_")] += 1
+        counts["flipped_before"] += bool(said["flipped"]) and bool(said["less_fair_hand"] and said["less_fair_tuned"])
+        if not synthetic or (s + 1 - start) % 100 == 0:
+            print(f"study {s + 1 - start}/{studies}: " + ", ".join(f"{k} {v}" for k, v in counts.items()) +
+                  f" ({time.time() - started:.0f} s)", flush=True)
+    return {"studies": studies, "first_study": start, "games": games, "synthetic": synthetic, "alpha": alpha,
+            **{k: v for key, n in counts.items() for k, v in counted(key, n, studies).items()}}
+
+
+def robust_truth(games=200_000):
+    """The seats' win rates of ROBUST_LINE_UPS from many games (ROBUST_RATES)."""
+    out = []
+    for seats in ROBUST_LINE_UPS:
+        run = run_data(load_scenario(find_scenario("base"), [f"seats={json.dumps(seats)}", "rotate_seats=false",
+                                                             "seed=1"]), games, "truth")
+        out.append([round(float(np.mean(run.winner_seat == k)), 4) for k in range(4)])
+    return {"line_ups": ROBUST_LINE_UPS, "games": games, "rates": out}
 
 
 def _false_verdicts(verdicts):
@@ -403,6 +457,12 @@ def main():
     skill.add_argument("--games", type=int, default=1000)
     skill.add_argument("--start", type=int, default=0, help="the first sweep's number (its seeds): batches add up")
     skill.add_argument("--scenario", default="base")
+    robust = sub.add_parser("robust")
+    robust.add_argument("--studies", type=int, default=300)
+    robust.add_argument("--games", type=int, default=2000)
+    robust.add_argument("--start", type=int, default=0, help="the first study's number (its seeds): batches add up")
+    robust.add_argument("--synthetic", action="store_true", help="multinomial games at ROBUST_RATES (fast)")
+    robust.add_argument("--truth", action="store_true", help="instead: ROBUST_RATES from 200,000 games a line-up")
     report = sub.add_parser("report")
     report.add_argument("design", choices=("question", "margin", "single"))
     report.add_argument("--reports", type=int, default=1000)
@@ -432,6 +492,8 @@ def main():
         out = effect_coverage(args.draws, args.games, rates=args.rates)
     elif args.what == "report-null":
         out = report_nulls(args.sweeps, args.games, args.start, args.settings)
+    elif args.what == "robust":
+        out = robust_truth() if args.truth else robust_nulls(args.studies, args.games, args.start, args.synthetic)
     elif args.what == "skill":
         out = null_skill(args.sweeps, args.games, args.start, args.scenario)
     elif args.what == "null":

@@ -1,5 +1,5 @@
-"""`catan-balance robust`: both sweeps of a robust study (simcore.studies.robust) played and reported,
-their verdicts compared (reports.train_robust)."""
+"""`catan-balance robust`: the sweeps of a robust study (simcore.studies.robust) played and reported, each
+other players' verdicts compared with the hand-written bots' (reports.train_robust)."""
 import sys
 
 from simcore.commands import reporting
@@ -15,38 +15,53 @@ MIX = ("One seat played by another player among the hand-written bots mixes stre
 
 
 def run(robust, out, tally, command, jobs=1, quiet=False):
-    """Play both sweeps into out/hand and out/<folder>, report each, then compare them and write the
-    report; command: the line that reproduces it (without --out)."""
-    from reports.train_robust import compare, differences, read_verdicts, sentences, write
-    other, named, seat = robust.folder, robust.named, robust.seat
+    """Play every sweep into out/hand and out/<folder>, report each, then compare each with the hand-written
+    one and write the report; command: the line that reproduces it (without --out)."""
+    from reports.train_robust import compare, differences, read_verdicts, write
     with lock.writing(out):   # the study's folder: no other command writes it meanwhile
         reporting.check_study_out(out)
         try:
-            for key, plan in (("hand", robust.hand), (other, robust.other)):
+            for key, plan in (("hand", robust.hand), *((o.folder, o.plan) for o in robust.others)):
                 sweeps.run(plan, out / key, tally, jobs=jobs, force=True, progress=not quiet)
                 reporting.write(out / key, False, quiet=True)
         except KeyboardInterrupt:
-            raise Interrupted("interrupted: robust has no --resume; the same command plays both sweeps again") \
+            raise Interrupted("interrupted: robust has no --resume; the same command plays every sweep again") \
                 from None
-        result = compare(read_verdicts(out / "hand"), read_verdicts(out / other))
-        diffs = differences(out / "hand", out / other)
-        where = "every seat" if seat is None else f"seat {seat}"
-        if named == STRONG:   # docs/players.md, Every seat strong
-            named = "the strong player (a style's seat restricted to its style)"
-        who = "tuned bots" if robust.players is None else f"{named} in {where}"
-        words = sentences(result, named, diffs, who=who) + ([MIX] if seat is not None and robust.players else [])
-        how = "every seat played by the tuned preset" if robust.players is None else f"{where} played by {named}"
-        paths = write(result, words, out, f"{command} --out {out}", diffs, folder=other, who=who, how=how)
-        _beside_hand(out, result, who, f"{command} --out {out}", paths["html"])
-        reporting.say("\n".join(words))
+        hand = read_verdicts(out / "hand")
+        compared = [_compared(o, compare(hand, read_verdicts(out / o.folder)), differences(out / "hand",
+                                                                                         out / o.folder))
+                    for o in robust.others]
+        paths = write(compared, out, f"{command} --out {out}")
+        _beside_hand(out, compared, f"{command} --out {out}", paths["html"])
+        reporting.say("\n".join(w for c in compared for w in c["words"]))
         print(f"report -> {paths['html']}", file=sys.stderr, flush=True)
 
 
-def _beside_hand(out, result, who, command, report):
-    """The comparison beside the hand-written sweep (DIR/hand/robustness.json, reports.robustness), and that
-    sweep's report written again: its Answer says whether its verdicts hold."""
-    from reports.robustness import FILE
-    from simcore.run.outputs import write_json
-    write_json(out / "hand" / FILE, {"players": who, "command": command, "report": str(report),
-                                     "measures": {k: {"state": v["state"]} for k, v in result.items()}})
+def _compared(other, result, diffs):
+    """One comparison with its words: {folder, players, who, how, mix, measures, differences, words}."""
+    from reports.train_robust import sentences
+    where = "every seat" if other.seat is None else f"seat {other.seat}"
+    named = "the strong player (a style's seat restricted to its style)" if other.named == STRONG else other.named
+    who = "tuned bots" if other.players is None else f"{named} in {where}"
+    how = "every seat played by the tuned preset" if other.players is None else f"{where} played by {named}"
+    head = f"With {who}" + (" (a strength-and-style mix)" if other.mix else
+                            " (equal strength)" if other.named == STRONG and other.seat is None else "") + ":"
+    words = sentences(result, named, diffs, who=who) + ([MIX] if other.mix else [])
+    return {"folder": other.folder, "players": other.players, "named": other.named, "seat": other.seat,
+            "who": who, "how": how, "mix": other.mix, "measures": result, "differences": diffs,
+            "head": head, "words": [head, *words]}
+
+
+def _beside_hand(out, compared, command, report):
+    """The comparisons beside the hand-written sweep (DIR/hand/robustness.json, reports.robustness), and that
+    sweep's report written again: its Answer says whether its verdicts and its picks hold."""
+    from reports.robustness import FILE, KEPT
+    from simcore.run.outputs import read_json, write_json
+    measures = (read_json(out / "hand" / "verdicts.json") or {}).get("measures") or {}
+    settings = next(([s["setting"] for s in m["settings"]] for m in measures.values()), None)   # the sweep's order
+    write_json(out / "hand" / FILE, {
+        "command": command, "report": str(report), "settings": settings,
+        "comparisons": [{"players": c["who"], "mix": c["mix"], "folder": c["folder"],
+                         "measures": {k: {key: v[key] for key in KEPT if key in v} for k, v in c["measures"].items()}}
+                        for c in compared]})
     reporting.write(out / "hand", False, quiet=True)

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 from simcore.engine.errors import InputError
-from simcore.run import lock
+from simcore.run import lock, skill
 from simcore.run.cap import games_cap
 from simcore.run.config import Override, overrides
 from simcore.run.grid import check_margin
@@ -29,15 +29,23 @@ def study(file, sets, params, objective, budget, first, margin, seed, out, quiet
     margin = check_margin(margin) if margin is not None else check_margin(table_margin, "tune.margin", file.path)
     if not objective:
         raise InputError("tune: no --objective; allowed: seat-fairness, policy-parity:NAME, target:STAT=VALUE, "
-                         "min:STAT, max:STAT, turns, lead_changes or comeback")
+                         "min:STAT, max:STAT, turns, lead_changes, comeback or skill")
     sets = overrides(sets)   # (parsed once, after the flags' checks)
     plan = tuning.candidates(file, [*sets, *([Override.of("seed", seed)] if seed is not None else [])], params)
     budget = games_cap(budget, least=2 * len(plan.settings) * 50)   # (a test's cap only: simcore.run.cap)
     goal = objectives.parse(objective, plan.scenario, [(x.label, x.scenario) for x in plan.settings])
+    if goal.stat == objectives.SKILL:   # the candidates seated as `sweep --skill` seats them (simcore.run.skill)
+        seated = skill.overrides(file, plan.scenario, sets, plan.vary, f"--objective {goal.text}")
+        plan = tuning.candidates(file, [*seated, *([Override.of("seed", seed)] if seed is not None else [])], params)
     if margin is not None and goal.kind in ("min", "max"):
         raise InputError(f"--margin {margin:g}: --objective {goal.text} has no aim to be near; allowed: --margin with "
                          "seat-fairness, policy-parity:NAME or target:STAT=VALUE")
     limits = [objectives.parse_constraint(text, plan.scenario) for text in constraints]
+    for limit in limits:
+        if limit.stat == objectives.SKILL and goal.stat != objectives.SKILL:
+            raise InputError(f"--constraint '{limit.text}': skill is measured at its own tables (one strong seat "
+                             f"against the plain bots), not those of --objective {goal.text}; allowed: skill as the "
+                             "--objective (min:skill, max:skill, target:skill=VALUE)")
     alpha, constraint_alpha = tuning.CONSTRAINED_ALPHA if limits else (tuning.ALPHA, 0.0)
     out = out or Path("results") / f"{plan.scenario.name}-tune"
     with lock.writing(out):   # the study's folder: no other command writes it meanwhile

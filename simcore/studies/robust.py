@@ -1,10 +1,17 @@
 """robust: does a sweep's verdict survive other players?  The sweep as written (DIR/hand) and again with
-every seat (or one) played by a tuned preset (DIR/tuned) or a --players spec (DIR/players): both
-planned here (played and compared by simcore.commands.robust).
+other players, side by side: each player of the --players list in every seat (the strong player: each style's
+seat restricted to its style, the styles compared at equal strength), or in one seat only (SPEC@K, or one
+SPEC with --seat K: a strength-and-style mix), or a tuned preset in every seat (DIR/tuned): all planned here
+(played and compared by simcore.commands.robust).
 
-Who plays the second sweep: --tuned / --players [--seat], else the scenario's [robust] table
+    --players strong                          DIR/players: every seat strong
+    --players strong,rollout:base=landlord@1  DIR/strong, DIR/rollout-base-landlord-seat1: both beside DIR/hand
+    --players rollout:base=landlord --seat 1  DIR/players: one seat (the mix, as before)
+
+Who plays: --tuned / --players [--seat], else the scenario's [robust] table
 (simcore.run.grid.read_robust_table), else the tuned preset of the scenario's rule set."""
 import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,20 +20,41 @@ from simcore.engine.errors import InputError, ScenarioError
 from simcore.run import played_by, players as player_specs, sweep as sweeps
 from simcore.run.config import Override, overrides
 
+EXAMPLE = "--players strong,rollout:base=landlord@1"
+HAND = "hand"   # the sweep as written
+
+
+@dataclass(frozen=True)
+class Other:
+    """One sweep beside the hand-written one."""
+    plan: object       # the sweep with the player seated
+    folder: str        # its directory in DIR: "tuned", "players", or one named after the player
+    named: str         # the player's spec
+    players: str       # the spec as given (None: a tuned preset)
+    seat: int          # the one seat it plays (None: every seat)
+
+    @property
+    def mix(self):
+        """One seat changed among the hand-written bots: strength and style mixed (docs/players.md)."""
+        return self.seat is not None and self.players is not None
+
 
 @dataclass(frozen=True)
 class Robust:
     hand: object       # the sweep as written
-    other: object      # the sweep with the player seated
-    folder: str        # "tuned" or "players": the other sweep's folder
-    named: str         # the player's spec
-    players: str       # the --players spec (None: a tuned preset)
-    seat: int          # the one seat it plays (None: every seat)
+    others: tuple      # Other per player, in the order given
+
+    # (one player: the fields of the one other sweep)
+    other = property(lambda self: self.others[0].plan)
+    folder = property(lambda self: self.others[0].folder)
+    named = property(lambda self: self.others[0].named)
+    players = property(lambda self: self.others[0].players)
+    seat = property(lambda self: self.others[0].seat)
 
 
 def plan(file, sets, vary, margin, tuned=None, players=None, seat=None):
-    """Both sweeps, checked before anything is played (file: a ScenarioFile; sets: config.Override or
-    --set texts, parsed once here)."""
+    """Every sweep, checked before anything is played (file: a ScenarioFile; sets: config.Override or
+    --set texts, parsed once here; players: one SPEC or a comma-separated list, each SPEC or SPEC@K)."""
     sets = overrides(sets)
     hand = sweeps.plan(file, sets, vary, margin=margin)
     if any(key == "seats" for key in hand.vary):
@@ -37,33 +65,72 @@ def plan(file, sets, vary, margin, tuned=None, players=None, seat=None):
         players, table_seat, tuned = file.robust
         seat = table_seat if seat is None else seat
         table = file.path if players or tuned else None
-    seats, named = seated(file, hand.scenario, sets, tuned, players, seat, table)
-    other = sweeps.plan(file, [*sets, seats], vary, margin=margin)
-    return Robust(hand, other, "players" if players is not None else "tuned", named, players, seat)
-
-
-def seated(file, scenario, sets, tuned, players, seat, table=None):
-    """(the override seating robust's second sweep, its player's spec); checked: one error line naming
-    where the player comes from (--players / --tuned, or the [robust] table of the scenario file `table`)."""
     if players is not None and tuned is not None:
         raise InputError("--tuned and --players: choose one; allowed: --tuned PRESET, or --players SPEC")
     if seat is not None and players is None:
         raise InputError("--seat: only with --players; allowed: --players SPEC --seat K")
     flag = f"{table}: robust.players" if table else "--players"
-    if players is None:
+    listed = [(None, None)] if players is None else _listed(players, seat, flag)
+    folders = [_folder(spec, k) for spec, k in listed] if len(listed) > 1 else \
+        ["tuned" if players is None else "players"]
+    others = []
+    for (spec, k), folder in zip(listed, folders):
+        at = spec if k is not None and k != seat else None
+        seats, named = seated(file, hand.scenario, sets, tuned, spec, k, table, at)
+        others.append(Other(sweeps.plan(file, [*sets, seats], vary, margin=margin), folder, named,
+                            None if players is None else spec, k))
+    return Robust(hand, tuple(others))
+
+
+def _listed(players, seat, flag):
+    """[(spec, seat or None)...] of a --players list: SPEC@K seats SPEC in scenario seat K alone; --seat K (one
+    SPEC only) too.  One error line for a player given twice or --seat with several."""
+    specs = player_specs.split([players], flag)
+    found = []
+    for spec in specs:
+        at = re.fullmatch(r"(.+)@(\d+)", spec)
+        found.append((at.group(1), int(at.group(2))) if at else (spec, None))
+    if seat is not None:
+        if len(found) > 1:
+            raise InputError(f"--seat {seat}: with one player only ({flag} names {len(found)}); allowed: SPEC@K for "
+                             f"the player that takes one seat, e.g. {EXAMPLE}")
+        if found[0][1] is not None:
+            raise InputError(f"--seat {seat} and {flag} {players}: the seat given twice; allowed: one of them")
+        found = [(found[0][0], seat)]
+    if len(set(found)) < len(found):
+        twice = next(f"{s}@{k}" if k is not None else s for s, k in found if found.count((s, k)) > 1)
+        raise InputError(f"{flag} {players}: {twice} given twice; allowed: each player once")
+    found = [(s, k) for s, k in found if s != HAND]   # (always played: --players hand,strong reads naturally)
+    if not found:
+        raise InputError(f"{flag} {players}: the hand-written bots are always played (DIR/hand); allowed: the "
+                         f"players to set beside them, e.g. {EXAMPLE}")
+    return found
+
+
+def _folder(spec, seat):
+    """The directory of one player's sweep: 'strong', 'rollout-base-landlord-seat1'."""
+    name = re.sub(r"[^A-Za-z0-9]+", "-", Path(spec).stem if spec.endswith(".toml") else spec).strip("-")
+    return (name or "player") + (f"-seat{seat}" if seat is not None else "")
+
+
+def seated(file, scenario, sets, tuned, spec, seat, table=None, at=None):
+    """(the override seating one of robust's sweeps, its player's spec); spec None: the tuned preset.  Checked:
+    one error line naming where the player comes from (--players / --tuned, or the [robust] table of the
+    scenario file `table`; at: the spec where the seat came from its @K)."""
+    flag = f"{table}: robust.players" if table else "--players"
+    if spec is None:
         tuned = tuned or tuned_name(scenario.rules.variants)
         flag = f"{table}: robust.tuned" if table else "--tuned"
         _check_preset(flag, tuned)
-        players = tuned
-    specs = player_specs.split([players], flag)
-    if len(specs) != 1:
-        raise InputError(f"{flag} {players}: {len(specs)} players; allowed: one SPEC (every seat, or --seat K)")
-    spec = specs[0]
+        specs = player_specs.split([tuned], flag)
+        if len(specs) != 1:
+            raise InputError(f"{flag} {tuned}: {len(specs)} players; allowed: one PRESET")
+        spec = specs[0]
     # the seats as written, as seat tables (every key a SeatSpec has, the empty ones left out)
     written = [{k: v for k, v in dataclasses.asdict(s).items() if v not in ({}, None, "")} for s in scenario.seats]
     if seat is not None and seat >= len(written):
-        where = f"{table}: robust.seat" if table else "--seat"
-        raise InputError(f"{where} {seat}: {scenario.name} has seats 0..{len(written) - 1}; allowed: 0 to "
+        where = f"{table}: robust.seat" if table else "--seat" if at is None else f"{flag} {at}@"
+        raise InputError(f"{where}{'' if where.endswith('@') else ' '}{seat}: {scenario.name} has seats 0..{len(written) - 1}; allowed: 0 to "
                          f"{len(written) - 1}")
     count = 1 if scenario.players == 1 else len(written)
     if spec == played_by.STRONG:   # the strong player, each style's seat restricted to its style
@@ -103,8 +170,12 @@ def _check_preset(flag, name):
 
 def command(scenario, robust, vary, sets, margin):
     """The line that reproduces a robust study (scenario: as it was named; sets: the --set texts)."""
-    on_seat = f" --seat {robust.seat}" if robust.seat is not None else ""
-    flags = f"--tuned {robust.named}" if robust.players is None else f"--players '{robust.players}'{on_seat}"
+    if len(robust.others) > 1:
+        listed = ",".join(o.players + (f"@{o.seat}" if o.seat is not None else "") for o in robust.others)
+        flags = f"--players '{listed}'"
+    else:
+        on_seat = f" --seat {robust.seat}" if robust.seat is not None else ""
+        flags = f"--tuned {robust.named}" if robust.players is None else f"--players '{robust.players}'{on_seat}"
     return (f"catan-balance robust {scenario} {flags}" + "".join(f" --vary '{v}'" for v in vary)
             + "".join(f" --set '{s}'" for s in sets) + (f" --margin {margin:g}" if margin is not None else ""))
 
