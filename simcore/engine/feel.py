@@ -28,7 +28,11 @@ def note_standings(st):
     army, road = st.army_holder, st.road_holder
     for p in range(st.players):
         vp = stats[p, S_SETTLEMENTS] + 2 * stats[p, S_CITIES] + cards[p, DEV_VP] + new_cards[p, DEV_VP]
-        row[p] = vp + 2 * ((army == p) + (road == p)) + hooks.victory_points(st, p)
+        if army == p:
+            vp += 2
+        if road == p:
+            vp += 2
+        row[p] = vp + hooks.victory_points(st, p)
 
 
 @jitted
