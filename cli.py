@@ -18,7 +18,6 @@ import typer
 from simcore.engine.errors import InputError
 from simcore.commands.errors import OneLineErrors
 from simcore.commands import options as opt
-from simcore.run.interrupts import Interrupted
 
 app = typer.Typer(
     cls=OneLineErrors, name="catan-balance", no_args_is_help=True, add_completion=False,
@@ -35,20 +34,6 @@ app = typer.Typer(
       catan-balance report results/base
     """,
 )
-
-
-def _resumable(play, *args, **kw):
-    """play(*args, **kw); Ctrl-C: the line that resumes it, exit 130."""
-    try:
-        return play(*args, **kw)
-    except KeyboardInterrupt:
-        raise Interrupted("interrupted: run the same command with --resume to continue") from None
-
-
-def _writing(out):
-    """The writer's lock of `out` (simcore.run.lock; docs/guide.md, one command writes a folder at a time)."""
-    from simcore.run import lock
-    return lock.writing(out)
 
 
 @app.command()
@@ -76,28 +61,9 @@ def run(
       catan-balance run base --resume        # after an interruption
       catan-balance run base --until-ci 0.01 --jobs 2   # as many games as +-1 point intervals need
     """
-    from reports.summary import Tally, format_table
-    from simcore.run import adaptive
-    from simcore.run.out_folder import check_out, default_out, game_flags
-    from simcore.run.sweep import run_one
-    from simcore.commands import reporting
-    sets = opt.with_players(sets, players)
-    flags = game_flags(sets, games=games, seed=seed, until_ci=until_ci, max_games=max_games)
-    chunk_games = opt.chunk_cap(chunk_games)
-    until_ci, games = adaptive.from_flags(until_ci, max_games, games, chunk_games)
-    file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
-    loaded = file.load(over)
-    out = check_out(out or default_out(loaded.name, flags))
-    if "sweep" in file.raw:
-        typer.echo(f"note: {file.path} has a [sweep] table; this run plays the values as written "
-                   f"(`catan-balance sweep {file.path}` plays the grid)", err=True)
-    where = opt.where(backend, scheduler)
-    with _writing(out):   # the games and the report: no other command writes `out` meanwhile
-        summary = _resumable(run_one, loaded, out, sets, file.asks, tally=Tally, jobs=jobs, resume=resume,
-                             progress=not quiet, force=force, chunk_games=chunk_games, until=until_ci, **where)
-        with reporting.played(out):
-            typer.echo(format_table(summary))
-        reporting.write(out, no_report)   # (its own Ctrl-C line)
+    from simcore.commands.run import play
+    play(scenario, games, seed, jobs, out, sets, resume, force, quiet, no_report, backend, scheduler, chunk_games,
+         until_ci, max_games, players)
 
 
 @app.command()
@@ -136,30 +102,9 @@ def sweep(
       catan-balance sweep sweep-vp-red --baseline victory_points=10 --correction bh
       catan-balance sweep sweep-vp-red --until-ci 0.01 --max-games 50000 --jobs 2
     """
-    from reports.summary import Tally
-    from simcore.run import adaptive, skill as skills, sweep as sweeps
-    from simcore.run.grid import check_correction
-    from simcore.run.out_folder import check_out, default_out, game_flags
-    from simcore.commands import reporting
-    sets = opt.with_players(sets, players)
-    flags = game_flags([*vary, *sets], games=games, seed=seed, until_ci=until_ci, max_games=max_games)
-    chunk_games = opt.chunk_cap(chunk_games)
-    until_ci, games = adaptive.from_flags(until_ci, max_games, games, chunk_games)
-    where = opt.where(backend, scheduler)
-    correction, margin = check_correction(correction), opt.checked_margin(margin)
-    file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
-    plan = sweeps.plan(file, over, vary, baseline, correction, margin)
-    skilled = skills.plan(file, plan, over, vary, baseline) if skill else None
-    out = check_out(out or default_out(f"{plan.scenario.name}-sweep", flags))
-    with _writing(out):
-        _resumable(sweeps.run, plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
-                   chunk_games=chunk_games, until=until_ci, **where)
-        if skilled is not None:
-            _resumable(sweeps.run, skilled, skills.folder(out), Tally, jobs=jobs, resume=resume, force=force,
-                       progress=not quiet, chunk_games=chunk_games, until=until_ci, **where)
-        elif not resume:
-            skills.drop_stale(out)
-        reporting.write(out, no_report)
+    from simcore.commands.sweep import play
+    play(scenario, vary, games, seed, jobs, out, sets, baseline, correction, margin, resume, force, quiet, no_report,
+         backend, scheduler, chunk_games, until_ci, max_games, players, skill)
 
 
 @app.command()
