@@ -4,7 +4,6 @@ calls the run layer (simcore.run) and the studies (simcore.studies).
 Bad input of any kind prints one line `error: ...` on stderr and exits 2.
 """
 import os
-import sys
 from pathlib import Path
 
 # One BLAS thread: the report's matrix products are small, and OpenBLAS's threads, when the
@@ -15,7 +14,6 @@ from typing import List, Optional
 
 import typer
 
-from simcore.engine.errors import InputError
 from simcore.commands.errors import OneLineErrors
 from simcore.commands import options as opt
 
@@ -137,16 +135,8 @@ def ladder(
       catan-balance ladder base --players greedy,results/base-train-seat0/preset.toml --margin 2
       catan-balance ladder base --players greedy,roads,devcards --resume   # after an interruption
     """
-    from reports.summary import Tally
-    from simcore.commands import ladder as command
-    from simcore.run import ladder as ladders
-    from simcore.run.out_folder import check_out
-    where, margin = opt.where(backend, scheduler), opt.checked_margin(margin)
-    file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
-    plan = ladders.plan(file, over, players)
-    out = check_out(out or Path("results") / f"{plan.scenario.name}-ladder")
-    command.run(plan, out, Tally, command.command_line(scenario, plan, over, margin, out), margin, jobs=jobs,
-                resume=resume, force=force, progress=not quiet, chunk_games=chunk_games, **where)
+    from simcore.commands.ladder import play
+    play(scenario, players, games, seed, jobs, out, sets, margin, resume, force, quiet, backend, scheduler, chunk_games)
 
 
 @app.command()
@@ -269,14 +259,9 @@ def train(
       catan-balance train base --seat 0 --jobs 2 --resume      # after an interruption
       catan-balance run base --set 'seats=["results/base-train-seat0/preset.toml","greedy","greedy","greedy"]'
     """
-    from simcore.run.runner import check_resume_force
-    from simcore.commands import train as train_study
-    check_resume_force(resume, force, "training")
-    loaded = opt.load_scenario(scenario, sets)
-    settings = train_study.settings(budget, seed, holdout, popsize, self_play, jobs, loaded, strong)
-    out = out or Path("results") / f"{loaded.name}-train-seat{seat}"
-    command = train_study.train_command(scenario, seat, start, settings, name, sets, out)
-    train_study.train(loaded, seat, start, settings, out, command, name, quiet, resume, force)
+    from simcore.commands.train import train_flags
+    train_flags(scenario, seat, start, budget, holdout, self_play, popsize, seed, jobs, name, out, sets, strong, quiet,
+                resume, force)
 
 
 @app.command()
@@ -299,12 +284,8 @@ def exploit(
       catan-balance exploit grundbesitz --jobs 2
       catan-balance exploit grundbesitz-5-9 --baseline grundbesitz --budget 50000
     """
-    from simcore.commands import train as train_study
-    rule, base = opt.load_scenario(scenario), opt.load_scenario(baseline)
-    settings = train_study.settings(budget, seed, holdout, popsize, 1, jobs, rule)
-    out = out or Path("results") / f"{rule.name}-exploit"
-    command = train_study.exploit_command(scenario, baseline, seat, start, settings, out)
-    train_study.exploit(rule, base, seat, start, settings, out, command, quiet)
+    from simcore.commands.train import exploit_flags
+    exploit_flags(scenario, baseline, seat, start, budget, holdout, popsize, seed, jobs, out, quiet)
 
 
 @app.command()
@@ -342,14 +323,8 @@ def robust(
       catan-balance robust sweep-autarkie-base --players rollout:base=greedy,candidates=5,rollouts=16,horizon=0
       catan-balance robust sweep-grundbesitz --players tuned-grundbesitz --seat 0
     """
-    from reports.summary import Tally
-    from simcore.commands.robust import run
-    from simcore.studies import robust as study
-    checked = opt.checked_margin(margin)
-    file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
-    plan = study.plan(file, over, vary, checked, tuned, players, seat)
-    run(plan, out or study.default_out(plan), Tally, study.command(scenario, plan, vary, opt.texts(over), margin),
-        jobs, quiet)
+    from simcore.commands.robust import play
+    play(scenario, tuned, players, seat, vary, games, seed, jobs, out, sets, margin, quiet)
 
 
 @app.command()
@@ -384,15 +359,8 @@ def bench(
       catan-balance bench --games 5000 --scenario mixed
       catan-balance bench --jobs 2 --games 200000      # the speed-up of two jobs (an idle machine: >= 1.7x)
     """
-    from simcore.run import bench as timing
-    from simcore.run.config import Override
-    from reports.summary import Tally
-    file, over = opt.read_scenario(scenario, sets)
-    loaded = file.load(over)
-    lines = timing.lines(loaded, games) if jobs == 1 else \
-        timing.jobs_lines(file.load([*over, Override.of("games", games)]), jobs, Tally, **opt.where(backend, scheduler))
-    for line in lines:
-        typer.echo(line)
+    from simcore.commands.bench import bench as timed
+    timed(games, scenario, sets, jobs, backend, scheduler)
 
 
 @app.command()
@@ -407,13 +375,8 @@ def compile(
       catan-balance compile --all
       catan-balance compile grundbesitz
     """
-    from simcore.run.bench import compile_lines
-    from simcore.run.config import shipped_scenarios
-    if (scenario is None) == (not all_):
-        raise InputError("compile: give a SCENARIO or --all, not both or neither")
-    names = [p.stem for p in shipped_scenarios()] if all_ else [scenario]
-    for line in compile_lines((opt.load_scenario(name) for name in names), sys.stderr):
-        typer.echo(line)
+    from simcore.commands.bench import compile_engines
+    compile_engines(scenario, all_)
 
 
 @app.command("new-variant")
@@ -431,10 +394,8 @@ def new_variant(
       catan-balance new-variant forest_bonus
       catan-balance new-variant toy --title "Toy (forests pay extra lumber)"
     """
-    from simcore.variants.scaffold import new_variant as scaffold
-    for path in scaffold(name, title=title):
-        typer.echo(path)
-    typer.echo(f"next: catan-balance run {name}; then its rules: docs/write-a-variant.md", err=True)
+    from simcore.commands.new_variant import start
+    start(name, title)
 
 
 @app.command()
