@@ -1,5 +1,6 @@
-"""catan-balance: the command line.  Thin: parses the arguments, reads the scenario file once and
-calls the run layer (simcore.run) and the studies (simcore.studies).
+"""catan-balance: the command line.  Thin: each command is its options (shared ones defined once in
+simcore.commands.options), its help with examples and one call of its workflow in simcore/commands,
+which uses the run layer (simcore.run), the studies (simcore.studies) and the reports.
 
 Bad input of any kind prints one line `error: ...` on stderr and exits 2.
 """
@@ -67,14 +68,12 @@ def run(
 @app.command()
 def sweep(
     scenario: str = opt.scenario(),
-    vary: List[str] = typer.Option([], "--vary", metavar="KEY=V1,V2,...", help=(
-        "Vary a scenario key over values (repeatable: every combination is played).")),
+    vary: List[str] = opt.vary("Vary a scenario key over values (repeatable: every combination is played)."),
     games: Optional[int] = opt.games(),
     seed: Optional[int] = opt.seed("Seed of every setting [default: the scenario's]."),
     jobs: int = opt.jobs(opt.RUNS), out: Optional[Path] = opt.out("results/<scenario name>-sweep"),
     sets: List[str] = opt.sets(),
-    baseline: List[str] = typer.Option([], "--baseline", metavar="KEY=VALUE", help=(
-        "The setting the others are compared with (repeatable) [default: the first].")),
+    baseline: List[str] = opt.baseline("The setting the others are compared with (repeatable) [default: the first]."),
     correction: Optional[str] = opt.correction(opt.CORRECTION_HELP + " [default: holm]"),
     margin: Optional[float] = opt.margin(opt.MARGIN_HELP + " [default: the [sweep] table's]"),
     resume: bool = opt.flag("--resume", "Continue the interrupted sweep in --out (or re-report a finished one)."),
@@ -142,8 +141,7 @@ def ladder(
 @app.command()
 def report(
     results: Path = typer.Argument(..., metavar="RESULTS_DIR", help="A directory written by `run` or `sweep`."),
-    baseline: List[str] = typer.Option([], "--baseline", metavar="KEY=VALUE", help=(
-        "Compare with this setting of a sweep (repeatable) [default: the sweep's].")),
+    baseline: List[str] = opt.baseline("Compare with this setting of a sweep (repeatable) [default: the sweep's]."),
     correction: Optional[str] = opt.correction(),
     margin: Optional[float] = opt.margin(opt.MARGIN_HELP + " [default: the sweep's]"),
 ):
@@ -166,7 +164,7 @@ def compare(
         "Where to write the comparison [default: results/compare-<names>].")),
     correction: Optional[str] = opt.correction(opt.CORRECTION_HELP + " [default: holm]"),
     margin: Optional[float] = opt.margin(opt.MARGIN_HELP),
-    no_report: bool = opt.flag("--no-report", "Write the tables only, not report.html / report.md."),
+    no_report: bool = opt.no_report("Write the tables only, not report.html / report.md."),
 ):
     """Compare runs: win rates, differences against the first with intervals and corrected tests.
 
@@ -176,9 +174,7 @@ def compare(
       catan-balance compare results/base results/base-24
       catan-balance compare results/s-sweep/00-victory_points=8 results/s-sweep/02-victory_points=12 --correction bh
     """
-    from simcore.run.grid import slug
     from simcore.commands import reporting
-    out = out or Path("results") / slug(0, "compare-" + "-".join(Path(d).name for d in dirs))[3:]
     reporting.compare(dirs, out, correction, margin, no_report)
 
 
