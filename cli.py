@@ -1,10 +1,10 @@
-"""catan-balance: the command line.  Thin: parses the arguments, reads the scenario file once and
-calls the run layer (simcore.run) and the studies (simcore.studies).
+"""catan-balance: the command line.  Thin: each command is its options (shared ones defined once in
+simcore.commands.options), its help with examples and one call of its workflow in simcore/commands,
+which uses the run layer (simcore.run), the studies (simcore.studies) and the reports.
 
 Bad input of any kind prints one line `error: ...` on stderr and exits 2.
 """
 import os
-import sys
 from pathlib import Path
 
 # One BLAS thread: the report's matrix products are small, and OpenBLAS's threads, when the
@@ -15,10 +15,8 @@ from typing import List, Optional
 
 import typer
 
-from simcore.engine.errors import InputError
 from simcore.commands.errors import OneLineErrors
 from simcore.commands import options as opt
-from simcore.run.interrupts import Interrupted
 
 app = typer.Typer(
     cls=OneLineErrors, name="catan-balance", no_args_is_help=True, add_completion=False,
@@ -35,20 +33,6 @@ app = typer.Typer(
       catan-balance report results/base
     """,
 )
-
-
-def _resumable(play, *args, **kw):
-    """play(*args, **kw); Ctrl-C: the line that resumes it, exit 130."""
-    try:
-        return play(*args, **kw)
-    except KeyboardInterrupt:
-        raise Interrupted("interrupted: run the same command with --resume to continue") from None
-
-
-def _writing(out):
-    """The writer's lock of `out` (simcore.run.lock; docs/guide.md, one command writes a folder at a time)."""
-    from simcore.run import lock
-    return lock.writing(out)
 
 
 @app.command()
@@ -76,41 +60,20 @@ def run(
       catan-balance run base --resume        # after an interruption
       catan-balance run base --until-ci 0.01 --jobs 2   # as many games as +-1 point intervals need
     """
-    from reports.summary import Tally, format_table
-    from simcore.run import adaptive
-    from simcore.run.out_folder import check_out, default_out, game_flags
-    from simcore.run.sweep import run_one
-    from simcore.commands import reporting
-    sets = opt.with_players(sets, players)
-    flags = game_flags(sets, games=games, seed=seed, until_ci=until_ci, max_games=max_games)
-    chunk_games = opt.chunk_cap(chunk_games)
-    until_ci, games = adaptive.from_flags(until_ci, max_games, games, chunk_games)
-    file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
-    loaded = file.load(over)
-    out = check_out(out or default_out(loaded.name, flags))
-    if "sweep" in file.raw:
-        typer.echo(f"note: {file.path} has a [sweep] table; this run plays the values as written "
-                   f"(`catan-balance sweep {file.path}` plays the grid)", err=True)
-    where = opt.where(backend, scheduler)
-    with _writing(out):   # the games and the report: no other command writes `out` meanwhile
-        summary = _resumable(run_one, loaded, out, sets, file.asks, tally=Tally, jobs=jobs, resume=resume,
-                             progress=not quiet, force=force, chunk_games=chunk_games, until=until_ci, **where)
-        with reporting.played(out):
-            typer.echo(format_table(summary))
-        reporting.write(out, no_report)   # (its own Ctrl-C line)
+    from simcore.commands.run import play
+    play(scenario, games, seed, jobs, out, sets, resume, force, quiet, no_report, backend, scheduler, chunk_games,
+         until_ci, max_games, players)
 
 
 @app.command()
 def sweep(
     scenario: str = opt.scenario(),
-    vary: List[str] = typer.Option([], "--vary", metavar="KEY=V1,V2,...", help=(
-        "Vary a scenario key over values (repeatable: every combination is played).")),
+    vary: List[str] = opt.vary("Vary a scenario key over values (repeatable: every combination is played)."),
     games: Optional[int] = opt.games(),
     seed: Optional[int] = opt.seed("Seed of every setting [default: the scenario's]."),
     jobs: int = opt.jobs(opt.RUNS), out: Optional[Path] = opt.out("results/<scenario name>-sweep"),
     sets: List[str] = opt.sets(),
-    baseline: List[str] = typer.Option([], "--baseline", metavar="KEY=VALUE", help=(
-        "The setting the others are compared with (repeatable) [default: the first].")),
+    baseline: List[str] = opt.baseline("The setting the others are compared with (repeatable) [default: the first]."),
     correction: Optional[str] = opt.correction(opt.CORRECTION_HELP + " [default: holm]"),
     margin: Optional[float] = opt.margin(opt.MARGIN_HELP + " [default: the [sweep] table's]"),
     resume: bool = opt.flag("--resume", "Continue the interrupted sweep in --out (or re-report a finished one)."),
@@ -136,30 +99,9 @@ def sweep(
       catan-balance sweep sweep-vp-red --baseline victory_points=10 --correction bh
       catan-balance sweep sweep-vp-red --until-ci 0.01 --max-games 50000 --jobs 2
     """
-    from reports.summary import Tally
-    from simcore.run import adaptive, skill as skills, sweep as sweeps
-    from simcore.run.grid import check_correction
-    from simcore.run.out_folder import check_out, default_out, game_flags
-    from simcore.commands import reporting
-    sets = opt.with_players(sets, players)
-    flags = game_flags([*vary, *sets], games=games, seed=seed, until_ci=until_ci, max_games=max_games)
-    chunk_games = opt.chunk_cap(chunk_games)
-    until_ci, games = adaptive.from_flags(until_ci, max_games, games, chunk_games)
-    where = opt.where(backend, scheduler)
-    correction, margin = check_correction(correction), opt.checked_margin(margin)
-    file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
-    plan = sweeps.plan(file, over, vary, baseline, correction, margin)
-    skilled = skills.plan(file, plan, over, vary, baseline) if skill else None
-    out = check_out(out or default_out(f"{plan.scenario.name}-sweep", flags))
-    with _writing(out):
-        _resumable(sweeps.run, plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
-                   chunk_games=chunk_games, until=until_ci, **where)
-        if skilled is not None:
-            _resumable(sweeps.run, skilled, skills.folder(out), Tally, jobs=jobs, resume=resume, force=force,
-                       progress=not quiet, chunk_games=chunk_games, until=until_ci, **where)
-        elif not resume:
-            skills.drop_stale(out)
-        reporting.write(out, no_report)
+    from simcore.commands.sweep import play
+    play(scenario, vary, games, seed, jobs, out, sets, baseline, correction, margin, resume, force, quiet, no_report,
+         backend, scheduler, chunk_games, until_ci, max_games, players, skill)
 
 
 @app.command()
@@ -192,23 +134,14 @@ def ladder(
       catan-balance ladder base --players greedy,results/base-train-seat0/preset.toml --margin 2
       catan-balance ladder base --players greedy,roads,devcards --resume   # after an interruption
     """
-    from reports.summary import Tally
-    from simcore.commands import ladder as command
-    from simcore.run import ladder as ladders
-    from simcore.run.out_folder import check_out
-    where, margin = opt.where(backend, scheduler), opt.checked_margin(margin)
-    file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
-    plan = ladders.plan(file, over, players)
-    out = check_out(out or Path("results") / f"{plan.scenario.name}-ladder")
-    command.run(plan, out, Tally, command.command_line(scenario, plan, over, margin, out), margin, jobs=jobs,
-                resume=resume, force=force, progress=not quiet, chunk_games=chunk_games, **where)
+    from simcore.commands.ladder import play
+    play(scenario, players, games, seed, jobs, out, sets, margin, resume, force, quiet, backend, scheduler, chunk_games)
 
 
 @app.command()
 def report(
     results: Path = typer.Argument(..., metavar="RESULTS_DIR", help="A directory written by `run` or `sweep`."),
-    baseline: List[str] = typer.Option([], "--baseline", metavar="KEY=VALUE", help=(
-        "Compare with this setting of a sweep (repeatable) [default: the sweep's].")),
+    baseline: List[str] = opt.baseline("Compare with this setting of a sweep (repeatable) [default: the sweep's]."),
     correction: Optional[str] = opt.correction(),
     margin: Optional[float] = opt.margin(opt.MARGIN_HELP + " [default: the sweep's]"),
 ):
@@ -231,7 +164,7 @@ def compare(
         "Where to write the comparison [default: results/compare-<names>].")),
     correction: Optional[str] = opt.correction(opt.CORRECTION_HELP + " [default: holm]"),
     margin: Optional[float] = opt.margin(opt.MARGIN_HELP),
-    no_report: bool = opt.flag("--no-report", "Write the tables only, not report.html / report.md."),
+    no_report: bool = opt.no_report("Write the tables only, not report.html / report.md."),
 ):
     """Compare runs: win rates, differences against the first with intervals and corrected tests.
 
@@ -241,9 +174,7 @@ def compare(
       catan-balance compare results/base results/base-24
       catan-balance compare results/s-sweep/00-victory_points=8 results/s-sweep/02-victory_points=12 --correction bh
     """
-    from simcore.run.grid import slug
     from simcore.commands import reporting
-    out = out or Path("results") / slug(0, "compare-" + "-".join(Path(d).name for d in dirs))[3:]
     reporting.compare(dirs, out, correction, margin, no_report)
 
 
@@ -324,14 +255,9 @@ def train(
       catan-balance train base --seat 0 --jobs 2 --resume      # after an interruption
       catan-balance run base --set 'seats=["results/base-train-seat0/preset.toml","greedy","greedy","greedy"]'
     """
-    from simcore.run.runner import check_resume_force
-    from simcore.commands import train as train_study
-    check_resume_force(resume, force, "training")
-    loaded = opt.load_scenario(scenario, sets)
-    settings = train_study.settings(budget, seed, holdout, popsize, self_play, jobs, loaded, strong)
-    out = out or Path("results") / f"{loaded.name}-train-seat{seat}"
-    command = train_study.train_command(scenario, seat, start, settings, name, sets, out)
-    train_study.train(loaded, seat, start, settings, out, command, name, quiet, resume, force)
+    from simcore.commands.train import train_flags
+    train_flags(scenario, seat, start, budget, holdout, self_play, popsize, seed, jobs, name, out, sets, strong, quiet,
+                resume, force)
 
 
 @app.command()
@@ -354,12 +280,8 @@ def exploit(
       catan-balance exploit grundbesitz --jobs 2
       catan-balance exploit grundbesitz-5-9 --baseline grundbesitz --budget 50000
     """
-    from simcore.commands import train as train_study
-    rule, base = opt.load_scenario(scenario), opt.load_scenario(baseline)
-    settings = train_study.settings(budget, seed, holdout, popsize, 1, jobs, rule)
-    out = out or Path("results") / f"{rule.name}-exploit"
-    command = train_study.exploit_command(scenario, baseline, seat, start, settings, out)
-    train_study.exploit(rule, base, seat, start, settings, out, command, quiet)
+    from simcore.commands.train import exploit_flags
+    exploit_flags(scenario, baseline, seat, start, budget, holdout, popsize, seed, jobs, out, quiet)
 
 
 @app.command()
@@ -397,14 +319,8 @@ def robust(
       catan-balance robust sweep-autarkie-base --players rollout:base=greedy,candidates=5,rollouts=16,horizon=0
       catan-balance robust sweep-grundbesitz --players tuned-grundbesitz --seat 0
     """
-    from reports.summary import Tally
-    from simcore.commands.robust import run
-    from simcore.studies import robust as study
-    checked = opt.checked_margin(margin)
-    file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
-    plan = study.plan(file, over, vary, checked, tuned, players, seat)
-    run(plan, out or study.default_out(plan), Tally, study.command(scenario, plan, vary, opt.texts(over), margin),
-        jobs, quiet)
+    from simcore.commands.robust import play
+    play(scenario, tuned, players, seat, vary, games, seed, jobs, out, sets, margin, quiet)
 
 
 @app.command()
@@ -439,15 +355,8 @@ def bench(
       catan-balance bench --games 5000 --scenario mixed
       catan-balance bench --jobs 2 --games 200000      # the speed-up of two jobs (an idle machine: >= 1.7x)
     """
-    from simcore.run import bench as timing
-    from simcore.run.config import Override
-    from reports.summary import Tally
-    file, over = opt.read_scenario(scenario, sets)
-    loaded = file.load(over)
-    lines = timing.lines(loaded, games) if jobs == 1 else \
-        timing.jobs_lines(file.load([*over, Override.of("games", games)]), jobs, Tally, **opt.where(backend, scheduler))
-    for line in lines:
-        typer.echo(line)
+    from simcore.commands.bench import bench as timed
+    timed(games, scenario, sets, jobs, backend, scheduler)
 
 
 @app.command()
@@ -462,13 +371,8 @@ def compile(
       catan-balance compile --all
       catan-balance compile grundbesitz
     """
-    from simcore.run.bench import compile_lines
-    from simcore.run.config import shipped_scenarios
-    if (scenario is None) == (not all_):
-        raise InputError("compile: give a SCENARIO or --all, not both or neither")
-    names = [p.stem for p in shipped_scenarios()] if all_ else [scenario]
-    for line in compile_lines((opt.load_scenario(name) for name in names), sys.stderr):
-        typer.echo(line)
+    from simcore.commands.bench import compile_engines
+    compile_engines(scenario, all_)
 
 
 @app.command("new-variant")
@@ -486,10 +390,8 @@ def new_variant(
       catan-balance new-variant forest_bonus
       catan-balance new-variant toy --title "Toy (forests pay extra lumber)"
     """
-    from simcore.variants.scaffold import new_variant as scaffold
-    for path in scaffold(name, title=title):
-        typer.echo(path)
-    typer.echo(f"next: catan-balance run {name}; then its rules: docs/write-a-variant.md", err=True)
+    from simcore.commands.new_variant import start
+    start(name, title)
 
 
 @app.command()

@@ -105,7 +105,9 @@ def check_study_out(out):
 
 def compare(dirs, out, correction, margin, no_report):
     """`catan-balance compare`: runs against the first, a table on standard output and the report
-    (--correction, --margin checked here)."""
+    (--correction, --margin checked here) in `out` [default: results/compare-<names>]."""
+    from simcore.run.grid import slug
+    out = out or Path("results") / slug(0, "compare-" + "-".join(Path(d).name for d in dirs))[3:]
     from reports import display
     from reports.files import save_table
     from reports.fmt import format_columns

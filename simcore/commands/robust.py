@@ -14,6 +14,19 @@ MIX = ("One seat played by another player among the hand-written bots mixes stre
        "(every seat strong, each style's seat restricted to its style) compares the styles at equal strength.")
 
 
+def play(scenario, tuned, players, seat, vary, games, seed, jobs, out, sets, margin, quiet):
+    """`catan-balance robust` as its flags say: the study of `scenario`'s sweep planned
+    (simcore.studies.robust), played into `out` [default: the study's] and reported."""
+    from reports.summary import Tally
+    from simcore.commands import options as opt
+    from simcore.studies import robust as study
+    checked = opt.checked_margin(margin)
+    file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
+    plan = study.plan(file, over, vary, checked, tuned, players, seat)
+    run(plan, out or study.default_out(plan), Tally, study.command(scenario, plan, vary, opt.texts(over), margin),
+        jobs, quiet)
+
+
 def run(robust, out, tally, command, jobs=1, quiet=False):
     """Play every sweep into out/hand and out/<folder>, report each, then compare each with the hand-written
     one and write the report; command: the line that reproduces it (without --out)."""

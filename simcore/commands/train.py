@@ -62,6 +62,31 @@ def _kept(saved, command):
                           "--resume") from None
 
 
+def train_flags(scenario, seat, start, budget, holdout, self_play, popsize, seed, jobs, name, out, sets, strong, quiet,
+                resume, force):
+    """`catan-balance train` as its flags say: seat `seat` of `scenario` trained into `out`
+    [default: results/<scenario>-train-seat<K>]."""
+    from simcore.commands.options import load_scenario
+    from simcore.run.runner import check_resume_force
+    check_resume_force(resume, force, "training")
+    loaded = load_scenario(scenario, sets)
+    chosen = settings(budget, seed, holdout, popsize, self_play, jobs, loaded, strong)
+    out = out or Path("results") / f"{loaded.name}-train-seat{seat}"
+    command = train_command(scenario, seat, start, chosen, name, sets, out)
+    train(loaded, seat, start, chosen, out, command, name, quiet, resume, force)
+
+
+def exploit_flags(scenario, baseline, seat, start, budget, holdout, popsize, seed, jobs, out, quiet):
+    """`catan-balance exploit` as its flags say: the gap between `scenario`'s and `baseline`'s best
+    responses in seat `seat`, into `out` [default: results/<scenario>-exploit]."""
+    from simcore.commands.options import load_scenario
+    rule, base = load_scenario(scenario), load_scenario(baseline)
+    chosen = settings(budget, seed, holdout, popsize, 1, jobs, rule)
+    out = out or Path("results") / f"{rule.name}-exploit"
+    command = exploit_command(scenario, baseline, seat, start, chosen, out)
+    exploit(rule, base, seat, start, chosen, out, command, quiet)
+
+
 def train(loaded, seat, start, settings, out, command, name=None, quiet=False, resume=False, force=False):
     """Train seat `seat` of `loaded` into `out` (resumable), then write its preset and report;
     command: the line that reproduces it."""
