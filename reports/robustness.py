@@ -13,12 +13,13 @@ verdicts.json say beside a "Pick from" line, per verdict and per setting:
     said["settings"]["a"]             # {"strong ... in every seat": "less fair (seat fairness)" | "not shown less fair"}
     words(said, ["a", "b"])           # the Answer's line: the verdicts, then the picked settings one by one
 """
+from reports import train_robust
 from simcore.run import grid
 from simcore.run.outputs import read_json
 from simcore.run.styles import PLAYED_BY
 
 FILE = "robustness.json"   # written by `catan-balance robust` into its DIR/hand (simcore.commands.robust)
-TITLES = {"seats": "seat fairness", "styles": "fairness between playing styles"}
+TITLES = {k: v.lower() for k, v in train_robust.TITLES.items()}   # in a sentence
 # what robustness.json keeps of each verdict's comparison (reports.train_robust.compare)
 KEPT = ("state", "less_fair_hand", "less_fair_tuned", "sharper", "unconfirmed", "reversed", "games")
 NOT_SHOWN, LESS_FAIR = "not shown less fair", "less fair"

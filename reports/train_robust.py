@@ -25,13 +25,12 @@ from reports.verdicts import to_json
 from simcore.run.outputs import read_json
 
 TITLES = {"seats": "Seat fairness", "styles": "Fairness between playing styles"}
-STATES = ("holds", "does not hold", "undetermined")
 
 
 def compare(hand, tuned):
     """{measure: {state, holds, reversed: [(worse with the hand bots, worse with the others)...], unconfirmed,
-    sharper, flipped, ...}} per measure of either document (verdicts.json of each sweep).  state: one of STATES,
-    or 'hand only' / 'tuned only'."""
+    sharper, flipped, ...}} per measure of either document (verdicts.json of each sweep).  state: 'holds', 'does not
+    hold', 'undetermined', or 'hand only' / 'tuned only'."""
     out = {}
     measures_a, measures_b = hand.get("measures", {}), tuned.get("measures", {})
     for key in dict.fromkeys([*measures_a, *measures_b]):

@@ -55,8 +55,8 @@ def test_ladder_and_robust_plans_read_their_file_once(reads):
     plan = ladder.plan(file, [Override.of("games", 4)], ["greedy,roads"])
     assert [s.policy for s in plan.alone[1].seats] == ["roads"] * 4 and plan.overrides == ("games=4",)
     both = robust.plan(file, [Override.of("games", 4)], [], None, players="devcards", seat=1)
-    assert [s.policy for s in both.other.settings[0].scenario.seats] == ["greedy", "devcards", "devcards", "greedy"]
-    assert both.other.overrides[-1] == 'seats=["greedy", "devcards", "devcards", "greedy"]'   # meta.json's text
+    assert [s.policy for s in both.others[0].plan.settings[0].scenario.seats] == ["greedy", "devcards", "devcards", "greedy"]
+    assert both.others[0].plan.overrides[-1] == 'seats=["greedy", "devcards", "devcards", "greedy"]'   # meta.json's text
     assert reads == ["sweep-supply.toml"]
 
 

@@ -91,10 +91,10 @@ def test_robust_seats_strong_in_one_seat(scenario_file):
     file = ScenarioFile(scenario_file(GB.replace(', {policy = "rollout", base = "greedy", rollouts = 2}',
                                                  ', "greedy"')))
     plan = robust.plan(file, [], ["victory_points=8,10"], None, players="strong", seat=1)
-    assert _seats(plan.other.settings[0].scenario) == [("greedy", None), ("strong", "landlord"),
+    assert _seats(plan.others[0].plan.settings[0].scenario) == [("greedy", None), ("strong", "landlord"),
                                                         ("blocker", None), ("greedy", None)]
     every = robust.plan(file, [], ["victory_points=8,10"], None, players="strong")
-    assert _seats(every.other.settings[1].scenario)[:2] == [("strong", None), ("strong", "landlord")]
+    assert _seats(every.others[0].plan.settings[1].scenario)[:2] == [("strong", None), ("strong", "landlord")]
 
 
 def test_robust_says_beside_the_hand_sweep_whether_it_holds(tmp_path):

@@ -31,12 +31,13 @@ def study(file, sets, params, objective, budget, first, margin, seed, out, quiet
         raise InputError("tune: no --objective; allowed: seat-fairness, policy-parity:NAME, target:STAT=VALUE, "
                          "min:STAT, max:STAT, turns, lead_changes, comeback or skill")
     sets = overrides(sets)   # (parsed once, after the flags' checks)
-    plan = tuning.candidates(file, [*sets, *([Override.of("seed", seed)] if seed is not None else [])], params)
+    seeded = [Override.of("seed", seed)] if seed is not None else []
+    plan = tuning.candidates(file, [*sets, *seeded], params)
     budget = games_cap(budget, least=2 * len(plan.settings) * 50)   # (a test's cap only: simcore.run.cap)
     goal = objectives.parse(objective, plan.scenario, [(x.label, x.scenario) for x in plan.settings])
     if goal.stat == objectives.SKILL:   # the candidates seated as `sweep --skill` seats them (simcore.run.skill)
         seated = skill.overrides(file, plan.scenario, sets, plan.vary, f"--objective {goal.text}")
-        plan = tuning.candidates(file, [*seated, *([Override.of("seed", seed)] if seed is not None else [])], params)
+        plan = tuning.candidates(file, [*seated, *seeded], params)
     if margin is not None and goal.kind in ("min", "max"):
         raise InputError(f"--margin {margin:g}: --objective {goal.text} has no aim to be near; allowed: --margin with "
                          "seat-fairness, policy-parity:NAME or target:STAT=VALUE")

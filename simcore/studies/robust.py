@@ -44,13 +44,6 @@ class Robust:
     hand: object       # the sweep as written
     others: tuple      # Other per player, in the order given
 
-    # (one player: the fields of the one other sweep)
-    other = property(lambda self: self.others[0].plan)
-    folder = property(lambda self: self.others[0].folder)
-    named = property(lambda self: self.others[0].named)
-    players = property(lambda self: self.others[0].players)
-    seat = property(lambda self: self.others[0].seat)
-
 
 def plan(file, sets, vary, margin, tuned=None, players=None, seat=None):
     """Every sweep, checked before anything is played (file: a ScenarioFile; sets: config.Override or
@@ -129,9 +122,8 @@ def seated(file, scenario, sets, tuned, spec, seat, table=None, at=None):
     # the seats as written, as seat tables (every key a SeatSpec has, the empty ones left out)
     written = [{k: v for k, v in dataclasses.asdict(s).items() if v not in ({}, None, "")} for s in scenario.seats]
     if seat is not None and seat >= len(written):
-        where = f"{table}: robust.seat" if table else "--seat" if at is None else f"{flag} {at}@"
-        raise InputError(f"{where}{'' if where.endswith('@') else ' '}{seat}: {scenario.name} has seats 0..{len(written) - 1}; allowed: 0 to "
-                         f"{len(written) - 1}")
+        said = f"{flag} {at}@{seat}" if at is not None else f"{table}: robust.seat {seat}" if table else f"--seat {seat}"
+        raise InputError(f"{said}: {scenario.name} has seats 0..{len(written) - 1}; allowed: 0 to {len(written) - 1}")
     count = 1 if scenario.players == 1 else len(written)
     if spec == played_by.STRONG:   # the strong player, each style's seat restricted to its style
         return _strong(file, sets, written, seat, flag), spec
@@ -174,8 +166,9 @@ def command(scenario, robust, vary, sets, margin):
         listed = ",".join(o.players + (f"@{o.seat}" if o.seat is not None else "") for o in robust.others)
         flags = f"--players '{listed}'"
     else:
-        on_seat = f" --seat {robust.seat}" if robust.seat is not None else ""
-        flags = f"--tuned {robust.named}" if robust.players is None else f"--players '{robust.players}'{on_seat}"
+        one = robust.others[0]
+        on_seat = f" --seat {one.seat}" if one.seat is not None else ""
+        flags = f"--tuned {one.named}" if one.players is None else f"--players '{one.players}'{on_seat}"
     return (f"catan-balance robust {scenario} {flags}" + "".join(f" --vary '{v}'" for v in vary)
             + "".join(f" --set '{s}'" for s in sets) + (f" --margin {margin:g}" if margin is not None else ""))
 
