@@ -85,8 +85,9 @@ def sweep(
     max_games: Optional[int] = opt.max_games(" per setting"),
     players: Optional[str] = opt.strong(),
     skill: bool = opt.flag("--skill", "Also play each setting with one strong seat against greedy bots (seats "
-                           "rotating, into DIR/skill): the report says where skill counts more or less than at the "
-                           "baseline (docs/verdicts.md, The skill gradient)."),
+                           "rotating, into DIR/skill; a one-player game: the strong player, and the plain one into "
+                           "DIR/skill/plain): the report says where skill counts more or less than at the baseline "
+                           "(docs/verdicts.md, The skill gradient)."),
 ):
     """Play a scenario under every combination of varied values, with the same game seeds in each.
 

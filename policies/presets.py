@@ -53,6 +53,12 @@ PRESETS = {
 # the plain bots: builder presets that play for VP without a style of their own (a rule set's default
 # bot); every other builder preset is a style, which `--players strong` keeps (docs/players.md)
 PLAIN = {"greedy"}
+PLAIN_OF = {}   # variant name -> its plain bots, where it declares its own (a solo game's player)
+
+
+def plain_bot(variants):
+    """The plain bot of a rule set with these variants on: the first one a variant declares, else greedy."""
+    return next((PLAIN_OF[v][0] for v in variants if PLAIN_OF.get(v)), "greedy")
 
 
 def _add_variant_presets():
@@ -63,6 +69,7 @@ def _add_variant_presets():
         module = importlib.import_module(v.presets) if v.presets else None
         own = getattr(module, "PRESETS", {})
         PLAIN.update(getattr(module, "PLAIN", ()))
+        PLAIN_OF[v.name] = tuple(getattr(module, "PLAIN", ()))
         for name, (kind, weights, description) in own.items():
             if name in PRESETS:
                 raise VariantError(f"variant {v.name}: preset {name!r} declared twice")

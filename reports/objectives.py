@@ -267,7 +267,8 @@ def parse(text, scenario, candidates=()):
 
 def _check_stat_players(text, stat, scenario):
     if stat in LEAD_STATS and scenario.players < 2:
-        missing = "plain bot to play" if stat == SKILL else "lead between seats"
+        missing = ("plain bot to play against (its skill gradient: `catan-balance sweep --skill`)" if stat == SKILL
+                   else "lead between seats")
         raise InputError(f"{text}: {scenario.name} has one player, no {missing}; allowed: "
                          + ", ".join(s for s in all_stats() if s not in LEAD_STATS))
 

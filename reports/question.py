@@ -144,12 +144,21 @@ def won_per_seat(run, policy):
 
 def policy_against_baseline(study, policy, margin=None, question="", alpha=ALPHA):
     """Each setting against the baseline setting: the verdict dict, as policy_against_others's."""
-    base = won_per_seat(study.base, policy)
-    others = [(run, won_per_seat(run, policy)) for i, run in enumerate(study.runs) if i != study.baseline]
+    values = [won_per_seat(run, policy) for run in study.runs]
+    if values[study.baseline] is None:
+        return None
+    policy = shown_name([s.get("label") for s in study.base.summary["specs"]], policy)
+    return against_baseline(study, values, policy, margin, question, alpha)
+
+
+def against_baseline(study, values, policy, margin=None, question="", alpha=ALPHA):
+    """Each setting against the baseline setting, from `values` (per run of study.runs its per-game number,
+    None where it has none): the verdict dict, as policy_against_others's; None without a baseline's or another's."""
+    base = values[study.baseline]
+    others = [(run, x) for i, (run, x) in enumerate(zip(study.runs, values)) if i != study.baseline]
     others = [(run, x) for run, x in others if x is not None and len(x) > 1]
     if base is None or len(base) < 2 or not others:
         return None
-    policy = shown_name([s.get("label") for s in study.base.summary["specs"]], policy)
     m = len(others)
     level = 1 - alpha / m
     rows = []

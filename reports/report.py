@@ -271,8 +271,7 @@ def build(study, tables, out, games=None):
         answer = tables["questions"].attrs.get("answers", {}).get("skill") if "questions" in tables else None
         if answer:
             _figure(blocks, images, out, S.chart(answer), says)
-            _table(blocks, S.table(answer), "One strong seat against greedy bots, seats rotating, the games of "
-                                            "DIR/skill; the difference from the baseline game by game.")
+            _table(blocks, S.table(answer), S.caption(answer))
     _section(doc, "Skill gradient", skill)
 
     def differences(blocks, says):

@@ -2,7 +2,9 @@
 played each setting again with one strong seat against greedy bots (DIR/skill, simcore.run.skill), the
 strong seat's win rate per setting with its 95% Wilson interval, and per setting other than the baseline
 one verdict from the paired difference with the baseline's (the same game seeds; reports.question's
-simultaneous Student-t intervals, at the family's share of the report's 5%, reports.budget):
+simultaneous Student-t intervals, at the family's share of the report's 5%, reports.budget).  In a
+one-player game (DIR/skill the strong player alone, DIR/skill/plain the plain one on the same seeds) the
+number is the gradient itself, game by game: won by the strong player minus won by the plain one.
 
     skill counts more   the interval lies above 0: the strong player wins more often than at the baseline
     skill counts less   below 0
@@ -11,13 +13,16 @@ simultaneous Student-t intervals, at the family's share of the report's 5%, repo
 
     answer = gradient(study, margin, alpha)   # None without skill runs; as reports.question's answers
 """
+from types import SimpleNamespace
+
 import numpy as np
+from statsmodels.stats.weightstats import DescrStatsW
 
 from reports import fmt
-from reports.question import paragraph, policy_against_baseline, won_per_seat
+from reports.question import against_baseline, paragraph, policy_against_baseline, won_per_seat
 from reports.rates import wilson
 
-FOLDER = "skill"   # (simcore.run.skill.FOLDER)
+FOLDER, PLAIN_FOLDER = "skill", "plain"   # (simcore.run.skill's)
 STRONG = "strong"
 WORDS = {"stronger": "skill counts more", "weaker": "skill counts less"}
 MOST_NAMED = 3   # settings named one by one where none is told apart (the table has every one)
@@ -33,11 +38,19 @@ def skill_study(study):
 
 
 def _open(study):
-    from reports.study import open_results
-    from simcore.run.outputs import read_json
     if getattr(study, "kind", None) != "sweep":
         return None
-    where = study.path / FOLDER
+    skill = _finished(study.path / FOLDER, study)
+    if skill is not None and skill.solo:   # a one-player game: the plain player's runs too
+        skill.plain = _finished(study.path / FOLDER / PLAIN_FOLDER, study)
+        return skill if skill.plain is not None else None
+    return skill
+
+
+def _finished(where, study):
+    """The finished sweep in `where` with the settings of `study` (its baseline the study's), else None."""
+    from reports.study import open_results
+    from simcore.run.outputs import read_json
     meta = read_json(where / "meta.json")
     if not isinstance(meta, dict) or not meta.get("complete"):
         return None
@@ -68,9 +81,12 @@ def gradient(study, margin=None, alpha=0.05):
 
 
 def judged(skill, margin=None, alpha=0.05):
-    """The answer of the skill runs' study (runs, base, baseline, paired): gradient's, None under 2 settings."""
+    """The answer of the skill runs' study (runs, base, baseline, paired; a one-player game's its `plain` study
+    too): gradient's, None under 2 settings."""
     if len(skill.runs) < 2:
         return None
+    if getattr(skill, "plain", None) is not None:
+        return judged_solo(skill, skill.plain, margin, alpha)
     answer = policy_against_baseline(skill, STRONG, margin, QUESTION, alpha)
     if answer is None:
         return None
@@ -85,6 +101,49 @@ def judged(skill, margin=None, alpha=0.05):
                    "rates": list(by_setting.values()),
                    "column": f"skill: strong − baseline [{answer['column'].split('[', 1)[1]}",
                    "word": "skill vs baseline"})
+    answer["text"] = answer["summary"] = sentence(answer)
+    return answer
+
+
+def solo_games(strong, plain):
+    """Per game of a one-player game's setting: won by the strong player (1 / 0) minus won by the plain one on
+    the same seed; None where their seeds differ (the games the two share, from the first)."""
+    n = min(len(strong.seeds), len(plain.seeds))
+    if n < 2 or not np.array_equal(strong.seeds[:n], plain.seeds[:n]):
+        return None
+    return (strong.winner_spec[:n] >= 0).astype(float) - (plain.winner_spec[:n] >= 0)
+
+
+def judged_solo(skill, plain, margin=None, alpha=0.05):
+    """A one-player game's skill gradient: per setting the strong player's win rate minus the plain one's (on the
+    same seeds), each setting's against the baseline's as reports.question's; None where a setting's games differ."""
+    games = [solo_games(a, b) for a, b in zip(skill.runs, plain.runs)]
+    if any(g is None for g in games):
+        return None
+    paired = skill.paired and len({len(g) for g in games}) == 1
+    study = SimpleNamespace(runs=skill.runs, baseline=skill.baseline, base=skill.base, paired=paired)
+    answer = against_baseline(study, games, "strong player", margin, QUESTION, alpha)
+    if answer is None:
+        return None
+    rates = []
+    for run, other, g in zip(skill.runs, plain.runs, games):
+        won = [int(np.sum(r.winner_spec[:len(g)] >= 0)) for r in (run, other)]
+        (s_lo, s_hi), (p_lo, p_hi) = (wilson(w, len(g)) for w in won)
+        lo, hi = DescrStatsW(g).tconfint_mean(alpha=0.05)
+        rates.append({"setting": run.label, "games": len(g), "rate": won[0] / len(g), "rate_lo": s_lo,
+                      "rate_hi": s_hi, "plain_rate": won[1] / len(g), "plain_lo": p_lo, "plain_hi": p_hi,
+                      "gradient": float(g.mean()), "gradient_lo": float(lo), "gradient_hi": float(hi)})
+    by_setting = {r["setting"]: r for r in rates}
+    for row in answer["settings"]:
+        row["verdict"] = WORDS.get(row["verdict"], row["verdict"])
+        row.update({k: v for k, v in by_setting[row["setting"]].items() if k != "setting" and k != "games"})
+    base = by_setting[skill.base.label]
+    answer.update({"policy": "strong player", "measure": "skill", "opponents": 0,
+                   "plain": plain.base.summary["specs"][0].get("label") or plain.base.summary["specs"][0]["policy"],
+                   "baseline_rate": [base["rate"], base["rate_lo"], base["rate_hi"]],
+                   "baseline_gradient": [base["gradient"], base["gradient_lo"], base["gradient_hi"]],
+                   "rates": rates, "word": "skill vs baseline",
+                   "column": f"skill: gradient − baseline's [{answer['column'].split('[', 1)[1]}"})
     answer["text"] = answer["summary"] = sentence(answer)
     return answer
 
@@ -104,6 +163,15 @@ def sentence(answer):
         said = paragraph(answer, [(w, f"{fmt.capital(w)} than at the baseline") for w in WORDS.values()],
                          f"As much as at the baseline within ±{answer['margin']:g} pp"
                          if answer["margin"] is not None else "", "Not told apart from the baseline at {games} games: ")
+    if "plain" in answer:   # a one-player game
+        rate = next(r for r in answer["rates"] if r["setting"] == answer["baseline"])
+        grad = answer["baseline_gradient"]
+        return (f"Skill gradient: the strong player wins {fmt.pct(base[0])} {fmt.interval(base[1], base[2])} and the "
+                f"plain one ({answer['plain']}) {fmt.pct(rate['plain_rate'])} "
+                f"{fmt.interval(rate['plain_lo'], rate['plain_hi'])} at the baseline ({answer['baseline']}): skill "
+                f"adds {fmt.pp(grad[0])} {fmt.interval(grad[1], grad[2])}. " + " ".join(said) +
+                f" The strong player's win rate minus the plain one's on the same seeds, each setting's minus the "
+                f"baseline's; {games} games per setting, {answer['family']}.")
     return (f"Skill gradient: one strong player against {answer['opponents']} greedy bots (seats rotating) wins "
             f"{fmt.pct(base[0])} {fmt.interval(base[1], base[2])} at the baseline ({answer['baseline']}). "
             + " ".join(said) + f" Its win rate, each setting's minus the baseline's; {games} games per setting, "
@@ -111,39 +179,61 @@ def sentence(answer):
 
 
 def chart(answer):
-    """The strong seat's win rate per setting with its 95% interval, the baseline's as a band, each
-    setting's verdict above it where it is not 'not told apart'; a Chart (reports.plotting)."""
+    """The strong seat's win rate per setting with its 95% interval (a one-player game: the strong player's minus
+    the plain one's), the baseline's as a band, each setting's verdict beside it where it is not 'not told
+    apart'; a Chart (reports.plotting)."""
     from reports import plotting as c
+    solo = "plain" in answer
     rows = answer["rates"]
+    key, band, even = ("gradient", answer["baseline_gradient"], 0) if solo else \
+        ("rate", answer["baseline_rate"], 100 / (answer["opponents"] + 1))
     verdicts = {r["setting"]: r["verdict"] for r in answer["settings"]}
     fig, ax = c._figure(9, max(3.0, 0.45 * len(rows) + 2.2))
     y = np.arange(len(rows))[::-1]
-    rate = np.array([100 * r["rate"] for r in rows])
-    lo, hi = (np.array([100 * r[k] for r in rows]) for k in ("rate_lo", "rate_hi"))
+    rate = np.array([100 * r[key] for r in rows])
+    lo, hi = (np.array([100 * r[f"{key}_{end}"] for r in rows]) for end in ("lo", "hi"))
     ax.errorbar(rate, y, xerr=[rate - lo, hi - rate], fmt="o", capsize=3, color="#1f77b4")
-    base = answer["baseline_rate"]
-    ax.axvspan(100 * base[1], 100 * base[2], color="#999999", alpha=0.2, lw=0)
-    ax.axvline(100 / (answer["opponents"] + 1), color="#555555", ls=":", lw=1)
+    ax.axvspan(100 * band[1], 100 * band[2], color="#999999", alpha=0.2, lw=0)
+    ax.axvline(even, color="#555555", ls=":", lw=1)
     for yi, r, top in zip(y, rows, hi):
         word = verdicts.get(r["setting"], "baseline")
         if word != "not told apart":
             ax.annotate(f"  {word}", (top, yi), va="center", fontsize=8.5)
     c._row_axis(ax, y, [r["setting"] for r in rows])
-    ax.set_xlabel("the strong seat's win rate (%)")
-    c._title(ax, "Skill gradient: one strong player against greedy bots",
-             f"95% intervals; grey band: the baseline's; dotted: an equal share (1 in {answer['opponents'] + 1}); "
-             f"words: the verdict from the paired difference ({answer['family']})")
+    if solo:
+        ax.set_xlabel(f"the strong player's win rate minus the plain one's ({answer['plain']}), pp")
+        title, dotted = "Skill gradient: the strong player against the plain one", "dotted: no gradient"
+    else:
+        ax.set_xlabel("the strong seat's win rate (%)")
+        title = "Skill gradient: one strong player against greedy bots"
+        dotted = f"dotted: an equal share (1 in {answer['opponents'] + 1})"
+    c._title(ax, title, f"95% intervals; grey band: the baseline's; {dotted}; words: the verdict from the paired "
+                        f"difference ({answer['family']})")
     return c.Chart("skill_gradient", "Skill gradient per setting", c._done(fig), answer["summary"])
 
 
 def table(answer):
-    """(headers, rows) of the skill gradient: per setting its rate, the difference and the verdict."""
+    """(headers, rows) of the skill gradient: per setting its rate (a one-player game: the plain one's and the
+    gradient too), the difference and the verdict."""
+    solo = "plain" in answer
     diff = {r["setting"]: r for r in answer["settings"]}
     rows = []
     for r in answer["rates"]:
         d = diff.get(r["setting"])
         rate = f"{fmt.pct(r['rate'])} {fmt.interval(r['rate_lo'], r['rate_hi'])}"
-        rows.append([r["setting"], fmt.count(r["games"]), rate,
+        own = [f"{fmt.pct(r['plain_rate'])} {fmt.interval(r['plain_lo'], r['plain_hi'])}",
+               f"{fmt.pp(r['gradient'])} {fmt.interval(r['gradient_lo'], r['gradient_hi'])}"] if solo else []
+        rows.append([r["setting"], fmt.count(r["games"]), rate, *own,
                      f"{fmt.pp(d['diff'])} {fmt.interval(d['lo'], d['hi'])}" if d else "",
                      d["verdict"] if d else "baseline"])
-    return ["setting", "games", "strong wins [95%]", answer["column"], "verdict"], rows
+    own = [f"{answer['plain']} wins [95%]", "skill: strong − plain [95%]"] if solo else []
+    return ["setting", "games", "strong wins [95%]", *own, answer["column"], "verdict"], rows
+
+
+def caption(answer):
+    """The skill table's caption: whose games, and how they are compared."""
+    if "plain" in answer:
+        return (f"The strong player and the plain one ({answer['plain']}) each alone on the same seeds, the games of "
+                "DIR/skill and DIR/skill/plain; the gradient's difference from the baseline's game by game.")
+    return "One strong seat against greedy bots, seats rotating, the games of DIR/skill; the difference from the " \
+           "baseline game by game."

@@ -1,11 +1,12 @@
 """sweep --skill (simcore.run.skill, reports.skill; docs/verdicts.md, The skill gradient): per setting one strong
-seat against greedy bots in DIR/skill, the verdict against the baseline inside the report's one 5%."""
+seat against greedy bots in DIR/skill (a one-player game: the strong player alone there, the plain one in
+DIR/skill/plain), the verdict against the baseline inside the report's one 5%."""
 import json
 from types import SimpleNamespace
 
 import numpy as np
 
-from reports.skill import judged
+from reports.skill import judged, judged_solo
 from tests.test_cli import assert_bad_input, invoke
 
 
@@ -34,6 +35,39 @@ def test_a_false_more_or_less_comes_in_at_most_five_percent():
     assert abs(more["baseline_rate"][0] - 0.40) < 0.03 and "Skill counts more than at the baseline" in more["text"]
 
 
+def _solo(label, won, seeds):
+    """A one-player skill run: its only seat wins where `won`."""
+    return SimpleNamespace(label=label, players=1, winner_spec=np.where(won, 0, -1), seeds=seeds,
+                           summary={"specs": [{"policy": "x", "label": "sheriff-greedy"}]})
+
+
+def _solo_studies(rng, strong, plain, games=1000):
+    """The strong and the plain studies of a one-player sweep, per setting the chances that each wins; one
+    draw per game couples them (a game easy for one is easy for the other, as on the same seed)."""
+    seeds = np.arange(games)
+    draws = [rng.random(games) for _ in strong]   # the same seeds: one draw per game and setting
+    runs = [[_solo(f"s{i}", d < p, seeds) for i, (d, p) in enumerate(zip(draws, chances))]
+            for chances in (strong, plain)]
+    return [SimpleNamespace(runs=r, baseline=0, base=r[0], paired=True) for r in runs]
+
+
+def test_a_one_player_games_gradient_is_the_strong_minus_the_plain_win_rate():
+    """Null: skill adds 8 pp in every setting (the win rates themselves differ); any 'more / less' is false, at
+    most 5% of 300 sweeps.  A setting where it adds 16 pp instead is told 'skill counts more'."""
+    rng = np.random.default_rng(5)
+    wrong = sum(any(r["verdict"] != "not told apart" for r in judged_solo(*_solo_studies(
+        rng, [0.60, 0.40, 0.50, 0.30], [0.52, 0.32, 0.42, 0.22]))["settings"]) for _ in range(300))
+    assert wrong <= 0.05 * 300 + 2 * np.sqrt(300 * 0.05 * 0.95), wrong
+    strong, plain = _solo_studies(rng, [0.60, 0.56], [0.52, 0.40], games=3000)
+    answer = judged_solo(strong, plain)
+    row = answer["settings"][0]
+    assert row["verdict"] == "skill counts more" and row["lo"] > 0, row
+    assert abs(answer["baseline_gradient"][0] - 0.08) < 0.02 and abs(row["gradient"] - 0.16) < 0.02
+    assert answer["plain"] == "sheriff-greedy" and "skill adds +" in answer["text"]
+    strong.runs[1].seeds = strong.runs[1].seeds + 1   # games not on the same seeds: no gradient
+    assert judged_solo(strong, plain) is None
+
+
 def test_sweep_with_skill_reports_the_gradient_in_its_budget(tmp_path):
     out = tmp_path / "sweep"
     args = ("sweep", "grundbesitz", "--vary", "variants.grundbesitz.markers_per_block=1,3", "-n", 60, "-o", out, "-q")
@@ -55,14 +89,28 @@ def test_sweep_with_skill_reports_the_gradient_in_its_budget(tmp_path):
     assert not (out / "skill").exists() and "skill" not in json.loads((out / "verdicts.json").read_text())["questions"]
 
 
-def test_skill_needs_opponents_and_fixed_seats(tmp_path):
-    assert_bad_input(invoke("sweep", "robin-hood", "--vary", "variants.robin_hood.neutral_settlements=4,5", "--skill",
-                            "-o", tmp_path / "a"),
-                     "--skill: robin-hood is a one-player game")
+def test_a_one_player_sweep_plays_the_strong_and_the_plain_player(tmp_path):
+    out = tmp_path / "robin"
+    result = invoke("sweep", "robin-hood", "--vary", "variants.robin_hood.neutral_settlements=3,7", "-n", 100,
+                    "--skill", "-o", out, "-q")
+    assert result.exit_code == 0, result.output
+    for where, seats in ((out / "skill", ["strong"]), (out / "skill" / "plain", ["sheriff-greedy"])):
+        meta = json.loads((where / "meta.json").read_text())
+        assert meta["complete"] and len(meta["settings"]) == 2
+        played = json.loads((where / meta["settings"][1]["dir"] / "meta.json").read_text())
+        assert [s["policy"] for s in played["parameters"]["seats"]] == seats
+    skill = json.loads((out / "verdicts.json").read_text())["questions"]["skill"]
+    row = skill["settings"][0]
+    assert row["setting"] == "neutral_settlements=7" and skill["plain"] == "sheriff-greedy"
+    assert abs(row["gradient"] - (row["rate"] - row["plain_rate"])) < 1e-12
+    assert "the plain one (sheriff-greedy)" in result.stdout and "sheriff-greedy wins [95%]" in (out / "report.md").read_text()
+
+
+def test_skill_needs_fixed_seats(tmp_path):
     assert_bad_input(invoke("sweep", "base", "--vary", 'seats=["greedy","greedy","greedy","greedy"],'
                             '["roads","greedy","greedy","greedy"]', "--skill", "-o", tmp_path / "b"),
                      "--skill: base varies the seats")
-    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+    assert not (tmp_path / "b").exists()
 
 
 def test_tune_objective_skill_seats_the_skill_tables(tmp_path):
@@ -83,4 +131,5 @@ def test_tune_objective_skill_seats_the_skill_tables(tmp_path):
                      "--constraint 'skill>=0.3': skill is measured at its own tables")
     assert_bad_input(invoke("tune", "robin-hood", "--param", "variants.robin_hood.neutral_settlements=0,1",
                             "--objective", "target:skill=0.5", "-o", tmp_path / "r"),
-                     "--objective target:skill=0.5: robin-hood has one player, no plain bot to play")
+                     "--objective target:skill=0.5: robin-hood has one player, no plain bot to play against (its "
+                     "skill gradient: `catan-balance sweep --skill`)")

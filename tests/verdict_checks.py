@@ -10,6 +10,7 @@
     python -m tests.verdict_checks report question --reports 1000     # one 5% per report (reports.budget)
     python -m tests.verdict_checks report-null --sweeps 100           # null sweeps judged whole, as reported
     python -m tests.verdict_checks skill --sweeps 200                 # null skill gradients (sweep --skill)
+    python -m tests.verdict_checks skill --scenario robin-hood --games 500   # a one-player game's
     python -m tests.verdict_checks robust --studies 300               # null robust studies: false "does not hold"
 
 null, 4 settings: `mixed` with its seat list shifted cyclically (rotating seats: the same game in
@@ -159,6 +160,8 @@ def null_skill(sweeps, games, start=0, scenario="base"):
     in distribution, so any 'skill counts more / less' is false."""
     from reports.skill import judged
     from simcore.run.skill import seats as skill_seats
+    if load_scenario(find_scenario(scenario)).players == 1:
+        return _null_skill_solo(sweeps, games, start, scenario)
     seats = skill_seats(4)
     false = 0
     started = time.time()
@@ -169,6 +172,28 @@ def null_skill(sweeps, games, start=0, scenario="base"):
         false += _false_words(judged(SimpleNamespace(runs=runs, baseline=0, base=runs[0], paired=True)))
         print(f"sweep {s + 1 - start}/{sweeps}: false {false} ({time.time() - started:.0f} s)", flush=True)
     return {"scenario": scenario, "sweeps": sweeps, "first_sweep": start, "games": games, **counted("false", false, sweeps)}
+
+
+def _null_skill_solo(sweeps, games, start, scenario):
+    """null_skill of a one-player game (`--scenario robin-hood`): 4 settings of the same rules, each on seeds of
+    its own (unpaired: the same seeds would play the same games), the strong player and the rule set's plain one
+    on the same seeds within a setting, as `sweep --skill` plays them; any 'skill counts more / less' is false."""
+    from policies.presets import plain_bot
+    from reports.skill import judged_solo
+    base = load_scenario(find_scenario(scenario))
+    false = 0
+    started = time.time()
+    for s in range(start, start + sweeps):
+        line_ups = []
+        for seats in (["strong"], [plain_bot(base.rules.variants)]):
+            line_ups.append([run_data(load_scenario(find_scenario(scenario), [f"seats={json.dumps(seats)}",
+                                                                             f"seed={1000 + 4 * s + j}"]),
+                                      games, f"setting {j}") for j in range(4)])
+        strong, plain = (SimpleNamespace(runs=runs, baseline=0, base=runs[0], paired=False) for runs in line_ups)
+        false += _false_words(judged_solo(strong, plain))
+        print(f"sweep {s + 1 - start}/{sweeps}: false {false} ({time.time() - started:.0f} s)", flush=True)
+    return {"scenario": scenario, "sweeps": sweeps, "first_sweep": start, "games": games, "paired": False,
+            **counted("false", false, sweeps)}
 
 
 # robust's null design: four line-ups of the base game, seats not rotating, so that the seats' fairness truly

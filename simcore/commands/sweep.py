@@ -20,14 +20,14 @@ def play(scenario, vary, games, seed, jobs, out, sets, baseline, correction, mar
     correction, margin = check_correction(correction), opt.checked_margin(margin)
     file, over = opt.read_scenario(scenario, sets, games=games, seed=seed)
     plan = sweeps.plan(file, over, vary, baseline, correction, margin)
-    skilled = skills.plan(file, plan, over, vary, baseline) if skill else None
+    skilled = skills.plans(file, plan, over, vary, baseline) if skill else []
     out = check_out(out or default_out(f"{plan.scenario.name}-sweep", flags))
     with lock.writing(out):
         resumable(sweeps.run, plan, out, Tally, jobs=jobs, resume=resume, force=force, progress=not quiet,
                   chunk_games=chunk_games, until=until_ci, **where)
-        if skilled is not None:
-            resumable(sweeps.run, skilled, skills.folder(out), Tally, jobs=jobs, resume=resume, force=force,
+        for folder, skill_plan in skilled:
+            resumable(sweeps.run, skill_plan, out / folder, Tally, jobs=jobs, resume=resume, force=force,
                       progress=not quiet, chunk_games=chunk_games, until=until_ci, **where)
-        elif not resume:
+        if not skilled and not resume:
             skills.drop_stale(out)
         reporting.write(out, no_report)
