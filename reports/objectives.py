@@ -10,7 +10,8 @@ reports.verdicts.Measure whose loss is 0 where the objective is met.
                              (min), lead_changes and comeback (max) say the same (docs/guide.md, tune)
     skill                    max:skill, the strong seat's win rate against the rule set's plain bots, played
                              as `sweep --skill` plays it (one strong seat, seats rotating: the candidates are
-                             seated so, simcore.run.skill); also min:skill, target:skill=VALUE
+                             seated so, simcore.run.skill); also min:skill, target:skill=VALUE.  A one-player
+                             game: the strong player's win rate minus the plain one's, their games alternating
 
 Losses are unbiased estimates of a squared distance (reports.stats), so a candidate
 with more games does not look better or worse for it.
@@ -45,9 +46,17 @@ def _comeback(df, players):
 
 def _skill(df, players):
     """1 where the strong seat won: the games of a skill line-up (simcore.run.skill.seats), whose first spec is the
-    strong player; a game without a winner counts as none."""
+    strong player; a game without a winner counts as none.  A one-player game's players take turns (game by game):
+    there a strong game won counts 1 / (the strong games' share), a plain game won -1 / (the plain games' share),
+    so that the mean is the strong player's win rate minus the plain one's."""
     winner = df["winner_seat"].to_numpy(np.int64)
     won = winner >= 0
+    if players == 1:
+        strong = df["seat0_spec"].to_numpy(np.int64) == SKILL_SPEC
+        share = strong.mean() if len(strong) else 0.5
+        if share in (0.0, 1.0):   # (one player's games only: no difference to measure)
+            return np.full(len(df), np.nan)
+        return np.where(strong, won / share, -(won / (1 - share)))
     spec = np.full(len(df), -1)
     cols = np.stack([df[f"seat{k}_spec"].to_numpy(np.int64) for k in range(players)], axis=1)
     spec[won] = cols[won, winner[won]]
@@ -64,7 +73,8 @@ BASE_STATS = {
     "comeback": (_comeback, "%", "games won from behind at half-time"),
     SKILL: (_skill, "%", "games won by one strong seat against the plain bots (seats rotating)"),
 }
-LEAD_STATS = ("lead_changes", "comeback", SKILL)   # measured between seats: not in a one-player game
+LEAD_STATS = ("lead_changes", "comeback")   # measured between seats: not in a one-player game
+SOLO_SKILL = ("the strong player's win rate minus the plain one's (their games alternating)", "pp")
 # an aim named by its statistic alone: shorter games, a lead that changes hands, more comebacks
 DIRECTIONS = {"turns": "min", "lead_changes": "max", "comeback": "max", SKILL: "max"}
 
@@ -223,7 +233,7 @@ def parse(text, scenario, candidates=()):
         if stat not in all_stats():
             raise InputError(f"--objective {text}: unknown statistic '{stat}'; allowed: " + ", ".join(all_stats()))
         _check_stat_players(f"--objective {text}", stat, scenario)
-        _, unit, words = all_stats()[stat]
+        words, unit = _words(stat, players)
         return Objective(text, kind, words, unit, players, stat=stat)
     if kind == "policy-parity" and rest:
         _check_line_ups(text, rest, candidates)
@@ -251,25 +261,31 @@ def parse(text, scenario, candidates=()):
         except ValueError:
             raise InputError(f"--objective {text}: '{value}' is not a number; allowed: e.g. target:{stat}=0.5") \
                 from None
-        unit = all_stats()[stat][1]
-        if not math.isfinite(target) or (unit == "%" and not 0 <= target <= 1) or (unit != "%" and target <= 0):
-            allowed = "a rate from 0 to 1, e.g. 0.5" if unit == "%" else "a number above 0"
+        words, unit = _words(stat, players)
+        low, allowed = {"%": (0, "a rate from 0 to 1, e.g. 0.5"), "pp": (-1, "a difference from -1 to 1, e.g. 0.1")
+                        }.get(unit, (None, "a number above 0"))
+        if not math.isfinite(target) or (target > 1 or target < low if low is not None else target <= 0):
             raise InputError(f"--objective {text}: {stat} = {value.strip()} is out of range; allowed: {allowed}")
         _check_stat_players(f"--objective {text}", stat, scenario)
         owner = stat_owner(stat)
         if owner is not None and owner.name not in scenario.rules.variants:
             raise InputError(f"--objective {text}: {scenario.name} has no {owner.title}; allowed: a {owner.name} "
                              "scenario")
-        _, unit, words = all_stats()[stat]
         return Objective(text, "target", words, unit, players, stat=stat, target=target)
     raise InputError(f"--objective '{text}': unknown objective; allowed: {allowed}")
 
 
+def _words(stat, players):
+    """(words, unit) of a statistic: a one-player game's skill is a difference of win rates."""
+    if stat == SKILL and players == 1:
+        return SOLO_SKILL
+    _, unit, words = all_stats()[stat]
+    return words, unit
+
+
 def _check_stat_players(text, stat, scenario):
     if stat in LEAD_STATS and scenario.players < 2:
-        missing = ("plain bot to play against (its skill gradient: `catan-balance sweep --skill`)" if stat == SKILL
-                   else "lead between seats")
-        raise InputError(f"{text}: {scenario.name} has one player, no {missing}; allowed: "
+        raise InputError(f"{text}: {scenario.name} has one player, no lead between seats; allowed: "
                          + ", ".join(s for s in all_stats() if s not in LEAD_STATS))
 
 
@@ -300,7 +316,7 @@ class Constraint:
         return "met" if lo >= self.limit else "broken" if hi < self.limit else "open"
 
     def show(self, x):
-        return fmt.pct(x) if self.unit == "%" else fmt.number(x, 2)
+        return fmt.pct(x) if self.unit == "%" else fmt.pp(x) if self.unit == "pp" else fmt.number(x, 2)
 
 
 def parse_constraint(text, scenario):
@@ -319,10 +335,10 @@ def parse_constraint(text, scenario):
         limit = float(value)
     except ValueError:
         raise InputError(f"--constraint '{text}': '{value.strip()}' is not a number; allowed: {allowed}") from None
-    fn, unit, words = all_stats()[stat]
-    if not math.isfinite(limit) or (unit == "%" and not 0 <= limit <= 1):
+    words, unit = _words(stat, scenario.players)
+    if not math.isfinite(limit) or (unit == "%" and not 0 <= limit <= 1) or (unit == "pp" and not -1 <= limit <= 1):
         raise InputError(f"--constraint '{text}': {limit:g} is out of range; allowed: "
-                         + ("a share from 0 to 1" if unit == "%" else "a finite number"))
+                         + {"%": "a share from 0 to 1", "pp": "a difference from -1 to 1"}.get(unit, "a finite number"))
     _check_stat_players(f"--constraint '{text}'", stat, scenario)
     owner = stat_owner(stat)
     if owner is not None and owner.name not in scenario.rules.variants:

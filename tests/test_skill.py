@@ -130,6 +130,22 @@ def test_tune_objective_skill_seats_the_skill_tables(tmp_path):
                             "--constraint", "skill>=0.3", "-o", tmp_path / "c"),
                      "--constraint 'skill>=0.3': skill is measured at its own tables")
     assert_bad_input(invoke("tune", "robin-hood", "--param", "variants.robin_hood.neutral_settlements=0,1",
-                            "--objective", "target:skill=0.5", "-o", tmp_path / "r"),
-                     "--objective target:skill=0.5: robin-hood has one player, no plain bot to play against (its "
-                     "skill gradient: `catan-balance sweep --skill`)")
+                            "--objective", "target:skill=1.5", "-o", tmp_path / "r"),
+                     "--objective target:skill=1.5: skill = 1.5 is out of range; allowed: a difference from -1 to 1")
+
+
+def test_a_one_player_tune_of_skill_seats_both_players_in_turn(tmp_path):
+    """Robin Hood: the strong and the plain Sheriff play alternate games of each candidate; the objective is the
+    strong one's win rate minus the plain one's (the strong Sheriff wins about 8 pp more, docs/players.md)."""
+    from reports.objectives import _skill
+    import pandas as pd
+    games = pd.DataFrame({"winner_seat": [0, -1, 0, 0, -1, -1], "seat0_spec": [0, 1, 0, 1, 0, 1]})
+    assert np.isclose(_skill(games, 1).mean(), 2 / 3 - 1 / 3)   # strong won 2 of 3, plain 1 of 3
+    out = tmp_path / "t"
+    result = invoke("tune", "robin-hood", "--param", "variants.robin_hood.neutral_settlements=3,5", "--objective",
+                    "skill", "--budget", 1600, "--first", 400, "-o", out, "-q")
+    assert result.exit_code == 0, result.output
+    said = json.loads((out / "verdicts.json").read_text())
+    gained = sum(c["value"] * c["games"] for c in said["candidates"]) / sum(c["games"] for c in said["candidates"])
+    assert 0.0 < gained < 0.2, gained   # (1,600 games: about ±5 pp)
+    assert "the strong player's win rate minus the plain one's (their games alternating)" in result.stdout

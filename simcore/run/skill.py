@@ -4,11 +4,11 @@ seeds): one strong seat against the plain bot (greedy) in every other seat, seat
 compares the strong seat's win rate of each setting with the baseline setting's (reports.skill).  A
 one-player game (Robin Hood) has no seats for the plain bot: there DIR/skill is the strong player alone and
 DIR/skill/plain the rule set's plain bot alone (the sheriff-greedy), on the same seeds, and the gradient is
-the strong player's win rate minus the plain one's.
+the strong player's win rate minus the plain one's.  A tune of a one-player game seats the two in one line-up
+instead (their games alternating, reports.objectives' skill).
 
 The skill runs play the seats named here whatever the scenario seats (played_by / --players strong
-left out); a sweep that varies the seats has no skill gradient (one error line), nor does a tune of a
-one-player game (its objective would need two line-ups per candidate)."""
+left out); a sweep that varies the seats has no skill gradient (one error line)."""
 import copy
 import shutil
 from pathlib import Path
@@ -25,8 +25,8 @@ PLAIN_FOLDER = "plain"   # a one-player game's plain runs: DIR/skill/plain
 
 def seats(players, plain="greedy"):
     """One strong seat, the plain bot in the others (the strong player the line-up's first: reports.objectives'
-    skill counts its wins by that)."""
-    return [STRONG] + [plain] * (players - 1)
+    skill counts its wins by that); a one-player game's two players, whose games alternate."""
+    return [STRONG] + [plain] * max(players - 1, 1)
 
 
 def line_ups(scenario):
@@ -50,15 +50,11 @@ def plans(file, main, sets, vary, baseline=()):
 
 
 def overrides(file, scenario, sets, vary=(), flag="--skill", line_up=None):
-    """`sets` (config.Override or texts) with the skill runs' seats (`line_up`, else one strong seat against the
-    plain bot, seats rotating) in place of played_by: what `sweep --skill` and `tune --objective skill` play.
-    Checked: one error line naming `flag` for a one-player game without a line-up given (tune's), a sweep that
-    varies the seats (`vary`: its keys) or a file that sets played_by."""
+    """`sets` (config.Override or texts) with the skill runs' seats (`line_up`, else `seats`: one strong seat
+    against the plain bot, seats rotating) in place of played_by: what `sweep --skill` and `tune --objective
+    skill` play.  Checked: one error line naming `flag` for a sweep that varies the seats (`vary`: its keys) or a
+    file that sets played_by."""
     players = scenario.players
-    if players == 1 and line_up is None:
-        raise InputError(f"{flag}: {scenario.name} is a one-player game, whose skill gradient needs the plain "
-                         "player's games beside the strong one's; allowed: a scenario of two or more players, or "
-                         "`catan-balance sweep --skill` for a one-player game")
     if any(key == "seats" for key in vary):
         raise InputError(f"{flag}: {scenario.name} varies the seats; allowed: a sweep of rules (the skill "
                          "runs seat one strong player against greedy bots)")
