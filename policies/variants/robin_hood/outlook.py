@@ -50,10 +50,7 @@ def harm_to_go(st, p, w, gamma, rounds):
     u = np.zeros(N_HEXES)
     for _ in range(rounds):
         draw_values(st, v, odds, u)
-        reloc = 1e300           # a 7 with nothing at his hex: the best-scoring hex the Sheriff picks
-        for h in range(N_HEXES):
-            if hex_score(st, h) == top and u[h] < reloc:
-                reloc = u[h]
+        reloc = least_best_scoring(st, u, top)[1]   # a 7 with nothing at his hex: the Sheriff picks
         for h in range(N_HEXES):
             after_seven = u[h] if hex_score(st, h) > 0 or top == 0 else reloc
             v[h] = cost[h] + gamma * (P_SEVEN * after_seven + (1.0 - P_SEVEN) * u[h])
@@ -81,15 +78,32 @@ def draw_values(st, v, odds, u):
 
 
 @jitted
-def destination(st, p, card, w):
-    """Among the hexes of resource `card` open to Robin, the one least harmful over the next rounds."""
-    v, _ = harm_to_go(st, p, w, GAMMA, ROUNDS)
+def least_best_scoring(st, values, top):
+    """(hex, its value): among the hexes that would score Robin `top` (the most), the one of least value;
+    (-1, 1e300) where none does."""
     pick, best = -1, 1e300
+    for h in range(N_HEXES):
+        if hex_score(st, h) == top and values[h] < best:
+            best, pick = values[h], h
+    return pick, best
+
+
+@jitted
+def least_open_side(st, values, card, below):
+    """The open neighbour of Robin's hex of resource `card` (any, card < 0) whose value is least and below
+    `below`; else -1."""
+    pick, best = -1, below
     for k in range(6):
         t = open_side(st, st.robber, k)
-        if t >= 0 and st.hex_resource[t] == card and v[t] < best:
-            best, pick = v[t], t
+        if t >= 0 and (card < 0 or st.hex_resource[t] == card) and values[t] < best:
+            best, pick = values[t], t
     return pick
+
+
+@jitted
+def destination(st, p, card, w):
+    """Among the hexes of resource `card` open to Robin, the one least harmful over the next rounds."""
+    return least_open_side(st, harm_to_go(st, p, w, GAMMA, ROUNDS)[0], card, 1e300)
 
 
 @jitted
@@ -97,25 +111,14 @@ def evict(st, p, w):
     """The open neighbour from which Robin's next draw harms least, if less than from his hex; else -1."""
     if w[W_EVICT] <= 0:
         return -1
-    _, u = harm_to_go(st, p, w, GAMMA, ROUNDS)
-    pick, best = -1, u[st.robber]
-    for k in range(6):
-        t = open_side(st, st.robber, k)
-        if t >= 0 and u[t] < best:
-            best, pick = u[t], t
-    return pick
+    u = harm_to_go(st, p, w, GAMMA, ROUNDS)[1]
+    return least_open_side(st, u, -1, u[st.robber])
 
 
 @jitted
 def relocate(st, p, w):
     """Among the hexes that would score Robin most, the one least harmful over the next rounds."""
-    _, u = harm_to_go(st, p, w, GAMMA, ROUNDS)
-    top = best_score(st)
-    pick, best = -1, 1e300
-    for h in range(N_HEXES):
-        if hex_score(st, h) == top and u[h] < best:
-            best, pick = u[h], h
-    return pick
+    return least_best_scoring(st, harm_to_go(st, p, w, GAMMA, ROUNDS)[1], best_score(st))[0]
 
 
 @jitted
