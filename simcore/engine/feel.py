@@ -9,30 +9,17 @@ not copy it (simcore.engine.state); every row a game reads it wrote itself.  Gam
 """
 from simcore.accel.jit import jitted
 
-from simcore.engine import hooks
 from simcore.engine import records as R
-from simcore.engine.records import S_CITIES, S_SETTLEMENTS
-from simcore.engine.state import DEV_VP
+from simcore.engine.state import all_victory_points
 
 
 @jitted
 def note_standings(st):
-    """Row st.turn of the trace: each seat's VP after st.turn player-turns.  The sum of
-    state.victory_points written out with the reads every seat shares done once: calling it per seat
-    cost Grundbesitz's kernel 8.5% of its games' time, this 1.4% (docs/performance.md); the test of
-    the trace's last row against the record's VP keeps the two equal."""
+    """Row st.turn of the trace: each seat's VP after st.turn player-turns (state.all_victory_points)."""
     k = st.turn
     if st.players < 2 or k >= st.vp_trace.shape[0]:
         return
-    stats, cards, new_cards, row = st.stats, st.dev_hand, st.dev_new, st.vp_trace[k]
-    army, road = st.army_holder, st.road_holder
-    for p in range(st.players):
-        vp = stats[p, S_SETTLEMENTS] + 2 * stats[p, S_CITIES] + cards[p, DEV_VP] + new_cards[p, DEV_VP]
-        if army == p:
-            vp += 2
-        if road == p:
-            vp += 2
-        row[p] = vp + hooks.victory_points(st, p)
+    all_victory_points(st, st.vp_trace[k])
 
 
 @jitted

@@ -321,10 +321,24 @@ def victory_points(st, p):
     """VP = settlements + 2 * cities + VP cards + 2 per award (docs/rules.md, Base game), and the
     variants' own VP (hook victory_points).  Building counts come from the stats
     counters kept up to date on every build."""
-    vp = st.stats[p, S_SETTLEMENTS] + 2 * st.stats[p, S_CITIES]
-    vp += st.dev_hand[p, DEV_VP] + st.dev_new[p, DEV_VP]
-    if st.army_holder == p:
+    return base_vp(st.stats, st.dev_hand, st.dev_new, st.army_holder, st.road_holder, p) + hooks.victory_points(st, p)
+
+
+@jitted
+def all_victory_points(st, out):
+    """out[p] = victory_points(st, p) for every seat, the state's reads that every seat shares done once
+    (feel's trace, written every player-turn: per-seat calls cost Grundbesitz 8.5% of its games' time)."""
+    stats, cards_held, cards_new, army, road = st.stats, st.dev_hand, st.dev_new, st.army_holder, st.road_holder
+    for p in range(st.players):
+        out[p] = base_vp(stats, cards_held, cards_new, army, road, p) + hooks.victory_points(st, p)
+
+
+@jitted
+def base_vp(stats, dev_hand, dev_new, army_holder, road_holder, p):
+    """The base game's VP of seat p: settlements + 2 * cities + VP cards + 2 per award."""
+    vp = stats[p, S_SETTLEMENTS] + 2 * stats[p, S_CITIES] + dev_hand[p, DEV_VP] + dev_new[p, DEV_VP]
+    if army_holder == p:
         vp += 2
-    if st.road_holder == p:
+    if road_holder == p:
         vp += 2
-    return vp + hooks.victory_points(st, p)
+    return vp
