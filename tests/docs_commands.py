@@ -49,7 +49,7 @@ ELSEWHERE = {   # page: the test that runs its commands
 GROUPS = {   # test file (tests/test_docs_run_<group>.py; pytest-xdist gives each file a worker): its pages.
     # The longest pages each in a file of their own, so that the two workers share them evenly
     # (tests/conftest.py SLOW_FILES starts them first)
-    "readme": ["README.md", "docs/CHANGELOG.md", "docs/performance.md", "docs/reports.md"],
+    "readme": ["README.md", "docs/CHANGELOG.md", "docs/performance.md", "docs/reports.md", "docs/verdicts.md"],
     "guide": ["docs/guide.md"],
     "players": ["docs/players.md"],
     "ladder": ["docs/ladder.md"],

@@ -1,4 +1,5 @@
-"""The commands of README.md, docs/CHANGELOG.md, docs/performance.md, docs/reports.md run as written, in order (tests/docs_commands.py)."""
+"""The commands of README.md, docs/CHANGELOG.md, docs/performance.md, docs/reports.md and docs/verdicts.md run as
+written, in order (tests/docs_commands.py)."""
 import pytest
 
 from tests.docs_commands import GROUPS, ROOT, run_page
