@@ -42,9 +42,9 @@ def plans(file, main, sets, vary, baseline=()):
     """[(folder under the sweep's, sweep plan)]: the skill runs of `main` (the sweep planned of `file`, a
     ScenarioFile, with these overrides, --vary and --baseline texts), checked before anything is played: the same
     settings and seeds."""
-    plain = copy.copy(file)
-    plain.question = None   # (its policy need not sit at the skill runs' tables)
-    return [(where, sweeps.plan(plain, overrides(file, main.scenario, sets, main.vary, line_up=seated), vary,
+    unasked = copy.copy(file)
+    unasked.question = None   # (its policy need not sit at the skill runs' tables)
+    return [(where, sweeps.plan(unasked, overrides(file, main.scenario, sets, main.vary, line_up=seated), vary,
                                 baseline, main.correction, main.margin))
             for where, seated in line_ups(main.scenario)]
 
