@@ -22,7 +22,7 @@ from policies import builder
 from policies.variants.robin_hood.sheriff import harm
 from simcore.engine.pieces import spot_is_free
 from simcore.engine.state import DESERT
-from simcore.engine.topology import HEX_NEIGHBOURS, N_CORNERS, N_HEXES
+from simcore.engine.topology import N_CORNERS, N_HEXES
 from simcore.variants.robin_hood import ROBIN_CARD_KINDS, ROBIN_KNIGHT, W_EVICT
 from simcore.variants.robin_hood.board import best_score, hex_score, open_side
 
@@ -43,30 +43,43 @@ def harm_to_go(st, p, w, gamma, rounds):
         odds[st.robin_deck[i]] += 1.0
     odds /= max(st.robin_deck_n, 1)
     cost = np.empty(N_HEXES)
-    top = best_score(st)
+    score = hex_scores(st)   # (the board stands still while the rounds are reckoned: read once)
+    sides = np.empty((N_HEXES, 6), np.int64)
     for h in range(N_HEXES):
         cost[h] = harm(st, p, h, w)
+        for k in range(6):
+            sides[h, k] = open_side(st, h, k)
+    top = best_score(st)
     v = cost.copy()
     u = np.zeros(N_HEXES)
     for _ in range(rounds):
-        draw_values(st, v, odds, u)
-        reloc = least_best_scoring(st, u, top)[1]   # a 7 with nothing at his hex: the Sheriff picks
+        draw_values(st, sides, v, odds, u)
+        reloc = least_best_scoring(score, u, top)[1]   # a 7 with nothing at his hex: the Sheriff picks
         for h in range(N_HEXES):
-            after_seven = u[h] if hex_score(st, h) > 0 or top == 0 else reloc
+            after_seven = u[h] if score[h] > 0 or top == 0 else reloc
             v[h] = cost[h] + gamma * (P_SEVEN * after_seven + (1.0 - P_SEVEN) * u[h])
-    draw_values(st, v, odds, u)
+    draw_values(st, sides, v, odds, u)
     return v, u
 
 
 @jitted
-def draw_values(st, v, odds, u):
+def hex_scores(st):
+    """Per land hex, what Robin would score there on a 7 (board.hex_score)."""
+    score = np.empty(N_HEXES, np.int64)
+    for h in range(N_HEXES):
+        score[h] = hex_score(st, h)
+    return score
+
+
+@jitted
+def draw_values(st, sides, v, odds, u):
     """u[h]: the expected v after Robin at h draws a card (the Sheriff picking the least v among
-    several open hexes of its resource)."""
+    several open hexes of its resource; sides[h, k]: board.open_side's)."""
     best = np.empty(ROBIN_CARD_KINDS)
     for h in range(N_HEXES):
         best[:] = 1e300
         for k in range(6):
-            t = open_side(st, h, k)
+            t = sides[h, k]
             if t >= 0:
                 r = st.hex_resource[t]
                 if r != DESERT and v[t] < best[r]:
@@ -78,12 +91,12 @@ def draw_values(st, v, odds, u):
 
 
 @jitted
-def least_best_scoring(st, values, top):
-    """(hex, its value): among the hexes that would score Robin `top` (the most), the one of least value;
+def least_best_scoring(score, values, top):
+    """(hex, its value): among the hexes whose score (hex_scores) is `top` (the most), the one of least value;
     (-1, 1e300) where none does."""
     pick, best = -1, 1e300
     for h in range(N_HEXES):
-        if hex_score(st, h) == top and values[h] < best:
+        if score[h] == top and values[h] < best:
             best, pick = values[h], h
     return pick, best
 
@@ -118,7 +131,7 @@ def evict(st, p, w):
 @jitted
 def relocate(st, p, w):
     """Among the hexes that would score Robin most, the one least harmful over the next rounds."""
-    return least_best_scoring(st, harm_to_go(st, p, w, GAMMA, ROUNDS)[1], best_score(st))[0]
+    return least_best_scoring(hex_scores(st), harm_to_go(st, p, w, GAMMA, ROUNDS)[1], best_score(st))[0]
 
 
 @jitted
