@@ -6,6 +6,7 @@
     python -m tests.verdict_checks tune --races 200                   # null tunes: false "significantly worse"
     python -m tests.verdict_checks effect --draws 2000                # the seat effect interval's coverage
     python -m tests.verdict_checks solo-effect --draws 2000           # a solo run's policy effect interval
+    python -m tests.verdict_checks solo-gradient --games 4000         # a one-player skill gradient's interval
     python -m tests.verdict_checks ncx2 --df 1                        # the noncentrality interval, exactly
     python -m tests.verdict_checks report question --reports 1000     # one 5% per report (reports.budget)
     python -m tests.verdict_checks report-null --sweeps 100           # null sweeps judged whole, as reported
@@ -388,6 +389,23 @@ SOLO_CASES = [([0.46, 0.46], 1000), ([0.46, 0.50], 1000), ([0.40, 0.55], 1000), 
               ([0.20, 0.20, 0.26], 700)]     # (win rate per policy, games each or per policy)
 
 
+def solo_gradient_coverage(draws, games, strong=0.727, plain=0.63, coupled=True):
+    """How often a one-player game's per-setting gradient interval (reports.skill.judged_solo's 95% t
+    interval of won by the strong player minus won by the plain one, game by game) covers the true
+    difference: `draws` synthetic settings of `games` games at these win rates, the two players' games
+    coupled by one uniform draw per seed (a game easy for one is easy for the other) or independent."""
+    from statsmodels.stats.weightstats import DescrStatsW
+    rng = np.random.default_rng(20_371)
+    hits = 0
+    for _ in range(draws):
+        x = rng.random(games)
+        y = x if coupled else rng.random(games)
+        lo, hi = DescrStatsW((x < strong).astype(float) - (y < plain)).tconfint_mean(alpha=0.05)
+        hits += int(lo <= strong - plain <= hi)
+    return {"draws": draws, "games": games, "strong": strong, "plain": plain, "coupled": coupled,
+            **counted("covered", hits, draws)}
+
+
 def solo_effect_coverage(draws, levels=(0.95, 1 - 0.05 / 4), cases=None):
     rng = np.random.default_rng(4141)
     out, started = [], time.time()
@@ -497,6 +515,10 @@ def main():
     whole.add_argument("--sweeps", type=int, default=100)
     whole.add_argument("--games", type=int, default=1000)
     whole.add_argument("--start", type=int, default=0, help="the first sweep's number (its seeds): batches add up")
+    gradient = sub.add_parser("solo-gradient")
+    gradient.add_argument("--draws", type=int, default=4000)
+    gradient.add_argument("--games", type=int, default=4000)
+    gradient.add_argument("--independent", action="store_true", help="the two players' games not coupled")
     solo = sub.add_parser("solo-effect")
     solo.add_argument("--draws", type=int, default=2000)
     solo.add_argument("--rates", type=lambda text: [float(x) for x in text.split(",")],
@@ -510,6 +532,8 @@ def main():
         out = ncx2_coverage(args.df)
     elif args.what == "report":
         out = report_checks(args.design, args.reports, args.games)
+    elif args.what == "solo-gradient":
+        out = solo_gradient_coverage(args.draws, args.games, coupled=not args.independent)
     elif args.what == "solo-effect":
         games = args.games[0] if len(args.games) == 1 else args.games
         out = solo_effect_coverage(args.draws, args.levels, None if args.rates is None else [(args.rates, games)])
